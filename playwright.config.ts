@@ -1,0 +1,28 @@
+// Playwright Test against the production build (`vite build` + `vite preview`) in a real,
+// locally found Chromium (see tests/browser/findChromium.ts).
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './tests/browser/findChromium';
+
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  // Two cores: one browser at a time keeps SwiftShader frame times sane for every test.
+  workers: 1,
+  fullyParallel: false,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    viewport: { width: 1280, height: 760 },
+    launchOptions: { executablePath: await findChromium(), args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,165 @@
+// `window.sandbox`: the scripting API for people in the console and for tests. Every argument is
+// validated before anything changes; a bad one throws an Error that names it and what is valid.
+
+import type { BrowserApp } from '../app/browserApp';
+import type { StatsSnapshot } from '../app/frameStats';
+import type { LoadOptions } from '../app/simulation';
+import { quoteValue } from '../config/settings';
+import type { Settings } from '../config/settings';
+import { SCENES } from '../scenes/registry';
+
+export interface Pose {
+  p: [number, number, number];
+  q: [number, number, number, number];
+}
+
+export interface FrameReportCopy {
+  steps: number;
+  alpha: number;
+  droppedSeconds: number;
+  simTime: number;
+  step: number;
+}
+
+export interface SandboxApi {
+  scenes(): string[];
+  load(scene: string, options?: LoadOptions): void;
+  settings(): Settings;
+  set(patch: Partial<Settings>): void;
+  pause(): void;
+  resume(): void;
+  advance(frameSeconds: number[]): FrameReportCopy[];
+  run(): void;
+  state(): { step: number; simTime: number; bodies: number; hash: string };
+  pose(index: number): { previous: Pose; current: Pose; rendered: Pose };
+  stats(): StatsSnapshot;
+}
+
+/** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
+export const MAX_ADVANCE_FRAMES = 100_000;
+
+function validateLoadOptions(options: unknown): LoadOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new Error(
+      `load options must be an object such as { count: 300, seed: 7 }, got ${quoteValue(options)}.`,
+    );
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== 'count' && key !== 'seed') {
+      throw new Error(`Unknown load option ${quoteValue(key)}; valid options are count, seed.`);
+    }
+  }
+  const { count, seed } = options as Record<string, unknown>;
+  if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count))) {
+    throw new Error(`load option count = ${quoteValue(count)} is invalid: expected an integer.`);
+  }
+  if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed))) {
+    throw new Error(
+      `load option seed = ${quoteValue(seed)} is invalid: expected an integer from 0 to 4294967295.`,
+    );
+  }
+  return { count: count as number | undefined, seed: seed as number | undefined };
+}
+
+function validateFrames(frameSeconds: unknown): number[] {
+  if (!Array.isArray(frameSeconds)) {
+    throw new Error(
+      `advance expects an array of frame durations in seconds, such as [1/60, 1/60], got ${quoteValue(frameSeconds)}.`,
+    );
+  }
+  if (frameSeconds.length > MAX_ADVANCE_FRAMES) {
+    throw new Error(
+      `advance got ${frameSeconds.length} frames; at most ${MAX_ADVANCE_FRAMES} per call.`,
+    );
+  }
+  for (let i = 0; i < frameSeconds.length; i++) {
+    const value: unknown = frameSeconds[i];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new Error(
+        `advance frame ${i} = ${quoteValue(value)} is invalid: expected a finite number of seconds ≥ 0.`,
+      );
+    }
+  }
+  return frameSeconds as number[];
+}
+
+function poseAt(position: Float64Array, quaternion: Float64Array, i: number): Pose {
+  return {
+    p: [position[3 * i] ?? 0, position[3 * i + 1] ?? 0, position[3 * i + 2] ?? 0],
+    q: [
+      quaternion[4 * i] ?? 0,
+      quaternion[4 * i + 1] ?? 0,
+      quaternion[4 * i + 2] ?? 0,
+      quaternion[4 * i + 3] ?? 1,
+    ],
+  };
+}
+
+export function createScriptingApi(app: BrowserApp): SandboxApi {
+  return {
+    scenes: () => SCENES.map((scene) => scene.id),
+    load(scene, options) {
+      if (typeof scene !== 'string')
+        throw new Error(
+          `load expects a scene name, got ${quoteValue(scene)}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
+        );
+      app.load(scene, validateLoadOptions(options));
+    },
+    settings: () => ({ ...app.sim.settings }),
+    set(patch) {
+      app.set(patch);
+    },
+    pause() {
+      app.set({ paused: true });
+    },
+    resume() {
+      app.set({ paused: false });
+    },
+    advance(frameSeconds) {
+      const frames = validateFrames(frameSeconds);
+      app.stop();
+      const reports: FrameReportCopy[] = [];
+      for (let i = 0; i < frames.length; i++) {
+        // Every frame runs the full pipeline into the instance matrices; only the last one is
+        // also submitted to the GPU, since nobody sees the frames in between.
+        const r = app.frame(frames[i] as number, i === frames.length - 1);
+        reports.push({
+          steps: r.steps,
+          alpha: r.alpha,
+          droppedSeconds: r.droppedSeconds,
+          simTime: r.simTime,
+          step: r.step,
+        });
+      }
+      app.hud.update(performance.now(), () => app.statsSnapshot(), true);
+      return reports;
+    },
+    run() {
+      app.start();
+    },
+    state: () => ({
+      step: app.sim.loop.stepCount,
+      simTime: app.sim.loop.simTime,
+      bodies: app.sim.physics.count,
+      hash: app.sim.hash(),
+    }),
+    pose(index) {
+      const count = app.sim.physics.count;
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
+        throw new Error(
+          `pose index = ${quoteValue(index)} is invalid: expected an integer from 0 to ${count - 1} (the scene has ${count} bodies).`,
+        );
+      }
+      const snapshots = app.sim.snapshots;
+      const rendered = app.stage.bodies.readPose(index);
+      if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);
+      return {
+        previous: poseAt(snapshots.previous.position, snapshots.previous.quaternion, index),
+        current: poseAt(snapshots.current.position, snapshots.current.quaternion, index),
+        rendered,
+      };
+    },
+    stats: () => app.statsSnapshot(),
+  };
+}

@@ -1,0 +1,101 @@
+// Reads the start-up state from the URL (?scene=pile&count=500&seed=7&hz=60&interp=off&paused=1).
+// Each parameter is checked on its own: a bad one yields a message and its default, the rest apply.
+
+import { SETTING_SPECS, describeSpec, quoteValue, validateValue } from '../config/settings';
+import type { Settings } from '../config/settings';
+import { SCENES, findScene } from '../scenes/registry';
+
+export interface StartupOptions {
+  scene: string;
+  count?: number;
+  seed?: number;
+  settings: Partial<Settings>;
+  errors: string[];
+}
+
+/** URL name → setting; short names because people type them. */
+const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
+  hz: 'physicsHz',
+  interp: 'interpolation',
+  timescale: 'timeScale',
+  maxframe: 'maxFrameSeconds',
+  maxsteps: 'maxStepsPerFrame',
+  paused: 'paused',
+  shadows: 'shadows',
+};
+
+export const URL_PARAMS = ['scene', 'count', 'seed', ...Object.keys(SETTING_PARAMS)] as const;
+
+/** A plain decimal number ("60", "0.5", "-1", "2e3"); "", " ", "0x10" and "Infinity" are not. */
+const NUMBER_PATTERN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+function parseNumber(text: string): number {
+  return NUMBER_PATTERN.test(text) ? Number(text) : Number.NaN;
+}
+
+function parseBoolean(text: string): boolean | undefined {
+  if (text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  return undefined;
+}
+
+export function parseUrlParams(search: string, defaultScene: string): StartupOptions {
+  const params = new URLSearchParams(search);
+  const options: StartupOptions = { scene: defaultScene, settings: {}, errors: [] };
+
+  const sceneText = params.get('scene');
+  if (sceneText !== null) {
+    if (findScene(sceneText)) options.scene = sceneText;
+    else {
+      options.errors.push(
+        `URL parameter 'scene' = ${quoteValue(sceneText)} is not a scene; valid scenes are ${SCENES.map((s) => s.id).join(', ')}. Using '${defaultScene}'.`,
+      );
+    }
+  }
+
+  const countText = params.get('count');
+  if (countText !== null) {
+    const range = findScene(options.scene)?.count;
+    const count = parseNumber(countText);
+    if (!range) {
+      options.errors.push(
+        `URL parameter 'count' is ignored: scene '${options.scene}' has a fixed size.`,
+      );
+    } else if (!Number.isInteger(count) || count < range.min || count > range.max) {
+      options.errors.push(
+        `URL parameter 'count' = ${quoteValue(countText)} is invalid for scene '${options.scene}': expected an integer from ${range.min} to ${range.max}. Using ${range.default}.`,
+      );
+    } else options.count = count;
+  }
+
+  const seedText = params.get('seed');
+  if (seedText !== null) {
+    const seed = parseNumber(seedText);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+      options.errors.push(
+        `URL parameter 'seed' = ${quoteValue(seedText)} is invalid: expected an integer from 0 to 4294967295. Using 1.`,
+      );
+    } else options.seed = seed;
+  }
+
+  for (const [param, key] of Object.entries(SETTING_PARAMS)) {
+    const text = params.get(param);
+    if (text === null) continue;
+    const spec = SETTING_SPECS[key];
+    const value =
+      spec.type === 'number'
+        ? parseNumber(text)
+        : spec.type === 'boolean'
+          ? parseBoolean(text)
+          : text;
+    const result = validateValue(key, value);
+    if (result.ok) (options.settings as Record<string, unknown>)[key] = result.value;
+    else {
+      const expected = spec.type === 'boolean' ? '1, 0, true or false' : describeSpec(spec);
+      options.errors.push(
+        `URL parameter '${param}' = ${quoteValue(text)} is invalid: expected ${expected}. Using the default.`,
+      );
+    }
+  }
+  return options;
+}

@@ -1,0 +1,140 @@
+// The one typed settings object: defaults, valid ranges and validation.
+// The panel, the URL parser and `sandbox.set` all validate through `validatePatch`, so a value is
+// judged the same way wherever it comes from.
+
+export const INTERPOLATION_MODES = ['interpolate', 'off'] as const;
+export type InterpolationMode = (typeof INTERPOLATION_MODES)[number];
+
+export interface Settings {
+  /** Fixed physics rate; dt = 1 / physicsHz. */
+  physicsHz: number;
+  /** How a frame is drawn between the previous and current physics snapshot. */
+  interpolation: InterpolationMode;
+  /** Simulated seconds per real second. */
+  timeScale: number;
+  /** Longest real frame the loop accepts; longer frames are clamped (a hitch slows the sim down). */
+  maxFrameSeconds: number;
+  /** Most physics steps one frame may take; the rest of the backlog is dropped, not carried. */
+  maxStepsPerFrame: number;
+  paused: boolean;
+  shadows: boolean;
+}
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  physicsHz: 100,
+  interpolation: 'interpolate',
+  timeScale: 1,
+  // 0.25 s is the article's clamp: a quarter second is the longest hitch worth simulating; past
+  // that the user has looked away (hidden tab, debugger) and catching up would only explode.
+  maxFrameSeconds: 0.25,
+  // 25 steps = the whole 0.25 s clamp at 100 Hz; lower rates never reach it, higher ones (240 Hz)
+  // drop the tail of a long hitch rather than spend a frame on 60 steps.
+  maxStepsPerFrame: 25,
+  paused: false,
+  shadows: true,
+});
+
+export interface NumberSpec {
+  type: 'number';
+  min: number;
+  max: number;
+  integer: boolean;
+  step: number;
+}
+export interface ChoiceSpec {
+  type: 'choice';
+  choices: readonly string[];
+}
+export interface BooleanSpec {
+  type: 'boolean';
+}
+export type SettingSpec = NumberSpec | ChoiceSpec | BooleanSpec;
+
+export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec } = {
+  physicsHz: { type: 'number', min: 5, max: 240, integer: false, step: 1 },
+  interpolation: { type: 'choice', choices: INTERPOLATION_MODES },
+  timeScale: { type: 'number', min: 0.1, max: 2, integer: false, step: 0.05 },
+  maxFrameSeconds: { type: 'number', min: 0.01, max: 1, integer: false, step: 0.01 },
+  maxStepsPerFrame: { type: 'number', min: 1, max: 100, integer: true, step: 1 },
+  paused: { type: 'boolean' },
+  shadows: { type: 'boolean' },
+};
+
+export function isSettingKey(key: string): key is keyof Settings {
+  return Object.prototype.hasOwnProperty.call(SETTING_SPECS, key);
+}
+
+/** Human-readable description of what a setting accepts, used in every error message. */
+export function describeSpec(spec: SettingSpec): string {
+  if (spec.type === 'number') {
+    return `${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
+  }
+  if (spec.type === 'choice') return `one of ${spec.choices.map((c) => `'${c}'`).join(', ')}`;
+  return 'true or false';
+}
+
+/** Shortens user text for messages so a 5000-character value cannot flood the page. */
+export function quoteValue(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = JSON.stringify(value);
+  else if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+    text = String(value);
+  } else if (value === undefined) text = 'undefined';
+  else {
+    try {
+      text = JSON.stringify(value) ?? typeof value;
+    } catch {
+      text = typeof value;
+    }
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Checks one value against its spec; returns the accepted value or an error message. */
+export function validateValue(
+  key: string,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (!isSettingKey(key)) {
+    return {
+      ok: false,
+      message: `Unknown setting ${quoteValue(key)}; valid settings are ${Object.keys(SETTING_SPECS).join(', ')}.`,
+    };
+  }
+  const spec = SETTING_SPECS[key];
+  const fail = {
+    ok: false as const,
+    message: `Setting '${key}' = ${quoteValue(value)} is invalid: expected ${describeSpec(spec)}.`,
+  };
+  if (spec.type === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return fail;
+    if (spec.integer && !Number.isInteger(value)) return fail;
+    if (value < spec.min || value > spec.max) return fail;
+    return { ok: true, value };
+  }
+  if (spec.type === 'choice') {
+    if (typeof value !== 'string' || !spec.choices.includes(value)) return fail;
+    return { ok: true, value };
+  }
+  if (typeof value !== 'boolean') return fail;
+  return { ok: true, value };
+}
+
+/**
+ * Validates a whole patch before anything is applied, so a bad key or value changes nothing.
+ * Throws an Error naming the setting, the value and what is valid.
+ */
+export function validatePatch(patch: unknown): Partial<Settings> {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    throw new Error(
+      `Settings patch must be an object such as { physicsHz: 60 }, got ${quoteValue(patch)}.`,
+    );
+  }
+  const accepted: Record<string, unknown> = {};
+  for (const key of Object.keys(patch)) {
+    const result = validateValue(key, (patch as Record<string, unknown>)[key]);
+    if (!result.ok) throw new Error(result.message);
+    accepted[key] = result.value;
+  }
+  return accepted as Partial<Settings>;
+}

@@ -1,0 +1,108 @@
+// Allocation-free pose math on flat arrays, out-first like gl-matrix: each function writes one
+// vector or quaternion at an offset of `out` and reads its inputs at offsets of other arrays.
+
+type Flat = Float64Array | Float32Array | number[];
+
+/**
+ * out = a + (b − a)·t, evaluated from whichever end t is nearer, so that t = 0 gives a, t = 1
+ * gives b, and a == b gives a — each bit for bit (the one-sided forms miss one of the three).
+ */
+export function lerpFlat3(
+  out: Flat,
+  o: number,
+  a: Flat,
+  ao: number,
+  b: Flat,
+  bo: number,
+  t: number,
+): Flat {
+  const ax = a[ao] as number,
+    ay = a[ao + 1] as number,
+    az = a[ao + 2] as number;
+  const bx = b[bo] as number,
+    by = b[bo + 1] as number,
+    bz = b[bo + 2] as number;
+  if (t < 0.5) {
+    out[o] = ax + (bx - ax) * t;
+    out[o + 1] = ay + (by - ay) * t;
+    out[o + 2] = az + (bz - az) * t;
+  } else {
+    const s = 1 - t;
+    out[o] = bx - (bx - ax) * s;
+    out[o + 1] = by - (by - ay) * s;
+    out[o + 2] = bz - (bz - az) * s;
+  }
+  return out;
+}
+
+/**
+ * Spherical interpolation of unit quaternions (x, y, z, w) along the shortest arc.
+ * - t = 0 and t = 1 return a and b bit for bit.
+ * - q and −q are the same rotation: when a·b < 0, b is negated so the path is < 180°.
+ * - When the quaternions are nearly parallel (sin² of the half angle ≤ machine epsilon) the
+ *   sine ratios lose all precision, so it falls back to a linear blend and renormalises: the
+ *   output is unit length either way.
+ */
+export function slerpFlat(
+  out: Flat,
+  o: number,
+  a: Flat,
+  ao: number,
+  b: Flat,
+  bo: number,
+  t: number,
+): Flat {
+  const ax = a[ao] as number,
+    ay = a[ao + 1] as number,
+    az = a[ao + 2] as number,
+    aw = a[ao + 3] as number;
+  let bx = b[bo] as number,
+    by = b[bo + 1] as number,
+    bz = b[bo + 2] as number,
+    bw = b[bo + 3] as number;
+  if (t === 0) {
+    out[o] = ax;
+    out[o + 1] = ay;
+    out[o + 2] = az;
+    out[o + 3] = aw;
+    return out;
+  }
+  if (t === 1) {
+    out[o] = bx;
+    out[o + 1] = by;
+    out[o + 2] = bz;
+    out[o + 3] = bw;
+    return out;
+  }
+  let cos = ax * bx + ay * by + az * bz + aw * bw;
+  if (cos < 0) {
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
+    cos = -cos;
+  }
+  const sinSquared = 1 - cos * cos;
+  if (sinSquared > Number.EPSILON) {
+    const sin = Math.sqrt(sinSquared);
+    const angle = Math.atan2(sin, cos);
+    const sa = Math.sin((1 - t) * angle) / sin;
+    const sb = Math.sin(t * angle) / sin;
+    out[o] = ax * sa + bx * sb;
+    out[o + 1] = ay * sa + by * sb;
+    out[o + 2] = az * sa + bz * sb;
+    out[o + 3] = aw * sa + bw * sb;
+    return out;
+  }
+  const s = 1 - t;
+  const x = ax * s + bx * t,
+    y = ay * s + by * t,
+    z = az * s + bz * t,
+    w = aw * s + bw * t;
+  const inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+  out[o] = x * inv;
+  out[o + 1] = y * inv;
+  out[o + 2] = z * inv;
+  out[o + 3] = w * inv;
+  return out;
+}

@@ -1,0 +1,47 @@
+// Entry point: reads the URL, builds the app, panel, input and `window.sandbox`, and starts the
+// requestAnimationFrame drive.
+
+import './styles.css';
+import { createScriptingApi } from './api/scriptingApi';
+import type { SandboxApi } from './api/scriptingApi';
+import { parseUrlParams } from './api/urlParams';
+import { BrowserApp } from './app/browserApp';
+import { HUD_REFRESH_MS } from './ui/hud';
+import { bindInput } from './ui/input';
+import { Panel } from './ui/panel';
+
+declare global {
+  interface Window {
+    sandbox: SandboxApi;
+  }
+}
+
+function main(): void {
+  const root = document.getElementById('app');
+  const canvas = document.getElementById('view');
+  if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
+    throw new Error('index.html must contain #app and canvas#view.');
+  }
+  const startup = parseUrlParams(window.location.search, 'playground');
+  const app = new BrowserApp(root, canvas, startup.scene, {
+    count: startup.count,
+    seed: startup.seed,
+  });
+  // Each parameter was validated on its own, so the accepted ones are known to be good together.
+  app.set(startup.settings);
+  for (const error of startup.errors) app.messages.show(error);
+
+  const panel = new Panel(app, root);
+  app.onChange = () => panel.refresh();
+  bindInput(app, canvas, {
+    throwShape: () => panel.spawnShape,
+    onSettingsChanged: () => panel.refresh(),
+  });
+  window.setInterval(() => panel.updateStats(), HUD_REFRESH_MS);
+
+  window.sandbox = createScriptingApi(app);
+  document.body.dataset.ready = 'true';
+  app.start();
+}
+
+main();

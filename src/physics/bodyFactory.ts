@@ -1,0 +1,80 @@
+// Builds a cannon-es Body from a BodySpec: the collision shape(s) for its kind, its mass from
+// density × volume, and its initial pose and velocities.
+
+import { Body, Box, ConvexPolyhedron, Cylinder, Quaternion, Sphere, Vec3 } from 'cannon-es';
+import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
+import type { BodySpec } from './physicsWorld';
+import type { Materials } from './materials';
+
+/** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
+const CYLINDER_SEGMENTS = 12;
+
+export function createShapeBody(spec: BodySpec, materials: Materials, density: number): Body {
+  const [sx, sy, sz] = spec.scale;
+  const mass = spec.kinematic ? 0 : (spec.density ?? density) * shapeVolume(spec.kind, sx, sy, sz);
+  const body = new Body({
+    mass,
+    type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
+    material: materials.body,
+    // Sleep after 1 s below 0.1 m/s: a settled pile costs almost nothing to step, and the
+    // threshold is low enough that nothing visibly freezes mid-slide.
+    allowSleep: true,
+    sleepSpeedLimit: 0.1,
+    sleepTimeLimit: 1,
+    linearDamping: 0.01,
+    angularDamping: 0.01,
+  });
+  addShapes(body, spec, sx, sy, sz);
+  const [px, py, pz] = spec.position;
+  body.position.set(px, py, pz);
+  if (spec.quaternion) {
+    const [qx, qy, qz, qw] = spec.quaternion;
+    body.quaternion.set(qx, qy, qz, qw);
+    body.quaternion.normalize();
+  }
+  if (spec.velocity) body.velocity.set(spec.velocity[0], spec.velocity[1], spec.velocity[2]);
+  if (spec.angularVelocity) {
+    body.angularVelocity.set(
+      spec.angularVelocity[0],
+      spec.angularVelocity[1],
+      spec.angularVelocity[2],
+    );
+  }
+  body.previousPosition.copy(body.position);
+  body.interpolatedPosition.copy(body.position);
+  body.interpolatedQuaternion.copy(body.quaternion);
+  return body;
+}
+
+function addShapes(body: Body, spec: BodySpec, sx: number, sy: number, sz: number): void {
+  switch (spec.kind) {
+    case 'box':
+      body.addShape(new Box(new Vec3(sx, sy, sz)));
+      return;
+    case 'sphere':
+      body.addShape(new Sphere(sx));
+      return;
+    case 'cylinder':
+      body.addShape(new Cylinder(sx, sx, 2 * sy, CYLINDER_SEGMENTS));
+      return;
+    case 'dumbbell': {
+      const s = sx;
+      const ball = new Sphere(DUMBBELL.ballRadius * s);
+      body.addShape(ball, new Vec3(-DUMBBELL.ballOffset * s, 0, 0));
+      body.addShape(new Sphere(DUMBBELL.ballRadius * s), new Vec3(DUMBBELL.ballOffset * s, 0, 0));
+      // A box bar is far cheaper to collide than a cylinder and, hidden between the balls, looks the same.
+      const bar = new Box(
+        new Vec3(DUMBBELL.ballOffset * s, DUMBBELL.barRadius * s, DUMBBELL.barRadius * s),
+      );
+      body.addShape(bar, new Vec3(0, 0, 0), new Quaternion());
+      return;
+    }
+    case 'gem': {
+      const s = sx;
+      const vertices = GEM_VERTICES.map(([x, y, z]) => new Vec3(x * s, y * s, z * s));
+      const faces = GEM_FACES.map((f) => [f[0], f[1], f[2]]);
+      body.addShape(new ConvexPolyhedron({ vertices, faces }));
+      return;
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// The cannon-es world and its dense body list: body i is snapshot slot i and drawn instance i.
+// The only place that calls `world.step(dt)`; outside changes arrive as commands (commands.ts).
+
+import { Body, Plane, SAPBroadphase, Vec3, World } from 'cannon-es';
+import { shapeKindIndex } from '../shapes/shapeKinds';
+import type { ShapeKind } from '../shapes/shapeKinds';
+import { createShapeBody } from './bodyFactory';
+import { createMaterials } from './materials';
+import type { Materials } from './materials';
+
+export type Vec3Tuple = [number, number, number];
+export type QuatTuple = [number, number, number, number];
+
+/** Everything needed to make one drawn body; scenes, spawns and the API all speak this. */
+export interface BodySpec {
+  kind: ShapeKind;
+  /** See shapeKinds.ts for what the scale means per kind. */
+  scale: Vec3Tuple;
+  position: Vec3Tuple;
+  quaternion?: QuatTuple;
+  velocity?: Vec3Tuple;
+  angularVelocity?: Vec3Tuple;
+  /** kg/m³; the default gives wood-like bodies. Ignored when `kinematic`. */
+  density?: number;
+  /** Moved by a scene's per-step hook, not by forces (carousel mover). */
+  kinematic?: boolean;
+}
+
+/** Static, undrawn-by-instancing scenery (walls, ramps); render draws these as plain meshes. */
+export interface StaticBoxSpec {
+  halfExtents: Vec3Tuple;
+  position: Vec3Tuple;
+  quaternion?: QuatTuple;
+}
+
+/** Flat per-body state arrays: 3 floats per vector, 4 per quaternion, body i at 3i / 4i. */
+export interface StateArrays {
+  position: Float64Array;
+  quaternion: Float64Array;
+  velocity: Float64Array;
+  angularVelocity: Float64Array;
+}
+
+/** Runs around every physics step with that step's index (0 for the first step after load). */
+export type StepHook = (stepIndex: number, dtSeconds: number, physics: PhysicsWorld) => void;
+
+/** Told when a body's snapshot slot must move or restart (removal keeps indices dense). */
+export interface BodySlotListener {
+  onBodyMoved(from: number, to: number): void;
+  onBodyReset(index: number): void;
+}
+
+const DEFAULT_DENSITY = 600;
+const GRAVITY = -9.82;
+
+export class PhysicsWorld {
+  readonly world: World;
+  readonly materials: Materials;
+  /** Dense: index i is snapshot slot i and drawn instance i. */
+  readonly bodies: Body[] = [];
+  readonly kinds: ShapeKind[] = [];
+  /** Per body, the scale of its unit shape (x, y, z), for drawing. */
+  scales = new Float32Array(3 * 64);
+  readonly statics: StaticBoxSpec[] = [];
+  /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
+  version = 0;
+  /** Bumped whenever the static scenery changes. */
+  staticsVersion = 0;
+  stepIndex = 0;
+  private readonly beforeStepHooks: StepHook[] = [];
+  private readonly afterStepHooks: StepHook[] = [];
+  private readonly staticBodies: Body[] = [];
+
+  constructor() {
+    this.world = new World({ gravity: new Vec3(0, GRAVITY, 0), allowSleep: true });
+    this.world.broadphase = new SAPBroadphase(this.world);
+    this.materials = createMaterials(this.world);
+    const ground = new Body({ mass: 0, material: this.materials.ground });
+    ground.addShape(new Plane());
+    ground.quaternion.setFromAxisAngle(new Vec3(1, 0, 0), -Math.PI / 2);
+    this.world.addBody(ground);
+  }
+
+  get count(): number {
+    return this.bodies.length;
+  }
+
+  /** Adds a body at the end of the dense list and returns its index. */
+  addBody(spec: BodySpec): number {
+    const body = createShapeBody(spec, this.materials, DEFAULT_DENSITY);
+    const index = this.bodies.length;
+    this.bodies.push(body);
+    this.kinds.push(spec.kind);
+    if (this.scales.length < 3 * (index + 1)) {
+      const grown = new Float32Array(this.scales.length * 2);
+      grown.set(this.scales);
+      this.scales = grown;
+    }
+    this.scales[3 * index] = spec.scale[0];
+    this.scales[3 * index + 1] = spec.scale[1];
+    this.scales[3 * index + 2] = spec.scale[2];
+    this.world.addBody(body);
+    this.version++;
+    return index;
+  }
+
+  /** Removes body `index`; the last body moves into its slot so indices stay dense. */
+  removeBody(index: number, listener: BodySlotListener): void {
+    const body = this.bodies[index];
+    if (!body) return;
+    this.world.removeBody(body);
+    const last = this.bodies.length - 1;
+    if (index !== last) {
+      this.bodies[index] = this.bodies[last] as Body;
+      this.kinds[index] = this.kinds[last] as ShapeKind;
+      this.scales.copyWithin(3 * index, 3 * last, 3 * last + 3);
+      listener.onBodyMoved(last, index);
+    }
+    this.bodies.pop();
+    this.kinds.pop();
+    this.version++;
+  }
+
+  addStaticBox(spec: StaticBoxSpec): void {
+    const body = createShapeBody(
+      {
+        kind: 'box',
+        scale: spec.halfExtents,
+        position: spec.position,
+        quaternion: spec.quaternion,
+      },
+      this.materials,
+      0,
+    );
+    body.type = Body.STATIC;
+    body.mass = 0;
+    body.updateMassProperties();
+    this.staticBodies.push(body);
+    this.statics.push(spec);
+    this.world.addBody(body);
+    this.staticsVersion++;
+  }
+
+  /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
+  addStepHook(hook: StepHook, phase: 'before' | 'after' = 'before'): void {
+    (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
+  }
+
+  /** Removes every body, static, constraint, spring and hook; keeps the ground. */
+  clear(): void {
+    for (const body of this.bodies) this.world.removeBody(body);
+    for (const body of this.staticBodies) this.world.removeBody(body);
+    for (const constraint of this.world.constraints.slice())
+      this.world.removeConstraint(constraint);
+    this.bodies.length = 0;
+    this.kinds.length = 0;
+    this.staticBodies.length = 0;
+    this.statics.length = 0;
+    this.beforeStepHooks.length = 0;
+    this.afterStepHooks.length = 0;
+    this.stepIndex = 0;
+    this.world.time = 0;
+    this.version++;
+    this.staticsVersion++;
+  }
+
+  /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */
+  step(dtSeconds: number): void {
+    const before = this.beforeStepHooks;
+    for (let h = 0; h < before.length; h++)
+      (before[h] as StepHook)(this.stepIndex, dtSeconds, this);
+    this.world.step(dtSeconds);
+    const after = this.afterStepHooks;
+    for (let h = 0; h < after.length; h++) (after[h] as StepHook)(this.stepIndex, dtSeconds, this);
+    this.stepIndex++;
+  }
+
+  /**
+   * Copies the exact float64 state of bodies [from, to) into flat arrays (struct of arrays).
+   * One indexed loop with everything in locals: this runs once per step for every body.
+   */
+  writeState(out: StateArrays, asleep: Uint8Array, from = 0, to = this.bodies.length): void {
+    const bodies = this.bodies;
+    const position = out.position;
+    const quaternion = out.quaternion;
+    const velocity = out.velocity;
+    const angularVelocity = out.angularVelocity;
+    for (let i = from; i < to; i++) {
+      const b = bodies[i] as Body;
+      const i3 = 3 * i;
+      const i4 = 4 * i;
+      const p = b.position;
+      const q = b.quaternion;
+      const v = b.velocity;
+      const w = b.angularVelocity;
+      position[i3] = p.x;
+      position[i3 + 1] = p.y;
+      position[i3 + 2] = p.z;
+      quaternion[i4] = q.x;
+      quaternion[i4 + 1] = q.y;
+      quaternion[i4 + 2] = q.z;
+      quaternion[i4 + 3] = q.w;
+      velocity[i3] = v.x;
+      velocity[i3 + 1] = v.y;
+      velocity[i3 + 2] = v.z;
+      angularVelocity[i3] = w.x;
+      angularVelocity[i3 + 1] = w.y;
+      angularVelocity[i3 + 2] = w.z;
+      asleep[i] = b.sleepState === Body.SLEEPING ? 1 : 0;
+    }
+  }
+
+  /** Counts sleeping bodies (for the HUD). */
+  sleepingCount(): number {
+    let sleeping = 0;
+    const bodies = this.bodies;
+    for (let i = 0; i < bodies.length; i++) {
+      if ((bodies[i] as Body).sleepState === Body.SLEEPING) sleeping++;
+    }
+    return sleeping;
+  }
+
+  kindIndexOf(index: number): number {
+    return shapeKindIndex(this.kinds[index] as ShapeKind);
+  }
+}

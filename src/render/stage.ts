@@ -1,0 +1,192 @@
+// The three.js side of the page: renderer, camera and orbit controls, lights and shadows, the
+// ground, static scenery, and the instanced bodies. Reads flat arrays only, never cannon-es.
+
+import {
+  ACESFilmicToneMapping,
+  AmbientLight,
+  BoxGeometry,
+  Color,
+  DirectionalLight,
+  Fog,
+  GridHelper,
+  HemisphereLight,
+  Mesh,
+  MeshStandardMaterial,
+  PCFShadowMap,
+  PerspectiveCamera,
+  PlaneGeometry,
+  Raycaster,
+  Scene,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { StaticBoxSpec } from '../physics/physicsWorld';
+import { BodyInstances } from './bodyInstances';
+
+export interface PickResult {
+  index: number;
+  point: [number, number, number];
+}
+
+export class Stage {
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly camera = new PerspectiveCamera(50, 1, 0.1, 500);
+  readonly controls: OrbitControls;
+  readonly bodies: BodyInstances;
+  private readonly sun = new DirectionalLight(0xffffff, 2.2);
+  private readonly staticMaterial = new MeshStandardMaterial({ color: 0x8d99ae, roughness: 0.8 });
+  private readonly staticGeometry = new BoxGeometry(2, 2, 2);
+  private staticMeshes: Mesh[] = [];
+  private readonly raycaster = new Raycaster();
+  private readonly pointer = new Vector2();
+
+  constructor(canvas: HTMLCanvasElement) {
+    this.renderer = new WebGLRenderer({
+      canvas,
+      antialias: true,
+      powerPreference: 'high-performance',
+    });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.toneMapping = ACESFilmicToneMapping;
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.type = PCFShadowMap;
+    this.scene.background = new Color(0xdfe7ef);
+    this.scene.fog = new Fog(0xdfe7ef, 60, 160);
+
+    this.camera.position.set(14, 11, 18);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.target.set(0, 2, 0);
+    this.controls.enableDamping = true;
+    this.controls.maxPolarAngle = Math.PI * 0.495;
+
+    this.scene.add(new HemisphereLight(0xf3f7ff, 0x6b5b4b, 0.9));
+    this.scene.add(new AmbientLight(0xffffff, 0.15));
+    this.sun.position.set(18, 30, 12);
+    this.sun.castShadow = true;
+    this.sun.shadow.mapSize.set(2048, 2048);
+    const reach = 30;
+    this.sun.shadow.camera.left = -reach;
+    this.sun.shadow.camera.right = reach;
+    this.sun.shadow.camera.top = reach;
+    this.sun.shadow.camera.bottom = -reach;
+    this.sun.shadow.camera.far = 90;
+    this.sun.shadow.bias = -0.0004;
+    this.scene.add(this.sun);
+
+    const ground = new Mesh(
+      new PlaneGeometry(400, 400),
+      new MeshStandardMaterial({ color: 0xc9d1c8, roughness: 0.95 }),
+    );
+    ground.rotation.x = -Math.PI / 2;
+    ground.receiveShadow = true;
+    this.scene.add(ground);
+    const grid = new GridHelper(200, 200, 0x7d8a80, 0xa9b4ab);
+    grid.position.y = 0.002;
+    this.scene.add(grid);
+
+    this.bodies = new BodyInstances(this.scene);
+  }
+
+  rebuildStatics(statics: readonly StaticBoxSpec[]): void {
+    for (const mesh of this.staticMeshes) this.scene.remove(mesh);
+    this.staticMeshes = statics.map((spec) => {
+      const mesh = new Mesh(this.staticGeometry, this.staticMaterial);
+      mesh.scale.set(spec.halfExtents[0], spec.halfExtents[1], spec.halfExtents[2]);
+      mesh.position.set(spec.position[0], spec.position[1], spec.position[2]);
+      if (spec.quaternion) mesh.quaternion.set(...spec.quaternion);
+      mesh.castShadow = this.bodies.shadows;
+      mesh.receiveShadow = true;
+      this.scene.add(mesh);
+      return mesh;
+    });
+  }
+
+  setShadows(enabled: boolean): void {
+    this.renderer.shadowMap.enabled = enabled;
+    this.sun.castShadow = enabled;
+    this.bodies.setShadows(enabled);
+    for (const mesh of this.staticMeshes) mesh.castShadow = enabled;
+    // Materials compile shadow code in or out; they must recompile after the switch.
+    this.scene.traverse((object) => {
+      const material = (object as Mesh).material;
+      if (material && !Array.isArray(material)) material.needsUpdate = true;
+    });
+  }
+
+  /** Matches the drawing buffer to the canvas's CSS size (cheap when nothing changed). */
+  resize(): void {
+    const canvas = this.renderer.domElement;
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    if (width === 0 || height === 0) return;
+    const size = this.renderer.getSize(scratchSize);
+    if (size.x === width && size.y === height) return;
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+  }
+
+  render(): void {
+    this.resize();
+    this.controls.update();
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  /** The body under a canvas pixel, and the world point hit, or null. */
+  pick(clientX: number, clientY: number): PickResult | null {
+    this.setPointer(clientX, clientY);
+    // Instanced meshes cache a bounding sphere that goes stale as bodies move; the ray test
+    // rejects the whole mesh against it, so refresh it first (a click, not a frame, pays this).
+    for (const mesh of this.bodies.objects) mesh.computeBoundingSphere();
+    const hits = this.raycaster.intersectObjects(this.bodies.objects, false);
+    for (const hit of hits) {
+      if (hit.instanceId === undefined) continue;
+      const index = this.bodies.bodyIndexOf(hit.object, hit.instanceId);
+      if (index >= 0) return { index, point: [hit.point.x, hit.point.y, hit.point.z] };
+    }
+    return null;
+  }
+
+  /** Where the ray under a pixel meets the plane through `point` facing the camera (drag target). */
+  dragPoint(clientX: number, clientY: number, through: Vector3, out: Vector3): Vector3 | null {
+    this.setPointer(clientX, clientY);
+    const ray = this.raycaster.ray;
+    this.camera.getWorldDirection(scratchNormal);
+    const denominator = scratchNormal.dot(ray.direction);
+    if (Math.abs(denominator) < 1e-6) return null;
+    const distance = scratchNormal.dot(scratchDelta.subVectors(through, ray.origin)) / denominator;
+    if (distance < 0) return null;
+    return ray.at(distance, out);
+  }
+
+  /** The camera position and the unit direction through a pixel (for throwing bodies). */
+  rayThrough(clientX: number, clientY: number): { origin: Vector3; direction: Vector3 } {
+    this.setPointer(clientX, clientY);
+    return {
+      origin: this.raycaster.ray.origin.clone(),
+      direction: this.raycaster.ray.direction.clone(),
+    };
+  }
+
+  dispose(): void {
+    this.bodies.dispose();
+    this.controls.dispose();
+    this.renderer.dispose();
+  }
+
+  private setPointer(clientX: number, clientY: number): void {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    this.pointer.set(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    this.raycaster.setFromCamera(this.pointer, this.camera);
+  }
+}
+
+const scratchSize = new Vector2();
+const scratchNormal = new Vector3();
+const scratchDelta = new Vector3();

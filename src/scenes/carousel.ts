@@ -1,0 +1,66 @@
+// carousel: one kinematic body driven round a circle at constant speed — the plainest way to see
+// stutter, since its true on-screen speed never changes. Posts mark the path.
+
+import type { SceneDefinition } from './sceneTypes';
+
+export const CAROUSEL = { radius: 6, speed: 6, height: 0.6 } as const;
+
+/** Where the mover is at simulated time t: angle, position and velocity on the circle. */
+export function carouselPose(t: number, out: { p: number[]; v: number[]; q: number[] }): void {
+  const omega = CAROUSEL.speed / CAROUSEL.radius;
+  const angle = omega * t;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  out.p[0] = CAROUSEL.radius * c;
+  out.p[1] = CAROUSEL.height;
+  out.p[2] = CAROUSEL.radius * s;
+  out.v[0] = -CAROUSEL.speed * s;
+  out.v[1] = 0;
+  out.v[2] = CAROUSEL.speed * c;
+  // Face along the direction of travel: a rotation of −angle about Y.
+  out.q[0] = 0;
+  out.q[1] = Math.sin(-angle / 2);
+  out.q[2] = 0;
+  out.q[3] = Math.cos(-angle / 2);
+}
+
+const scratch = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
+
+export const carouselScene: SceneDefinition = {
+  id: 'carousel',
+  title: 'Carousel',
+  hint: 'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
+  view: { camera: [0, 11, 15], target: [0, 0.5, 0] },
+  build(physics) {
+    carouselPose(0, scratch);
+    const mover = physics.addBody({
+      kind: 'box',
+      scale: [0.6, 0.4, 0.3],
+      position: [scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0],
+      quaternion: [0, scratch.q[1] ?? 0, 0, scratch.q[3] ?? 1],
+      kinematic: true,
+    });
+    // After each step the hook puts the mover exactly where the path says it is at the end of
+    // that step (cannon-es's own integration of a kinematic body would cut the circle's chords).
+    // Time is summed step by step, so it stays exact when the physics rate changes.
+    let simTime = 0;
+    physics.addStepHook((_stepIndex, dt, world) => {
+      simTime += dt;
+      const body = world.bodies[mover];
+      if (!body) return;
+      carouselPose(simTime, scratch);
+      body.position.set(scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0);
+      body.velocity.set(scratch.v[0] ?? 0, scratch.v[1] ?? 0, scratch.v[2] ?? 0);
+      body.quaternion.set(0, scratch.q[1] ?? 0, 0, scratch.q[3] ?? 1);
+      body.angularVelocity.set(0, -CAROUSEL.speed / CAROUSEL.radius, 0);
+    }, 'after');
+    for (let k = 0; k < 12; k++) {
+      const a = (k / 12) * 2 * Math.PI;
+      const r = CAROUSEL.radius + 1.4;
+      physics.addStaticBox({
+        halfExtents: [0.1, 0.8, 0.1],
+        position: [r * Math.cos(a), 0.8, r * Math.sin(a)],
+      });
+    }
+  },
+};

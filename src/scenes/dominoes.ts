@@ -1,0 +1,39 @@
+// dominoes: a run along a spiral that the first domino, nudged over, topples end to end.
+
+import type { SceneDefinition } from './sceneTypes';
+
+const HALF = { thick: 0.08, tall: 0.6, wide: 0.3 } as const;
+
+export const dominoesScene: SceneDefinition = {
+  id: 'dominoes',
+  title: 'Dominoes',
+  hint: 'Watch the wave run round the spiral; reset (R) to see it again.',
+  count: { default: 90, min: 2, max: 500 },
+  view: { camera: [0, 14, 18], target: [0, 0, 0] },
+  build(physics, _rng, count) {
+    // An Archimedean spiral walked at a fixed arc length per domino. A gap of 0.45 × height lets
+    // each falling domino strike the next high up; loops sit 2.8 m apart, more than a domino's
+    // height, so a toppled loop never reaches the next one.
+    const spacing = 0.45 * 2 * HALF.tall;
+    let angle = 0;
+    const radiusAt = (a: number): number => 2.2 + 0.45 * a;
+    for (let i = 0; i < count; i++) {
+      const r = radiusAt(angle);
+      const x = r * Math.cos(angle);
+      const z = r * Math.sin(angle);
+      // Turn about Y so the thin local X axis points along the tangent (−sin a, 0, cos a).
+      const heading = -angle - Math.PI / 2;
+      const qy = Math.sin(heading / 2);
+      const qw = Math.cos(heading / 2);
+      physics.addBody({
+        kind: 'box',
+        scale: [HALF.thick, HALF.tall, HALF.wide],
+        position: [x, HALF.tall, z],
+        quaternion: [0, qy, 0, qw],
+        // The first domino is nudged: spin about up × tangent tips it onto the second.
+        angularVelocity: i === 0 ? [2 * Math.cos(angle), 0, 2 * Math.sin(angle)] : undefined,
+      });
+      angle += spacing / radiusAt(angle);
+    }
+  },
+};

@@ -1,0 +1,36 @@
+// pile: `count` mixed bodies dropped from a tall grid of columns into a walled pit — the scene
+// for watching cost grow with body count.
+
+import { randomBody } from './mixedBodies';
+import type { SceneDefinition } from './sceneTypes';
+
+const SPACING = 1.3;
+
+export const pileScene: SceneDefinition = {
+  id: 'pile',
+  title: 'Pile',
+  hint: 'Raise the count until physics cost per step passes the dt budget and slow motion sets in.',
+  count: { default: 300, min: 1, max: 5000 },
+  view: { camera: [16, 14, 20], target: [0, 3, 0] },
+  build(physics, rng, count) {
+    // A square footprint that grows with the count keeps piles of any size roughly cube-shaped.
+    const side = Math.max(3, Math.ceil(Math.sqrt(count / 6)));
+    const half = (side * SPACING) / 2 + 0.6;
+    const wallHeight = 1.5;
+    for (const [x, z, hx, hz] of [
+      [half + 0.25, 0, 0.25, half + 0.5],
+      [-half - 0.25, 0, 0.25, half + 0.5],
+      [0, half + 0.25, half, 0.25],
+      [0, -half - 0.25, half, 0.25],
+    ] as const) {
+      physics.addStaticBox({ halfExtents: [hx, wallHeight, hz], position: [x, wallHeight, z] });
+    }
+    for (let i = 0; i < count; i++) {
+      const layer = Math.floor(i / (side * side));
+      const cell = i % (side * side);
+      const x = ((cell % side) - (side - 1) / 2) * SPACING + rng.range(-0.1, 0.1);
+      const z = (Math.floor(cell / side) - (side - 1) / 2) * SPACING + rng.range(-0.1, 0.1);
+      physics.addBody(randomBody(rng, [x, 1 + layer * SPACING, z]));
+    }
+  },
+};

@@ -1,0 +1,27 @@
+// What a scene is: data plus a builder, listed in the registry the panel and the API read.
+
+import type { PhysicsWorld, Vec3Tuple } from '../physics/physicsWorld';
+import type { Rng } from '../util/rng';
+
+export interface CountRange {
+  default: number;
+  min: number;
+  max: number;
+}
+
+export interface SceneView {
+  camera: Vec3Tuple;
+  target: Vec3Tuple;
+}
+
+export interface SceneDefinition {
+  id: string;
+  title: string;
+  /** One line for the panel: what to try in this scene. */
+  hint: string;
+  /** Scenes whose size is a parameter; absent when the scene is fixed. */
+  count?: CountRange;
+  view: SceneView;
+  /** Adds bodies, statics and step hooks to an empty world. Must use `rng`, never Math.random. */
+  build(physics: PhysicsWorld, rng: Rng, count: number): void;
+}

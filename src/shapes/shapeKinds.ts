@@ -1,0 +1,112 @@
+// Shape kinds as plain data shared by physics (collision shapes) and render (one InstancedMesh
+// each). A body is a unit shape of its kind stretched by a per-body scale; nothing here imports
+// cannon-es or three.
+
+export const SHAPE_KINDS = ['box', 'sphere', 'cylinder', 'dumbbell', 'gem'] as const;
+export type ShapeKind = (typeof SHAPE_KINDS)[number];
+
+export function shapeKindIndex(kind: ShapeKind): number {
+  return SHAPE_KINDS.indexOf(kind);
+}
+
+export function isShapeKind(value: unknown): value is ShapeKind {
+  return typeof value === 'string' && (SHAPE_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * What the scale means for each unit shape:
+ * - box: half extents (x, y, z) of a 2×2×2 cube
+ * - sphere: radius (x; y and z must equal it)
+ * - cylinder: radius (x = z) and half height (y), Y-up like three.js and cannon-es
+ * - dumbbell: uniform scale of two balls on a bar along X (a compound body)
+ * - gem: uniform scale of a unit icosahedron (a convex polyhedron)
+ */
+export const DUMBBELL = { ballRadius: 0.4, ballOffset: 0.7, barRadius: 0.14 } as const;
+
+/** Unit icosahedron (circumradius 1): 12 vertices, 20 faces wound counter-clockwise outward. */
+export const GEM_VERTICES: readonly (readonly [number, number, number])[] = buildGemVertices();
+export const GEM_FACES: readonly (readonly [number, number, number])[] =
+  buildGemFaces(GEM_VERTICES);
+
+function buildGemVertices(): [number, number, number][] {
+  const phi = (1 + Math.sqrt(5)) / 2;
+  const raw: [number, number, number][] = [
+    [-1, phi, 0],
+    [1, phi, 0],
+    [-1, -phi, 0],
+    [1, -phi, 0],
+    [0, -1, phi],
+    [0, 1, phi],
+    [0, -1, -phi],
+    [0, 1, -phi],
+    [phi, 0, -1],
+    [phi, 0, 1],
+    [-phi, 0, -1],
+    [-phi, 0, 1],
+  ];
+  const length = Math.hypot(1, phi);
+  return raw.map(([x, y, z]) => [x / length, y / length, z / length]);
+}
+
+/** Every triple of mutually adjacent vertices is a face; wind each so its normal points out. */
+function buildGemFaces(
+  vertices: readonly (readonly [number, number, number])[],
+): [number, number, number][] {
+  const edge = 2 / Math.hypot(1, (1 + Math.sqrt(5)) / 2); // edge length of the unit icosahedron
+  const adjacent = (a: number, b: number): boolean => {
+    const [ax, ay, az] = vertices[a] as readonly [number, number, number];
+    const [bx, by, bz] = vertices[b] as readonly [number, number, number];
+    return Math.abs(Math.hypot(ax - bx, ay - by, az - bz) - edge) < 1e-9;
+  };
+  const faces: [number, number, number][] = [];
+  const n = vertices.length;
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      for (let c = b + 1; c < n; c++) {
+        if (adjacent(a, b) && adjacent(b, c) && adjacent(a, c))
+          faces.push(outward(vertices, a, b, c));
+      }
+    }
+  }
+  return faces;
+}
+
+function outward(
+  v: readonly (readonly [number, number, number])[],
+  a: number,
+  b: number,
+  c: number,
+): [number, number, number] {
+  const [ax, ay, az] = v[a] as readonly [number, number, number];
+  const [bx, by, bz] = v[b] as readonly [number, number, number];
+  const [cx, cy, cz] = v[c] as readonly [number, number, number];
+  const ux = bx - ax,
+    uy = by - ay,
+    uz = bz - az;
+  const wx = cx - ax,
+    wy = cy - ay,
+    wz = cz - az;
+  const nx = uy * wz - uz * wy,
+    ny = uz * wx - ux * wz,
+    nz = ux * wy - uy * wx;
+  return nx * ax + ny * ay + nz * az > 0 ? [a, b, c] : [a, c, b];
+}
+
+/** Volume of the unit shape stretched by the scale, for density-based masses. */
+export function shapeVolume(kind: ShapeKind, sx: number, sy: number, sz: number): number {
+  switch (kind) {
+    case 'box':
+      return 8 * sx * sy * sz;
+    case 'sphere':
+      return (4 / 3) * Math.PI * sx * sx * sx;
+    case 'cylinder':
+      return Math.PI * sx * sx * 2 * sy;
+    case 'dumbbell': {
+      const ball = (4 / 3) * Math.PI * DUMBBELL.ballRadius ** 3;
+      const bar = Math.PI * DUMBBELL.barRadius ** 2 * 2 * DUMBBELL.ballOffset;
+      return (2 * ball + bar) * sx * sx * sx;
+    }
+    case 'gem':
+      return 2.5362 * sx * sx * sx; // unit icosahedron of circumradius 1
+  }
+}

@@ -1,0 +1,129 @@
+// Previous and current physics state of every body as flat float64 arrays (struct of arrays),
+// written once per physics step by swapping the two buffers and copying the world into `current`.
+
+import type { BodySlotListener, PhysicsWorld } from '../physics/physicsWorld';
+
+/** One full copy of the world's drawable state. */
+export class PoseBuffer {
+  position: Float64Array;
+  quaternion: Float64Array;
+  velocity: Float64Array;
+  angularVelocity: Float64Array;
+
+  constructor(capacity: number) {
+    this.position = new Float64Array(3 * capacity);
+    this.quaternion = new Float64Array(4 * capacity);
+    this.velocity = new Float64Array(3 * capacity);
+    this.angularVelocity = new Float64Array(3 * capacity);
+  }
+
+  grow(capacity: number): void {
+    this.position = grown(this.position, 3 * capacity);
+    this.quaternion = grown(this.quaternion, 4 * capacity);
+    this.velocity = grown(this.velocity, 3 * capacity);
+    this.angularVelocity = grown(this.angularVelocity, 3 * capacity);
+  }
+
+  /** Copies body `from` of `source` into body `to` of this buffer. */
+  copyBody(source: PoseBuffer, from: number, to: number): void {
+    copy3(this.position, source.position, from, to);
+    copy3(this.velocity, source.velocity, from, to);
+    copy3(this.angularVelocity, source.angularVelocity, from, to);
+    const f = 4 * from;
+    const t = 4 * to;
+    const q = this.quaternion;
+    const s = source.quaternion;
+    q[t] = s[f] as number;
+    q[t + 1] = s[f + 1] as number;
+    q[t + 2] = s[f + 2] as number;
+    q[t + 3] = s[f + 3] as number;
+  }
+}
+
+function grown(array: Float64Array, length: number): Float64Array {
+  const next = new Float64Array(length);
+  next.set(array);
+  return next;
+}
+
+function copy3(out: Float64Array, source: Float64Array, from: number, to: number): void {
+  const f = 3 * from;
+  const t = 3 * to;
+  out[t] = source[f] as number;
+  out[t + 1] = source[f + 1] as number;
+  out[t + 2] = source[f + 2] as number;
+}
+
+export class Snapshots implements BodySlotListener {
+  previous: PoseBuffer;
+  current: PoseBuffer;
+  /** 1 where the body was asleep at the current snapshot (previous == current, nothing to blend). */
+  asleep: Uint8Array;
+  count = 0;
+  private capacity: number;
+  private readonly physics: PhysicsWorld;
+
+  constructor(physics: PhysicsWorld, capacity = 256) {
+    this.physics = physics;
+    this.capacity = capacity;
+    this.previous = new PoseBuffer(capacity);
+    this.current = new PoseBuffer(capacity);
+    this.asleep = new Uint8Array(capacity);
+  }
+
+  /** After a physics step: current becomes previous, and the world is copied into current. */
+  capture(): void {
+    this.sync();
+    const swap = this.previous;
+    this.previous = this.current;
+    this.current = swap;
+    this.physics.writeState(this.current, this.asleep);
+  }
+
+  /** Scene load or reset: previous = current = the world now, for every body. */
+  captureFresh(): void {
+    this.sync();
+    const c = this.current;
+    this.physics.writeState(c, this.asleep);
+    const p = this.previous;
+    p.position.set(c.position);
+    p.quaternion.set(c.quaternion);
+    p.velocity.set(c.velocity);
+    p.angularVelocity.set(c.angularVelocity);
+  }
+
+  /**
+   * A spawned or teleported body: previous = current = its pose now, so it appears where it is
+   * instead of streaking in from whatever its slot held before. Only this body is touched.
+   */
+  onBodyReset(index: number): void {
+    this.sync();
+    if (index >= this.count) return;
+    this.physics.writeState(this.current, this.asleep, index, index + 1);
+    this.asleep[index] = 0;
+    this.previous.copyBody(this.current, index, index);
+  }
+
+  /** A removal moved body `from` into slot `to` (indices stay dense). */
+  onBodyMoved(from: number, to: number): void {
+    this.previous.copyBody(this.previous, from, to);
+    this.current.copyBody(this.current, from, to);
+    this.asleep[to] = this.asleep[from] as number;
+  }
+
+  /** Matches the body count and capacity to the world (after commands add or remove bodies). */
+  sync(): void {
+    const count = this.physics.count;
+    if (count > this.capacity) {
+      let capacity = this.capacity;
+      while (capacity < count) capacity *= 2;
+      this.previous.grow(capacity);
+      this.current.grow(capacity);
+      const asleep = new Uint8Array(capacity);
+      asleep.set(this.asleep);
+      this.asleep = asleep;
+      this.capacity = capacity;
+    }
+    this.count = count;
+  }
+}

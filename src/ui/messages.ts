@@ -1,0 +1,41 @@
+// Visible, dismissable messages (bad URL parameters, rejected panel values, warnings). User text
+// only ever goes in through textContent, never innerHTML.
+
+export type MessageKind = 'error' | 'warning' | 'info';
+
+export class Messages {
+  private readonly root: HTMLElement;
+
+  constructor(parent: HTMLElement) {
+    this.root = document.createElement('div');
+    this.root.className = 'messages';
+    this.root.setAttribute('role', 'status');
+    this.root.setAttribute('aria-live', 'polite');
+    parent.appendChild(this.root);
+  }
+
+  show(text: string, kind: MessageKind = 'error'): HTMLElement {
+    const item = document.createElement('div');
+    item.className = `message message-${kind}`;
+    item.dataset.testid = 'message';
+    const body = document.createElement('span');
+    body.className = 'message-text';
+    body.textContent = text;
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'message-close';
+    close.textContent = '×';
+    close.title = 'Dismiss';
+    close.setAttribute('aria-label', 'Dismiss message');
+    close.addEventListener('click', () => item.remove());
+    item.append(body, close);
+    this.root.appendChild(item);
+    // Keep the newest few: a flood of errors must not cover the scene.
+    while (this.root.childElementCount > 6) this.root.firstElementChild?.remove();
+    return item;
+  }
+
+  clear(): void {
+    this.root.replaceChildren();
+  }
+}

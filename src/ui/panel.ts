@@ -1,0 +1,158 @@
+// The lil-gui panel: folders Scene / Simulation / Rendering / Stats. It writes settings and
+// issues actions through the app (validated like the API); it never touches the world itself.
+
+import GUI from 'lil-gui';
+import type { Controller } from 'lil-gui';
+import 'lil-gui.css';
+import type { BrowserApp } from '../app/browserApp';
+import { INTERPOLATION_MODES, SETTING_SPECS } from '../config/settings';
+import type { NumberSpec, Settings } from '../config/settings';
+import { SCENES, findScene } from '../scenes/registry';
+import { SHAPE_KINDS } from '../shapes/shapeKinds';
+import type { ShapeKind } from '../shapes/shapeKinds';
+
+export class Panel {
+  readonly gui: GUI;
+  private readonly app: BrowserApp;
+  private readonly sceneState = { scene: '', count: 0, seed: 1, hint: '' };
+  private readonly spawnState: { shape: ShapeKind } = { shape: 'box' };
+  private countController: Controller;
+  private readonly controllers: Controller[] = [];
+  private readonly statsState = { physicsMs: '', interpolationUs: '', simOverReal: '', bodies: '' };
+
+  constructor(app: BrowserApp, container: HTMLElement) {
+    this.app = app;
+    this.gui = new GUI({ container, title: 'Fixed-Step Sandbox', width: 290, injectStyles: false });
+    this.gui.domElement.dataset.testid = 'panel';
+
+    const scene = this.gui.addFolder('Scene');
+    this.controllers.push(
+      scene
+        .add(this.sceneState, 'scene', Object.fromEntries(SCENES.map((s) => [s.title, s.id])))
+        .name('scene')
+        .onChange((id: string) => this.attempt(() => this.app.load(id, {}))),
+    );
+    this.countController = scene
+      .add(this.sceneState, 'count', 0, 5000, 1)
+      .name('body count')
+      .onFinishChange((count: number) =>
+        this.attempt(() =>
+          this.app.load(this.sceneState.scene, {
+            count: Math.round(count),
+            seed: this.sceneState.seed,
+          }),
+        ),
+      );
+    this.controllers.push(this.countController);
+    this.controllers.push(
+      scene
+        .add(this.sceneState, 'seed', 0, 9999, 1)
+        .name('seed')
+        .onFinishChange((seed: number) =>
+          this.attempt(() =>
+            this.app.load(this.sceneState.scene, {
+              count: this.app.sim.scene.count,
+              seed: Math.round(seed),
+            }),
+          ),
+        ),
+    );
+    scene.add({ reset: () => this.app.reset() }, 'reset').name('reset scene (R)');
+    scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]).name('spawn shape');
+    scene.add({ spawn: () => this.app.spawn(this.spawnState.shape) }, 'spawn').name('spawn (drop)');
+    this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
+
+    const sim = this.gui.addFolder('Simulation');
+    this.addNumber(sim, 'physicsHz', 'physics rate (Hz)');
+    this.addSetting(
+      sim
+        .add(this.settingsProxy(), 'interpolation', [...INTERPOLATION_MODES])
+        .name('interpolation (I)'),
+    );
+    this.addSetting(sim.add(this.settingsProxy(), 'paused').name('paused (space)'));
+    sim.add({ step: () => this.app.singleStep() }, 'step').name('single step (.)');
+    this.addNumber(sim, 'timeScale', 'time scale');
+    this.addNumber(sim, 'maxFrameSeconds', 'frame clamp (s)');
+    this.addNumber(sim, 'maxStepsPerFrame', 'max steps / frame');
+
+    const rendering = this.gui.addFolder('Rendering');
+    this.addSetting(rendering.add(this.settingsProxy(), 'shadows').name('shadows'));
+    const hud = { visible: true };
+    rendering
+      .add(hud, 'visible')
+      .name('show HUD')
+      .onChange((visible: boolean) => this.app.hud.setVisible(visible));
+
+    const stats = this.gui.addFolder('Stats');
+    stats.add(this.statsState, 'physicsMs').name('physics / step').disable().listen();
+    stats.add(this.statsState, 'interpolationUs').name('interp / frame').disable().listen();
+    stats.add(this.statsState, 'bodies').name('bodies').disable().listen();
+    stats.add(this.statsState, 'simOverReal').name('sim ÷ real').disable().listen();
+    stats.close();
+
+    this.refresh();
+  }
+
+  get spawnShape(): ShapeKind {
+    return this.spawnState.shape;
+  }
+
+  /** Re-reads settings and scene after anything (API, keys, URL) changed them. */
+  refresh(): void {
+    const loaded = this.app.sim.scene;
+    this.sceneState.scene = loaded.definition.id;
+    this.sceneState.count = loaded.count;
+    this.sceneState.seed = loaded.seed;
+    this.sceneState.hint = loaded.definition.hint;
+    const range = findScene(loaded.definition.id)?.count;
+    if (range) this.countController.min(range.min).max(range.max).enable();
+    else this.countController.disable();
+    for (const controller of this.controllers) controller.updateDisplay();
+  }
+
+  /** Copies the latest stats into the Stats folder (the caller throttles this like the HUD). */
+  updateStats(): void {
+    const s = this.app.statsSnapshot();
+    this.statsState.physicsMs = `${s.physicsMsPerStep.toFixed(2)} ms`;
+    this.statsState.interpolationUs = `${s.interpolationUs.toFixed(0)} µs`;
+    this.statsState.bodies = `${s.bodies} (${s.sleeping} asleep)`;
+    this.statsState.simOverReal = `${s.simOverReal.toFixed(2)}×`;
+  }
+
+  private addNumber(folder: GUI, key: keyof Settings, label: string): void {
+    const spec = SETTING_SPECS[key] as NumberSpec;
+    this.addSetting(
+      folder.add(this.settingsProxy(), key, spec.min, spec.max, spec.step).name(label),
+    );
+  }
+
+  private addSetting(controller: Controller): void {
+    this.controllers.push(controller);
+  }
+
+  /**
+   * lil-gui reads and writes plain properties; this object forwards them to the app's validated
+   * `set`, so a rejected value shows a message and the control snaps back to the real setting.
+   */
+  private settingsProxy(): Settings {
+    const app = this.app;
+    const proxy = {} as Settings;
+    for (const key of Object.keys(SETTING_SPECS) as (keyof Settings)[]) {
+      Object.defineProperty(proxy, key, {
+        enumerable: true,
+        get: () => app.sim.settings[key],
+        set: (value: unknown) => this.attempt(() => app.set({ [key]: value })),
+      });
+    }
+    return proxy;
+  }
+
+  private attempt(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.app.messages.show(error instanceof Error ? error.message : String(error));
+    }
+    this.refresh();
+  }
+}

@@ -1,0 +1,56 @@
+// Vite config: dev server, production build (with a Content-Security-Policy that forbids inline
+// script) and vitest (unit tests only; browser tests are Playwright's, see playwright.config.ts).
+import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Only the production build gets the policy: Vite's dev server injects its own client and styles
+ * inline. The built app loads nothing but its own files, and lil-gui's styles come from its CSS
+ * file (injectStyles: false), so 'self' suffices everywhere.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  // lil-gui's icon font is embedded in its stylesheet as a data: URL.
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  base: './',
+  plugins: [contentSecurityPolicy()],
+  resolve: {
+    // lil-gui's package exports hide its stylesheet; name the file so it can be bundled.
+    alias: {
+      'lil-gui.css': fileURLToPath(
+        new URL('./node_modules/lil-gui/dist/lil-gui.css', import.meta.url),
+      ),
+    },
+  },
+  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  preview: { port: 4173, strictPort: true },
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    environment: 'node',
+  },
+});
