@@ -6,7 +6,11 @@ import type { World } from 'cannon-es';
 export interface Materials {
   body: Material;
   ground: Material;
+  /** Frictionless against itself: dominoes. */
+  slick: Material;
 }
+
+export type MaterialName = 'body' | 'slick';
 
 export function createMaterials(world: World): Materials {
   const body = new Material('body');
@@ -15,7 +19,16 @@ export function createMaterials(world: World): Materials {
   // into each other; the ground grips a little harder (0.5) so piles settle instead of creeping.
   world.addContactMaterial(new ContactMaterial(body, body, { friction: 0.4, restitution: 0.1 }));
   world.addContactMaterial(new ContactMaterial(body, ground, { friction: 0.5, restitution: 0.1 }));
+  // cannon-es bounds friction by μ·g·mass, not by the contact's normal force, so a domino leaning
+  // on the next one is held up by friction it could not have; frictionless domino-to-domino
+  // contact lets the wave run (measured: 0 of 20 in a row fall at μ 0.1, all 20 at μ 0).
+  const slick = new Material('slick');
+  world.addContactMaterial(new ContactMaterial(slick, slick, { friction: 0, restitution: 0.05 }));
+  world.addContactMaterial(
+    new ContactMaterial(slick, ground, { friction: 0.5, restitution: 0.05 }),
+  );
+  world.addContactMaterial(new ContactMaterial(slick, body, { friction: 0.2, restitution: 0.1 }));
   world.defaultContactMaterial.friction = 0.4;
   world.defaultContactMaterial.restitution = 0.1;
-  return { body, ground };
+  return { body, ground, slick };
 }

@@ -6,7 +6,7 @@ import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody } from './bodyFactory';
 import { createMaterials } from './materials';
-import type { Materials } from './materials';
+import type { MaterialName, Materials } from './materials';
 
 export type Vec3Tuple = [number, number, number];
 export type QuatTuple = [number, number, number, number];
@@ -24,6 +24,8 @@ export interface BodySpec {
   density?: number;
   /** Moved by a scene's per-step hook, not by forces (carousel mover). */
   kinematic?: boolean;
+  /** Surface; 'body' unless a scene needs frictionless contact between its pieces. */
+  material?: MaterialName;
 }
 
 /** Static, undrawn-by-instancing scenery (walls, ramps); render draws these as plain meshes. */

@@ -3,6 +3,7 @@
 import type { SceneDefinition } from './sceneTypes';
 
 const HALF = { thick: 0.08, tall: 0.6, wide: 0.3 } as const;
+const NUDGE = 2;
 
 export const dominoesScene: SceneDefinition = {
   id: 'dominoes',
@@ -11,10 +12,10 @@ export const dominoesScene: SceneDefinition = {
   count: { default: 90, min: 2, max: 500 },
   view: { camera: [0, 14, 18], target: [0, 0, 0] },
   build(physics, _rng, count) {
-    // An Archimedean spiral walked at a fixed arc length per domino. A gap of 0.45 × height lets
-    // each falling domino strike the next high up; loops sit 2.8 m apart, more than a domino's
+    // An Archimedean spiral walked at a fixed arc length per domino. Spacing 0.6 × height: each
+    // falling domino strikes the next well above its balance point; loops sit 2.8 m apart, more than a domino's
     // height, so a toppled loop never reaches the next one.
-    const spacing = 0.45 * 2 * HALF.tall;
+    const spacing = 0.6 * 2 * HALF.tall;
     let angle = 0;
     const radiusAt = (a: number): number => 2.2 + 0.45 * a;
     for (let i = 0; i < count; i++) {
@@ -30,8 +31,19 @@ export const dominoesScene: SceneDefinition = {
         scale: [HALF.thick, HALF.tall, HALF.wide],
         position: [x, HALF.tall, z],
         quaternion: [0, qy, 0, qw],
-        // The first domino is nudged: spin about up × tangent tips it onto the second.
-        angularVelocity: i === 0 ? [2 * Math.cos(angle), 0, 2 * Math.sin(angle)] : undefined,
+        material: 'slick',
+        // The first domino is nudged: it starts pivoting on its leading bottom edge at
+        // NUDGE rad/s, spinning about up × tangent, its centre moving with the pivot motion.
+        angularVelocity:
+          i === 0 ? [NUDGE * Math.cos(angle), 0, NUDGE * Math.sin(angle)] : undefined,
+        velocity:
+          i === 0
+            ? [
+                -NUDGE * HALF.tall * Math.sin(angle),
+                NUDGE * HALF.thick,
+                NUDGE * HALF.tall * Math.cos(angle),
+              ]
+            : undefined,
       });
       angle += spacing / radiusAt(angle);
     }

@@ -1,0 +1,231 @@
+// The core sandbox in a real Chromium against the production build: loads clean, draws, the
+// panel and keys work, and what is drawn is the interpolation of the stored snapshots.
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { collectPageErrors, openSandbox, quatAngle } from './helpers';
+
+test('loads with no console errors and draws a scene that is not blank', async ({
+  page,
+}, testInfo) => {
+  const errors = collectPageErrors(page);
+  await openSandbox(page, '?scene=playground');
+  await page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
+  const pixels = await canvasColourStats(page);
+  // A blank or single-colour canvas has one colour bucket; a lit scene with bodies has many.
+  expect(pixels.distinctColours).toBeGreaterThan(50);
+  expect(pixels.stdDev).toBeGreaterThan(10);
+  mkdirSync('artifacts', { recursive: true });
+  await page.screenshot({ path: 'artifacts/playground.png' });
+  await testInfo.attach('playground', {
+    path: 'artifacts/playground.png',
+    contentType: 'image/png',
+  });
+  expect(errors).toEqual([]);
+});
+
+test('the scripting API lists scenes, loads them with a count, and reports state', async ({
+  page,
+}) => {
+  await openSandbox(page, '');
+  const result = await page.evaluate(() => {
+    const s = window.sandbox;
+    s.load('pile', { count: 123, seed: 5 });
+    const fresh = s.state();
+    s.advance(new Array(20).fill(1 / 60));
+    return { scenes: s.scenes(), fresh, later: s.state(), stats: s.stats() };
+  });
+  expect(result.scenes).toEqual(['playground', 'stack', 'dominoes', 'pile', 'carousel']);
+  expect(result.fresh).toMatchObject({ step: 0, simTime: 0, bodies: 123 });
+  expect(result.later.step).toBe(33);
+  expect(result.later.hash).toMatch(/^[0-9a-f]{16}$/);
+  expect(result.later.hash).not.toBe(result.fresh.hash);
+  expect(result.stats.bodies).toBe(123);
+});
+
+test('rendered poses are the lerp/slerp of previous and current at the reported alpha', async ({
+  page,
+}) => {
+  await openSandbox(page, '?scene=pile&count=60');
+  const sample = await page.evaluate(() => {
+    const s = window.sandbox;
+    const frames = s.advance([1 / 60, 1 / 60, 1 / 60, 0.013, 0.007, 1 / 144]);
+    const alpha = frames[frames.length - 1]?.alpha ?? -1;
+    return { alpha, poses: [0, 7, 21, 40, 59].map((i) => s.pose(i)) };
+  });
+  expect(sample.alpha).toBeGreaterThan(0.05);
+  expect(sample.alpha).toBeLessThan(1);
+  let moving = 0;
+  for (const { previous, current, rendered } of sample.poses) {
+    for (let k = 0; k < 3; k++) {
+      const expected =
+        (previous.p[k] ?? 0) + ((current.p[k] ?? 0) - (previous.p[k] ?? 0)) * sample.alpha;
+      expect(Math.abs((rendered.p[k] ?? 0) - expected)).toBeLessThan(1e-5);
+    }
+    const total = quatAngle(previous.q, current.q);
+    expect(Math.abs(quatAngle(previous.q, rendered.q) - sample.alpha * total)).toBeLessThan(1e-5);
+    if (Math.abs((current.p[1] ?? 0) - (previous.p[1] ?? 0)) > 1e-3) moving++;
+  }
+  // The bodies are falling, so previous and current differ and the check has teeth.
+  expect(moving).toBeGreaterThanOrEqual(3);
+});
+
+test('with interpolation off the rendered pose is the current snapshot', async ({ page }) => {
+  await openSandbox(page, '?scene=pile&count=60&interp=off');
+  const poses = await page.evaluate(() => {
+    const s = window.sandbox;
+    s.advance([1 / 60, 1 / 60, 0.013]);
+    return [3, 30].map((i) => s.pose(i));
+  });
+  for (const { previous, current, rendered } of poses) {
+    expect(Math.abs((previous.p[1] ?? 0) - (current.p[1] ?? 0))).toBeGreaterThan(1e-3);
+    for (let k = 0; k < 3; k++)
+      expect(Math.abs((rendered.p[k] ?? 0) - (current.p[k] ?? 0))).toBeLessThan(1e-5);
+    expect(quatAngle(rendered.q, current.q)).toBeLessThan(1e-5);
+  }
+});
+
+test('the panel changes settings, loads scenes and pauses', async ({ page }) => {
+  await openSandbox(page, '?scene=playground');
+  const panel = page.getByTestId('panel');
+  await expect(panel).toBeVisible();
+
+  await panel
+    .locator('.lil-controller', { hasText: 'interpolation' })
+    .locator('select')
+    .selectOption('off');
+  expect(await page.evaluate(() => window.sandbox.settings().interpolation)).toBe('off');
+
+  await panel
+    .locator('.lil-controller', { hasText: 'paused' })
+    .locator('input[type=checkbox]')
+    .check();
+  expect(await page.evaluate(() => window.sandbox.settings().paused)).toBe(true);
+  const stepBefore = await page.evaluate(() => window.sandbox.state().step);
+  await panel.getByText('single step (.)').click();
+  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(stepBefore + 1);
+
+  await panel
+    .locator('.lil-controller', { hasText: 'scene' })
+    .first()
+    .locator('select')
+    .selectOption({ label: 'Stack' });
+  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(36);
+
+  const hz = panel.locator('.lil-controller', { hasText: 'physics rate' }).locator('input').last();
+  await hz.fill('60');
+  await hz.press('Enter');
+  expect(await page.evaluate(() => window.sandbox.settings().physicsHz)).toBe(60);
+
+  // An out-of-range number is clamped by the slider; the value that lands is still valid.
+  await hz.fill('9999');
+  await hz.press('Enter');
+  expect(await page.evaluate(() => window.sandbox.settings().physicsHz)).toBe(240);
+
+  await panel.getByText('spawn (drop)').click();
+  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(37);
+});
+
+test('keys: space pauses, . steps, i toggles interpolation, r resets', async ({ page }) => {
+  await openSandbox(page, '?scene=dominoes');
+  await page.locator('#view').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press(' ');
+  expect(await page.evaluate(() => window.sandbox.settings().paused)).toBe(true);
+  const step = await page.evaluate(() => window.sandbox.state().step);
+  await page.keyboard.press('.');
+  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(step + 1);
+  await page.keyboard.press('i');
+  expect(await page.evaluate(() => window.sandbox.settings().interpolation)).toBe('off');
+  await page.keyboard.press('r');
+  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(0);
+});
+
+test('a bad URL parameter shows a dismissable message naming it, and nothing is injected', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    (window as unknown as { injected: boolean }).injected = false;
+  });
+  const errors = collectPageErrors(page);
+  const evil = encodeURIComponent('<img src=x onerror="window.injected=true">');
+  await openSandbox(page, `?scene=${evil}&hz=abc&interp=off`);
+  const messages = page.getByTestId('message');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.first()).toContainText("URL parameter 'scene'");
+  await expect(messages.first()).toContainText('<img src=x');
+  await expect(messages.nth(1)).toContainText(
+    'URL parameter \'hz\' = "abc" is invalid: expected a number from 5 to 240',
+  );
+  expect(await page.locator('img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { injected: boolean }).injected)).toBe(
+    false,
+  );
+  const settings = await page.evaluate(() => window.sandbox.settings());
+  expect(settings.physicsHz).toBe(100);
+  expect(settings.interpolation).toBe('off');
+  await messages.first().getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(messages).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('dragging a body with the mouse lifts it', async ({ page }) => {
+  await openSandbox(page, '?scene=stack');
+  await page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
+  const heightsBefore = await page.evaluate(() =>
+    Array.from(
+      { length: window.sandbox.state().bodies },
+      (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
+    ),
+  );
+  const box = await page.locator('#view').boundingBox();
+  if (!box) throw new Error('no canvas');
+  // The stack scene's camera looks at the tower's middle, so the canvas centre is on a brick.
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) {
+    await page.mouse.move(x, y - 20 * k);
+    await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
+  }
+  const heightsAfter = await page.evaluate(() =>
+    Array.from(
+      { length: window.sandbox.state().bodies },
+      (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
+    ),
+  );
+  await page.mouse.up();
+  const rise = Math.max(...heightsAfter.map((h, i) => h - (heightsBefore[i] ?? 0)));
+  expect(rise).toBeGreaterThan(1);
+});
+
+/** Copies the WebGL canvas into a 2D canvas in the same task it was drawn, and measures its colours. */
+async function canvasColourStats(page: Page): Promise<{ distinctColours: number; stdDev: number }> {
+  return page.evaluate(() => {
+    window.sandbox.advance([1 / 60]);
+    const source = document.getElementById('view') as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = 320;
+    copy.height = 190;
+    const context = copy.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.drawImage(source, 0, 0, copy.width, copy.height);
+    const data = context.getImageData(0, 0, copy.width, copy.height).data;
+    const buckets = new Set<number>();
+    let sum = 0;
+    let sumSquares = 0;
+    const n = data.length / 4;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i] ?? 0;
+      const g = data[i + 1] ?? 0;
+      const b = data[i + 2] ?? 0;
+      buckets.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+      sum += luma;
+      sumSquares += luma * luma;
+    }
+    const mean = sum / n;
+    return { distinctColours: buckets.size, stdDev: Math.sqrt(sumSquares / n - mean * mean) };
+  });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, SETTING_SPECS, validatePatch } from '../../../src/config/settings';
+
+describe('validatePatch', () => {
+  it('accepts a good patch and returns only what it was given', () => {
+    expect(validatePatch({ physicsHz: 60, interpolation: 'off', paused: true })).toEqual({
+      physicsHz: 60,
+      interpolation: 'off',
+      paused: true,
+    });
+  });
+
+  it.each([
+    [{ physicsHz: 4 }, "'physicsHz' = 4", 'a number from 5 to 240'],
+    [{ physicsHz: 241 }, "'physicsHz' = 241", 'from 5 to 240'],
+    [{ physicsHz: Number.NaN }, "'physicsHz' = NaN", 'from 5 to 240'],
+    [{ physicsHz: Infinity }, "'physicsHz' = Infinity", 'from 5 to 240'],
+    [{ physicsHz: '60' }, '\'physicsHz\' = "60"', 'a number'],
+    [{ maxStepsPerFrame: 2.5 }, "'maxStepsPerFrame' = 2.5", 'an integer from 1 to 100'],
+    [{ timeScale: 0 }, "'timeScale' = 0", 'from 0.1 to 2'],
+    [{ interpolation: 'smooth' }, '\'interpolation\' = "smooth"', "one of 'interpolate', 'off'"],
+    [{ paused: 1 }, "'paused' = 1", 'true or false'],
+  ])('rejects %j with a message naming the setting, value and range', (patch, named, valid) => {
+    expect(() => validatePatch(patch)).toThrowError(named);
+    expect(() => validatePatch(patch)).toThrowError(valid);
+  });
+
+  it('rejects unknown keys and lists the valid ones', () => {
+    expect(() => validatePatch({ gravity: 3 })).toThrowError(
+      /Unknown setting "gravity"; valid settings are physicsHz, .*paused/,
+    );
+  });
+
+  it('rejects non-objects', () => {
+    for (const bad of [null, 5, 'hz', [1]])
+      expect(() => validatePatch(bad)).toThrowError(/must be an object/);
+  });
+
+  it('rejects the whole patch when one entry is bad', () => {
+    expect(() => validatePatch({ physicsHz: 60, timeScale: -1 })).toThrowError(/timeScale/);
+  });
+
+  it('keeps very long user text out of messages', () => {
+    const long = 'x'.repeat(5000);
+    let message = '';
+    try {
+      validatePatch({ interpolation: long });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.length).toBeLessThan(200);
+  });
+
+  it('every default is valid under its own spec', () => {
+    expect(validatePatch({ ...DEFAULT_SETTINGS })).toEqual({ ...DEFAULT_SETTINGS });
+    expect(Object.keys(SETTING_SPECS).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+  });
+});
