@@ -3,7 +3,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/browser/findChromium';
 
-const PORT = 4173;
+// PREVIEW_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.PREVIEW_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/browser',
