@@ -33,6 +33,8 @@ export interface SandboxApi {
   state(): { step: number; simTime: number; bodies: number; hash: string };
   pose(index: number): { previous: Pose; current: Pose; rendered: Pose };
   stats(): StatsSnapshot;
+  hitch(seconds?: number): void;
+  track(index: number | null): void;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -161,5 +163,29 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       };
     },
     stats: () => app.statsSnapshot(),
+    hitch(seconds) {
+      if (
+        seconds !== undefined &&
+        (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 2)
+      ) {
+        throw new Error(
+          `hitch seconds = ${quoteValue(seconds)} is invalid: expected a number from 0.1 to 2.`,
+        );
+      }
+      app.hitch(seconds);
+    },
+    track(index) {
+      const count = app.sim.physics.count;
+      if (index === null) {
+        app.track(-1);
+        return;
+      }
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
+        throw new Error(
+          `track index = ${quoteValue(index)} is invalid: expected null or an integer from 0 to ${count - 1}.`,
+        );
+      }
+      app.track(index);
+    },
   };
 }

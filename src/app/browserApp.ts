@@ -1,6 +1,8 @@
 // Composition root for the page: drives the Simulation from requestAnimationFrame (or from
 // `advance`), hands its draw poses to the Stage, and keeps the HUD and panel in step.
 
+import { DrawPoses } from '../interp/interpolate';
+import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
@@ -28,6 +30,10 @@ export class BrowserApp {
   private seenVersion = -1;
   private seenStaticsVersion = -1;
   private spawnRng = new Rng(1);
+  private readonly jitterRng = new Rng(0x1177e5);
+  private readonly display = new DisplayEmulator();
+  private readonly splitDraw = new DrawPoses();
+  private pendingHitchSeconds = 0;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
@@ -36,12 +42,18 @@ export class BrowserApp {
     this.hud = new Hud(root);
     this.messages = new Messages(root);
     this.sim = new Simulation(sceneId, options);
-    this.sim.onTimelineReset = () => this.clock.reset();
+    this.sim.onTimelineReset = () => {
+      this.clock.reset();
+      this.display.reset();
+    };
     this.applyView();
     this.draw();
     document.addEventListener('visibilitychange', () => {
       // A tab coming back must not replay the seconds it was hidden for.
-      if (document.visibilityState === 'visible') this.clock.reset();
+      if (document.visibilityState === 'visible') {
+        this.clock.reset();
+        this.display.reset();
+      }
     });
   }
 
@@ -50,6 +62,7 @@ export class BrowserApp {
     if (this.driving) return;
     this.driving = true;
     this.clock.reset();
+    this.display.reset();
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
   }
 
@@ -65,24 +78,66 @@ export class BrowserApp {
 
   private readonly onAnimationFrame = (nowMs: number): void => {
     if (!this.driving) return;
+    this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
+    if (!this.display.due(nowMs, this.sim.settings.display)) return;
     this.frame(this.clock.tick(nowMs), true);
     this.hud.update(nowMs, () => this.statsSnapshot());
-    this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
   };
 
-  /** One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU). */
+  /**
+   * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU).
+   * Injected jitter and a pending hitch are added here, so rAF and `advance` both see them.
+   */
   frame(frameSeconds: number, render: boolean): FrameReport {
-    const report = this.sim.frame(frameSeconds);
-    this.writeInstances();
-    if (render) this.stage.render();
+    let seconds = frameSeconds + this.pendingHitchSeconds;
+    this.pendingHitchSeconds = 0;
+    const jitterMs = this.sim.settings.jitterMs;
+    if (jitterMs > 0)
+      seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
+    const report = this.sim.frame(seconds);
+    if (render) this.drawView();
+    else this.writeInstances(this.sim.draw);
     return report;
   }
 
-  /** Writes the current draw poses into the instances and renders (after loads, steps, settings). */
+  /** Re-draws the current state (after loads, single steps, setting changes). */
   draw(): void {
-    this.writeInstances();
-    this.stage.render();
+    this.drawView();
     this.hud.update(performance.now(), () => this.statsSnapshot(), true);
+  }
+
+  /** Injects one long frame of `hitchSeconds` into the next frame the loop sees. */
+  hitch(seconds = this.sim.settings.hitchSeconds): void {
+    this.pendingHitchSeconds += seconds;
+  }
+
+  /** Tracks body `index` with the stutter meter (−1: none). */
+  track(index: number): void {
+    this.sim.track(index);
+    this.onChange?.();
+  }
+
+  /**
+   * Single: the draw poses. Split: the right half in `splitRight` first, then the left in the
+   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads).
+   * Ghost: the main mode plus the raw current snapshot as a wireframe.
+   */
+  private drawView(): void {
+    const settings = this.sim.settings;
+    this.stage.ghost.setVisible(settings.view === 'ghost');
+    if (settings.view === 'split') {
+      this.writeInstances(this.sim.interpolateInto(settings.splitRight, this.splitDraw));
+      this.stage.renderHalf('right');
+      this.writeInstances(this.sim.draw);
+      this.stage.renderHalf('left');
+      return;
+    }
+    this.writeInstances(this.sim.draw);
+    if (settings.view === 'ghost') {
+      const current = this.sim.snapshots.current;
+      this.stage.ghost.write(current.position, current.quaternion, this.sim.physics.scales);
+    }
+    this.stage.render();
   }
 
   load(sceneId: string, options: LoadOptions = {}): void {
@@ -165,25 +220,24 @@ export class BrowserApp {
       simTime: sim.loop.simTime,
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
+      stutter: sim.meter.result(),
+      tracked: sim.meter.tracked,
     };
   }
 
-  private writeInstances(): void {
+  private writeInstances(poses: DrawPoses): void {
     const physics = this.sim.physics;
     if (physics.version !== this.seenVersion) {
-      this.stage.bodies.sync({
-        count: physics.count,
-        kinds: physics.kinds,
-        scales: physics.scales,
-      });
+      const source = { count: physics.count, kinds: physics.kinds, scales: physics.scales };
+      this.stage.bodies.sync(source);
+      this.stage.ghost.sync(source);
       this.seenVersion = physics.version;
     }
     if (physics.staticsVersion !== this.seenStaticsVersion) {
       this.stage.rebuildStatics(physics.statics);
       this.seenStaticsVersion = physics.staticsVersion;
     }
-    const draw = this.sim.draw;
-    this.stage.bodies.write(draw.position, draw.quaternion, physics.scales);
+    this.stage.bodies.write(poses.position, poses.quaternion, physics.scales);
   }
 
   private applyView(): void {

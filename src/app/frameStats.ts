@@ -1,6 +1,7 @@
 // The HUD's numbers, kept in fixed-size rings so recording them allocates nothing per frame.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { StutterReport } from './stutterMeter';
 
 /** Frames remembered for rates: a second at up to 240 Hz displays. */
 const WINDOW = 256;
@@ -27,6 +28,10 @@ export interface StatsSnapshot {
   simTime: number;
   timeScale: number;
   paused: boolean;
+  /** The stutter meter on the tracked body (frames 0 when none is tracked). */
+  stutter: StutterReport;
+  /** Index of the body the stutter meter tracks, −1 for none. */
+  tracked: number;
 }
 
 export class FrameStats {

@@ -25,6 +25,9 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import { BodyInstances } from './bodyInstances';
 
+/** A half-width view sees half as much sideways; zooming out keeps each scene in frame. */
+const SPLIT_ZOOM = 0.6;
+
 export interface PickResult {
   index: number;
   point: [number, number, number];
@@ -36,6 +39,8 @@ export class Stage {
   readonly camera = new PerspectiveCamera(50, 1, 0.1, 500);
   readonly controls: OrbitControls;
   readonly bodies: BodyInstances;
+  /** The raw current snapshot as a wireframe overlay (ghost view); hidden otherwise. */
+  readonly ghost: BodyInstances;
   private readonly sun = new DirectionalLight(0xffffff, 2.2);
   private readonly staticMaterial = new MeshStandardMaterial({ color: 0x8d99ae, roughness: 0.8 });
   private readonly staticGeometry = new BoxGeometry(2, 2, 2);
@@ -88,6 +93,8 @@ export class Stage {
     this.scene.add(grid);
 
     this.bodies = new BodyInstances(this.scene);
+    this.ghost = new BodyInstances(this.scene, 'ghost');
+    this.ghost.setVisible(false);
   }
 
   rebuildStatics(statics: readonly StaticBoxSpec[]): void {
@@ -125,14 +132,41 @@ export class Stage {
     const size = this.renderer.getSize(scratchSize);
     if (size.x === width && size.y === height) return;
     this.renderer.setSize(width, height, false);
-    this.camera.aspect = width / height;
-    this.camera.updateProjectionMatrix();
   }
 
   render(): void {
     this.resize();
     this.controls.update();
+    this.renderer.setScissorTest(false);
+    const size = this.renderer.getSize(scratchSize);
+    this.renderer.setViewport(0, 0, size.x, size.y);
+    this.setAspect(size.x / size.y, 1);
     this.renderer.render(this.scene, this.camera);
+  }
+
+  /**
+   * Draws one half of the split view with the shared camera: each half gets the camera at its
+   * own aspect, so both show the same scene from the same place, side by side.
+   */
+  renderHalf(half: 'left' | 'right'): void {
+    this.resize();
+    if (half === 'left') this.controls.update();
+    const size = this.renderer.getSize(scratchSize);
+    const width = Math.floor(size.x / 2);
+    const x = half === 'left' ? 0 : size.x - width;
+    this.renderer.setViewport(x, 0, width, size.y);
+    this.renderer.setScissor(x, 0, width, size.y);
+    this.renderer.setScissorTest(true);
+    this.setAspect(width / size.y, SPLIT_ZOOM);
+    this.renderer.render(this.scene, this.camera);
+    this.renderer.setScissorTest(false);
+  }
+
+  private setAspect(aspect: number, zoom: number): void {
+    if (this.camera.aspect === aspect && this.camera.zoom === zoom) return;
+    this.camera.aspect = aspect;
+    this.camera.zoom = zoom;
+    this.camera.updateProjectionMatrix();
   }
 
   /** The body under a canvas pixel, and the world point hit, or null. */
@@ -173,6 +207,7 @@ export class Stage {
 
   dispose(): void {
     this.bodies.dispose();
+    this.ghost.dispose();
     this.controls.dispose();
     this.renderer.dispose();
   }
