@@ -10,6 +10,7 @@ import { HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { Panel } from './ui/panel';
 import { StutterPanel } from './ui/stutterPanel';
+import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
 
 declare global {
@@ -36,11 +37,13 @@ function main(): void {
   const panel = new Panel(app, root);
   const labels = new ViewLabels(root);
   const stutter = new StutterPanel(root);
+  const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
     labels.update(app.sim.settings);
     stutter.update(app.sim.meter);
     stutter.setVisible(app.sim.meter.tracked >= 0);
+    twinLabels.update(app.lab ? app.lab.report() : null);
   };
   app.onChange = refresh;
   refresh();
@@ -51,6 +54,7 @@ function main(): void {
   window.setInterval(() => {
     panel.updateStats();
     stutter.update(app.sim.meter);
+    twinLabels.update(app.lab ? app.lab.report() : null);
   }, HUD_REFRESH_MS);
 
   window.sandbox = createScriptingApi(app);

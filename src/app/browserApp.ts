@@ -14,6 +14,7 @@ import { Messages } from '../ui/messages';
 import { Rng } from '../util/rng';
 import type { StatsSnapshot } from './frameStats';
 import { Simulation } from './simulation';
+import { TwinLab } from './twinLab';
 import type { LoadOptions } from './simulation';
 
 /** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
@@ -34,6 +35,9 @@ export class BrowserApp {
   private readonly display = new DisplayEmulator();
   private readonly splitDraw = new DrawPoses();
   private pendingHitchSeconds = 0;
+  /** The determinism lab's second world, while the loaded scene asks for one. */
+  lab: TwinLab | null = null;
+  private seenTwinVersion = -1;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
@@ -46,6 +50,7 @@ export class BrowserApp {
       this.clock.reset();
       this.display.reset();
     };
+    this.updateLab();
     this.applyView();
     this.draw();
     document.addEventListener('visibilitychange', () => {
@@ -94,7 +99,7 @@ export class BrowserApp {
     const jitterMs = this.sim.settings.jitterMs;
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
-    const report = this.sim.frame(seconds);
+    const report = this.lab ? this.lab.frame(seconds) : this.sim.frame(seconds);
     if (render) this.drawView();
     else this.writeInstances(this.sim.draw);
     return report;
@@ -142,6 +147,7 @@ export class BrowserApp {
 
   load(sceneId: string, options: LoadOptions = {}): void {
     this.sim.load(sceneId, options);
+    this.updateLab();
     this.spawnRng = new Rng(this.sim.scene.seed ^ 0x5eed);
     this.applyView();
     this.draw();
@@ -157,6 +163,7 @@ export class BrowserApp {
 
   set(patch: unknown): void {
     this.sim.set(patch);
+    this.lab?.syncSettings();
     if (this.sim.settings.shadows !== this.stage.bodies.shadows)
       this.stage.setShadows(this.sim.settings.shadows);
     this.onChange?.();
@@ -165,6 +172,7 @@ export class BrowserApp {
   singleStep(): void {
     if (!this.sim.settings.paused) this.set({ paused: true });
     this.sim.singleStep();
+    this.lab?.twin.singleStep();
     this.draw();
   }
 
@@ -221,6 +229,7 @@ export class BrowserApp {
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
       stutter: sim.meter.result(),
+      twin: this.lab ? this.lab.report() : null,
       tracked: sim.meter.tracked,
     };
   }
@@ -231,6 +240,7 @@ export class BrowserApp {
       const source = { count: physics.count, kinds: physics.kinds, scales: physics.scales };
       this.stage.bodies.sync(source);
       this.stage.ghost.sync(source);
+      this.stage.links.sync(physics.links);
       this.seenVersion = physics.version;
     }
     if (physics.staticsVersion !== this.seenStaticsVersion) {
@@ -238,6 +248,37 @@ export class BrowserApp {
       this.seenStaticsVersion = physics.staticsVersion;
     }
     this.stage.bodies.write(poses.position, poses.quaternion, physics.scales);
+    this.stage.links.write(poses.position, physics.count);
+    if (this.lab) this.writeTwin(this.lab.twin);
+  }
+
+  private writeTwin(twin: Simulation): void {
+    const instances = this.stage.twin();
+    const physics = twin.physics;
+    if (physics.version !== this.seenTwinVersion) {
+      instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
+      this.seenTwinVersion = physics.version;
+    }
+    instances.write(twin.draw.position, twin.draw.quaternion, physics.scales);
+  }
+
+  /** Starts, rebuilds or ends the determinism lab to match the loaded scene. */
+  private updateLab(): void {
+    const twin = this.sim.scene.definition.twin;
+    if (!twin) {
+      this.lab?.detach();
+      this.lab = null;
+      this.stage.hideTwin();
+      this.stage.bodies.setOffset(0);
+      this.stage.ghost.setOffset(0);
+      return;
+    }
+    if (this.lab) this.lab.reload();
+    else this.lab = new TwinLab(this.sim, twin.leftHz, twin.rightHz, twin.offsetX);
+    this.seenTwinVersion = -1;
+    this.stage.bodies.setOffset(-twin.offsetX);
+    this.stage.ghost.setOffset(-twin.offsetX);
+    this.stage.twin().setOffset(twin.offsetX);
   }
 
   private applyView(): void {

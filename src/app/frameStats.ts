@@ -2,6 +2,7 @@
 
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { StutterReport } from './stutterMeter';
+import type { TwinReport } from './twinLab';
 
 /** Frames remembered for rates: a second at up to 240 Hz displays. */
 const WINDOW = 256;
@@ -32,6 +33,8 @@ export interface StatsSnapshot {
   stutter: StutterReport;
   /** Index of the body the stutter meter tracks, −1 for none. */
   tracked: number;
+  /** The determinism lab's comparison, when the scene has two worlds. */
+  twin: TwinReport | null;
 }
 
 export class FrameStats {

@@ -11,10 +11,10 @@ import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
 import { findScene, SCENES } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
-import { PoseBuffer, Snapshots } from '../snapshot/snapshots';
+import { Snapshots } from '../snapshot/snapshots';
 import { Rng } from '../util/rng';
-import { hashFloat64 } from '../util/stateHash';
 import { FrameStats } from './frameStats';
+import { StateHasher } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
 
@@ -48,6 +48,9 @@ export class Simulation implements Stepper, MeterSource {
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
+  readonly hasher = new StateHasher();
+  /** Called after every physics step (the determinism lab hashes each one). */
+  onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
   private current: Settings = { ...DEFAULT_SETTINGS };
@@ -146,6 +149,7 @@ export class Simulation implements Stepper, MeterSource {
     this.physics.step(dtSeconds);
     this.snapshots.capture(dtSeconds);
     this.stats.recordStep(performance.now() - start);
+    this.onStep?.(this.physics.stepIndex);
   }
 
   /** Starts measuring stutter on body `index` (−1: none). The scene's own target keeps its exact path. */
@@ -178,15 +182,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
   hash(): string {
-    const n = this.physics.count;
-    const state = new PoseBuffer(Math.max(n, 1));
-    this.physics.writeState(state, new Uint8Array(Math.max(n, 1)));
-    const all = new Float64Array(13 * n);
-    all.set(state.position.subarray(0, 3 * n), 0);
-    all.set(state.quaternion.subarray(0, 4 * n), 3 * n);
-    all.set(state.velocity.subarray(0, 3 * n), 7 * n);
-    all.set(state.angularVelocity.subarray(0, 3 * n), 10 * n);
-    return hashFloat64(all);
+    return this.hasher.hex(this.physics);
   }
 
   /**

@@ -52,6 +52,7 @@ export class BodyInstances {
   private count = 0;
   private readonly scene: Scene;
   shadows = true;
+  private offsetX = 0;
 
   private readonly style: InstanceStyle;
 
@@ -203,6 +204,12 @@ export class BodyInstances {
     return this.meshes.map((entry) => entry.mesh);
   }
 
+  /** Draws every instance shifted by x (the determinism lab's two worlds, side by side). */
+  setOffset(x: number): void {
+    this.offsetX = x;
+    for (const entry of this.meshes) entry.mesh.position.x = x;
+  }
+
   setVisible(visible: boolean): void {
     for (const entry of this.meshes) entry.mesh.visible = visible;
   }
@@ -237,6 +244,7 @@ export class BodyInstances {
     mesh.frustumCulled = false;
     mesh.castShadow = this.shadows;
     mesh.receiveShadow = this.shadows;
+    mesh.position.x = this.offsetX;
     if (this.style === 'solid') mesh.setColorAt(0, scratchColor.setHex(0xffffff));
     else mesh.renderOrder = 1;
     return mesh;

@@ -15,7 +15,10 @@ import type { ShapeKind } from '../shapes/shapeKinds';
 /** `low` detail is for wireframe overlays, where every extra segment is another dark line. */
 export type GeometryDetail = 'full' | 'low';
 
-export function createKindGeometry(kind: ShapeKind, detail: GeometryDetail = 'full'): BufferGeometry {
+export function createKindGeometry(
+  kind: ShapeKind,
+  detail: GeometryDetail = 'full',
+): BufferGeometry {
   const low = detail === 'low';
   switch (kind) {
     case 'box':

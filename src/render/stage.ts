@@ -24,6 +24,7 @@ import {
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import { BodyInstances } from './bodyInstances';
+import { LinkLines } from './linkLines';
 
 /** A half-width view sees half as much sideways; zooming out keeps each scene in frame. */
 const SPLIT_ZOOM = 0.6;
@@ -41,6 +42,10 @@ export class Stage {
   readonly bodies: BodyInstances;
   /** The raw current snapshot as a wireframe overlay (ghost view); hidden otherwise. */
   readonly ghost: BodyInstances;
+  /** Springs, as lines between the bodies they join. */
+  readonly links: LinkLines;
+  /** The determinism lab's second world, created on first use. */
+  private twinBodies: BodyInstances | null = null;
   private readonly sun = new DirectionalLight(0xffffff, 2.2);
   private readonly staticMaterial = new MeshStandardMaterial({ color: 0x8d99ae, roughness: 0.8 });
   private readonly staticGeometry = new BoxGeometry(2, 2, 2);
@@ -95,6 +100,7 @@ export class Stage {
     this.bodies = new BodyInstances(this.scene);
     this.ghost = new BodyInstances(this.scene, 'ghost');
     this.ghost.setVisible(false);
+    this.links = new LinkLines(this.scene);
   }
 
   rebuildStatics(statics: readonly StaticBoxSpec[]): void {
@@ -111,10 +117,25 @@ export class Stage {
     });
   }
 
+  /** Instances for the determinism lab's second world (hidden again by `hideTwin`). */
+  twin(): BodyInstances {
+    if (!this.twinBodies) {
+      this.twinBodies = new BodyInstances(this.scene);
+      this.twinBodies.setShadows(this.bodies.shadows);
+    }
+    this.twinBodies.setVisible(true);
+    return this.twinBodies;
+  }
+
+  hideTwin(): void {
+    this.twinBodies?.setVisible(false);
+  }
+
   setShadows(enabled: boolean): void {
     this.renderer.shadowMap.enabled = enabled;
     this.sun.castShadow = enabled;
     this.bodies.setShadows(enabled);
+    this.twinBodies?.setShadows(enabled);
     for (const mesh of this.staticMeshes) mesh.castShadow = enabled;
     // Materials compile shadow code in or out; they must recompile after the switch.
     this.scene.traverse((object) => {
@@ -208,6 +229,7 @@ export class Stage {
   dispose(): void {
     this.bodies.dispose();
     this.ghost.dispose();
+    this.twinBodies?.dispose();
     this.controls.dispose();
     this.renderer.dispose();
   }

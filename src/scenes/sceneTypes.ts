@@ -23,6 +23,11 @@ export interface SceneDefinition {
   /** Scenes whose size is a parameter; absent when the scene is fixed. */
   count?: CountRange;
   view: SceneView;
+  /**
+   * Build the scene twice, in two worlds drawn `offsetX` to the left and right of centre, each
+   * fed frames of its own emulated display rate (the determinism scene).
+   */
+  twin?: { leftHz: number; rightHz: number; offsetX: number };
   /** The body the stutter meter tracks on load, and its exact path if the scene knows it. */
   tracked?: { index: number; path?: TruePath };
   /** Adds bodies, statics and step hooks to an empty world. Must use `rng`, never Math.random. */

@@ -64,6 +64,8 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
 
   canvas.addEventListener('pointerdown', (event) => {
     if (event.button !== 0) return;
+    // The determinism lab draws its worlds shifted apart; a drag would also break their agreement.
+    if (app.lab) return;
     const hit = app.stage.pick(event.clientX, event.clientY);
     if (!hit) return;
     pressed = { x: event.clientX, y: event.clientY, index: hit.index };
