@@ -7,10 +7,17 @@ import type { LoadOptions } from '../app/simulation';
 import { quoteValue } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
+import type { PoseBuffer } from '../snapshot/snapshots';
 
 export interface Pose {
   p: [number, number, number];
   q: [number, number, number, number];
+}
+
+/** A snapshot pose with the velocities stored beside it (extrapolate and hermite use them). */
+export interface SnapshotPose extends Pose {
+  v: [number, number, number];
+  w: [number, number, number];
 }
 
 export interface FrameReportCopy {
@@ -31,7 +38,7 @@ export interface SandboxApi {
   advance(frameSeconds: number[]): FrameReportCopy[];
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
-  pose(index: number): { previous: Pose; current: Pose; rendered: Pose };
+  pose(index: number): { previous: SnapshotPose; current: SnapshotPose; rendered: Pose };
   stats(): StatsSnapshot;
   hitch(seconds?: number): void;
   track(index: number | null): void;
@@ -86,15 +93,17 @@ function validateFrames(frameSeconds: unknown): number[] {
   return frameSeconds as number[];
 }
 
-function poseAt(position: Float64Array, quaternion: Float64Array, i: number): Pose {
+function vec3At(values: Float64Array, i: number): [number, number, number] {
+  return [values[3 * i] ?? 0, values[3 * i + 1] ?? 0, values[3 * i + 2] ?? 0];
+}
+
+function poseAt(buffer: PoseBuffer, i: number): SnapshotPose {
+  const q = buffer.quaternion;
   return {
-    p: [position[3 * i] ?? 0, position[3 * i + 1] ?? 0, position[3 * i + 2] ?? 0],
-    q: [
-      quaternion[4 * i] ?? 0,
-      quaternion[4 * i + 1] ?? 0,
-      quaternion[4 * i + 2] ?? 0,
-      quaternion[4 * i + 3] ?? 1,
-    ],
+    p: vec3At(buffer.position, i),
+    q: [q[4 * i] ?? 0, q[4 * i + 1] ?? 0, q[4 * i + 2] ?? 0, q[4 * i + 3] ?? 1],
+    v: vec3At(buffer.velocity, i),
+    w: vec3At(buffer.angularVelocity, i),
   };
 }
 
@@ -157,8 +166,8 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       const rendered = app.stage.bodies.readPose(index);
       if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);
       return {
-        previous: poseAt(snapshots.previous.position, snapshots.previous.quaternion, index),
-        current: poseAt(snapshots.current.position, snapshots.current.quaternion, index),
+        previous: poseAt(snapshots.previous, index),
+        current: poseAt(snapshots.current, index),
         rendered,
       };
     },

@@ -13,10 +13,10 @@ import type { ShapeKind } from '../shapes/shapeKinds';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
 const STRATEGY_NOTES: Record<Strategy, string> = {
-  accumulator: 'fixed dt; leftover time blends the picture (alpha)',
-  'semi-fixed': 'steps ≤ dt, last one partial; no alpha, so render mode is off',
-  variable: 'one step of the frame time; no alpha, so render mode is off',
-  'fixed-per-frame': 'one dt per frame: speed follows the display rate; render mode off',
+  accumulator: 'fixed dt; alpha blends the picture',
+  'semi-fixed': 'last step partial; no alpha: drawn as off',
+  variable: 'dt = frame time; no alpha: drawn as off',
+  'fixed-per-frame': 'speed follows display; drawn as off',
 };
 
 export class Panel {

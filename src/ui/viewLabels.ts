@@ -7,8 +7,10 @@ export class ViewLabels {
   private readonly left: HTMLElement;
   private readonly right: HTMLElement;
   private readonly legend: HTMLElement;
+  private readonly divider: HTMLElement;
 
   constructor(parent: HTMLElement) {
+    this.divider = label(parent, 'split-divider', 'split-divider');
     this.left = label(parent, 'view-label view-label-left', 'view-label-left');
     this.right = label(parent, 'view-label view-label-right', 'view-label-right');
     this.legend = label(parent, 'view-label view-label-ghost', 'view-label-ghost');
@@ -17,6 +19,7 @@ export class ViewLabels {
 
   update(settings: Readonly<Settings>): void {
     const split = settings.view === 'split';
+    this.divider.hidden = !split;
     this.left.hidden = !split;
     this.right.hidden = !split;
     this.legend.hidden = settings.view !== 'ghost';
