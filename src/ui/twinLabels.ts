@@ -1,6 +1,7 @@
 // Captions for the determinism lab: each world's display rate, step and state hash, and whether
 // the two agree at the latest step both have reached.
 
+import { overlayLabel } from './overlayLabel';
 import type { TwinReport } from '../app/twinLab';
 
 export class TwinLabels {
@@ -9,9 +10,9 @@ export class TwinLabels {
   private readonly verdict: HTMLElement;
 
   constructor(parent: HTMLElement) {
-    this.left = caption(parent, 'twin-label twin-label-left', 'twin-left');
-    this.right = caption(parent, 'twin-label twin-label-right', 'twin-right');
-    this.verdict = caption(parent, 'twin-verdict', 'twin-verdict');
+    this.left = overlayLabel(parent, 'twin-label twin-label-left', 'twin-left');
+    this.right = overlayLabel(parent, 'twin-label twin-label-right', 'twin-right');
+    this.verdict = overlayLabel(parent, 'twin-verdict', 'twin-verdict');
   }
 
   update(report: TwinReport | null): void {
@@ -29,13 +30,4 @@ export class TwinLabels {
     else this.verdict.textContent = `diverged (first at step ${report.divergedAt}) ✗`;
     this.verdict.dataset.agree = String(report.agree);
   }
-}
-
-function caption(parent: HTMLElement, className: string, testId: string): HTMLElement {
-  const element = document.createElement('div');
-  element.className = className;
-  element.dataset.testid = testId;
-  element.hidden = true;
-  parent.appendChild(element);
-  return element;
 }

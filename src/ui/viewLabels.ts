@@ -1,6 +1,7 @@
 // On-screen labels for the comparison views: which render mode each half of the split view
 // shows, and what the ghost wireframe is.
 
+import { overlayLabel } from './overlayLabel';
 import type { Settings } from '../config/settings';
 
 export class ViewLabels {
@@ -10,10 +11,10 @@ export class ViewLabels {
   private readonly divider: HTMLElement;
 
   constructor(parent: HTMLElement) {
-    this.divider = label(parent, 'split-divider', 'split-divider');
-    this.left = label(parent, 'view-label view-label-left', 'view-label-left');
-    this.right = label(parent, 'view-label view-label-right', 'view-label-right');
-    this.legend = label(parent, 'view-label view-label-ghost', 'view-label-ghost');
+    this.divider = overlayLabel(parent, 'split-divider', 'split-divider');
+    this.left = overlayLabel(parent, 'view-label view-label-left', 'view-label-left');
+    this.right = overlayLabel(parent, 'view-label view-label-right', 'view-label-right');
+    this.legend = overlayLabel(parent, 'view-label view-label-ghost', 'view-label-ghost');
     this.legend.textContent = 'solid: drawn pose · wireframe: raw current physics snapshot';
   }
 
@@ -33,13 +34,4 @@ export class ViewLabels {
 function describe(mode: string, settings: Readonly<Settings>): string {
   if (settings.strategy === 'accumulator') return mode;
   return `${mode}: drawn as off (${settings.strategy} leaves no alpha to blend)`;
-}
-
-function label(parent: HTMLElement, className: string, testId: string): HTMLElement {
-  const element = document.createElement('div');
-  element.className = className;
-  element.dataset.testid = testId;
-  element.hidden = true;
-  parent.appendChild(element);
-  return element;
 }
