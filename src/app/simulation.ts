@@ -9,6 +9,7 @@ import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
 import { CommandQueue } from '../physics/commands';
 import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
+import { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import { PoseBuffer, Snapshots } from '../snapshot/snapshots';
@@ -33,6 +34,8 @@ export class Simulation implements Stepper {
   readonly physics = new PhysicsWorld();
   readonly commands = new CommandQueue();
   readonly snapshots = new Snapshots(this.physics);
+  /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
+  readonly guard = new StateGuard();
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly report: FrameReport = createFrameReport();
@@ -90,6 +93,7 @@ export class Simulation implements Stepper {
     definition.build(this.physics, new Rng(seed), count);
     this.scene = { definition, count, seed };
     this.loop.reset();
+    this.guard.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
     this.interpolate();
@@ -127,6 +131,8 @@ export class Simulation implements Stepper {
   step(dtSeconds: number): void {
     const start = performance.now();
     this.physics.step(dtSeconds);
+    // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
+    this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
     this.snapshots.capture();
     this.stats.recordStep(performance.now() - start);
   }
