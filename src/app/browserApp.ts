@@ -4,6 +4,7 @@
 import { FrameClock } from '../loop/frameClock';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
+import { summarizeFaults } from '../physics/stateGuard';
 import { randomBody } from '../scenes/mixedBodies';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { Stage } from '../render/stage';
@@ -28,6 +29,7 @@ export class BrowserApp {
   private seenVersion = -1;
   private seenStaticsVersion = -1;
   private spawnRng = new Rng(1);
+  private contextMessage: HTMLElement | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
@@ -37,6 +39,7 @@ export class BrowserApp {
     this.messages = new Messages(root);
     this.sim = new Simulation(sceneId, options);
     this.sim.onTimelineReset = () => this.clock.reset();
+    this.stage.onContextChange = (lost) => this.onContextChange(lost);
     this.applyView();
     this.draw();
     document.addEventListener('visibilitychange', () => {
@@ -73,6 +76,7 @@ export class BrowserApp {
   /** One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU). */
   frame(frameSeconds: number, render: boolean): FrameReport {
     const report = this.sim.frame(frameSeconds);
+    if (this.sim.guard.hasReport) this.reportFaults();
     this.writeInstances();
     if (render) this.stage.render();
     return report;
@@ -110,13 +114,18 @@ export class BrowserApp {
   singleStep(): void {
     if (!this.sim.settings.paused) this.set({ paused: true });
     this.sim.singleStep();
+    if (this.sim.guard.hasReport) this.reportFaults();
     this.draw();
   }
 
   /** Drops a body of `kind` from above the middle of the scene at a seeded random spot. */
   spawn(kind: ShapeKind): void {
     const rng = this.spawnRng;
-    const spec = randomBody(rng, [rng.range(-3, 3), rng.range(7, 10), rng.range(-3, 3)], kind);
+    this.spawnBody(randomBody(rng, [rng.range(-3, 3), rng.range(7, 10), rng.range(-3, 3)], kind));
+  }
+
+  /** Adds a body at the next step boundary (at once while paused) as the last index. */
+  spawnBody(spec: BodySpec): void {
     this.sim.queue({ type: 'spawn', spec });
     if (this.sim.settings.paused) this.refreshWhilePaused();
   }
@@ -129,12 +138,10 @@ export class BrowserApp {
       origin.y + direction.y * 1.5,
       origin.z + direction.z * 1.5,
     ];
-    const spec: BodySpec = {
+    this.spawnBody({
       ...randomBody(this.spawnRng, start, kind, 0.8),
       velocity: [direction.x * THROW_SPEED, direction.y * THROW_SPEED, direction.z * THROW_SPEED],
-    };
-    this.sim.queue({ type: 'spawn', spec });
-    if (this.sim.settings.paused) this.refreshWhilePaused();
+    });
   }
 
   /** While paused no frame runs the command queue, so apply and draw it now (a step boundary). */
@@ -165,7 +172,30 @@ export class BrowserApp {
       simTime: sim.loop.simTime,
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
+      removedBodies: sim.guard.removed,
+      contextLost: this.stage.contextLost,
+      ...this.stage.gpuMemory(),
     };
+  }
+
+  /** A visible warning for bodies the state guard removed (rare: allocating here is fine). */
+  private reportFaults(): void {
+    const report = this.sim.guard.takeReport();
+    if (report) this.messages.show(summarizeFaults(report), 'warning');
+  }
+
+  private onContextChange(lost: boolean): void {
+    this.contextMessage?.remove();
+    this.contextMessage = null;
+    if (lost) {
+      this.contextMessage = this.messages.show(
+        'The WebGL context was lost (GPU reset or too many 3D pages), so nothing can be drawn. The simulation keeps running; drawing resumes when the browser restores the context.',
+        'warning',
+      );
+      return;
+    }
+    this.messages.show('The WebGL context was restored; drawing again.', 'info');
+    this.draw();
   }
 
   private writeInstances(): void {

@@ -27,6 +27,13 @@ export interface StatsSnapshot {
   simTime: number;
   timeScale: number;
   paused: boolean;
+  /** Bodies the state guard removed since the scene was loaded (NaN, infinite, out of the world). */
+  removedBodies: number;
+  /** True while the WebGL context is lost (nothing is drawn; the simulation runs on). */
+  contextLost: boolean;
+  /** Geometries and textures three.js holds on the GPU (flat across scene loads: no leak). */
+  geometries: number;
+  textures: number;
 }
 
 export class FrameStats {
