@@ -32,7 +32,17 @@ function main(): void {
   });
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
   app.set(startup.settings);
-  for (const error of startup.errors) app.messages.show(error);
+  // One message for them all: the panel keeps only the newest few, and a shared link with many
+  // bad parameters must still name every one.
+  const [first, ...rest] = startup.errors;
+  if (first !== undefined && rest.length === 0) app.messages.show(first);
+  else if (first !== undefined) {
+    app.messages.show(
+      `${startup.errors.length} URL parameters were not used:`,
+      'error',
+      startup.errors,
+    );
+  }
 
   const panel = new Panel(app, root);
   const labels = new ViewLabels(root);

@@ -8,6 +8,8 @@ import { quoteValue } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
 import type { PoseBuffer } from '../snapshot/snapshots';
+import { validateSpawnSpec } from './spawnSpec';
+import type { SpawnInput } from './spawnSpec';
 
 export interface Pose {
   p: [number, number, number];
@@ -35,6 +37,7 @@ export interface SandboxApi {
   set(patch: Partial<Settings>): void;
   pause(): void;
   resume(): void;
+  spawn(spec: SpawnInput): void;
   advance(frameSeconds: number[]): FrameReportCopy[];
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
@@ -126,6 +129,9 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
     },
     resume() {
       app.set({ paused: false });
+    },
+    spawn(spec) {
+      app.spawnBody(validateSpawnSpec(spec));
     },
     advance(frameSeconds) {
       const frames = validateFrames(frameSeconds);

@@ -14,7 +14,7 @@ export interface StartupOptions {
 }
 
 /** URL name → setting; short names because people type them. */
-const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
+export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   hz: 'physicsHz',
   strategy: 'strategy',
   interp: 'interpolation',

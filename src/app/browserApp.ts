@@ -6,6 +6,7 @@ import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
+import { summarizeFaults } from '../physics/stateGuard';
 import { randomBody } from '../scenes/mixedBodies';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { Stage } from '../render/stage';
@@ -38,6 +39,7 @@ export class BrowserApp {
   /** The determinism lab's second world, while the loaded scene asks for one. */
   lab: TwinLab | null = null;
   private seenTwinVersion = -1;
+  private contextMessage: HTMLElement | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
@@ -50,6 +52,7 @@ export class BrowserApp {
       this.clock.reset();
       this.display.reset();
     };
+    this.stage.onContextChange = (lost) => this.onContextChange(lost);
     this.updateLab();
     this.applyView();
     this.draw();
@@ -100,6 +103,7 @@ export class BrowserApp {
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
     const report = this.lab ? this.lab.frame(seconds) : this.sim.frame(seconds);
+    if (this.sim.guard.hasReport) this.reportFaults();
     if (render) this.drawView();
     else this.writeInstances(this.sim.draw);
     return report;
@@ -173,13 +177,18 @@ export class BrowserApp {
     if (!this.sim.settings.paused) this.set({ paused: true });
     this.sim.singleStep();
     this.lab?.twin.singleStep();
+    if (this.sim.guard.hasReport) this.reportFaults();
     this.draw();
   }
 
   /** Drops a body of `kind` from above the middle of the scene at a seeded random spot. */
   spawn(kind: ShapeKind): void {
     const rng = this.spawnRng;
-    const spec = randomBody(rng, [rng.range(-3, 3), rng.range(7, 10), rng.range(-3, 3)], kind);
+    this.spawnBody(randomBody(rng, [rng.range(-3, 3), rng.range(7, 10), rng.range(-3, 3)], kind));
+  }
+
+  /** Adds a body at the next step boundary (at once while paused) as the last index. */
+  spawnBody(spec: BodySpec): void {
     this.sim.queue({ type: 'spawn', spec });
     if (this.sim.settings.paused) this.refreshWhilePaused();
   }
@@ -192,12 +201,10 @@ export class BrowserApp {
       origin.y + direction.y * 1.5,
       origin.z + direction.z * 1.5,
     ];
-    const spec: BodySpec = {
+    this.spawnBody({
       ...randomBody(this.spawnRng, start, kind, 0.8),
       velocity: [direction.x * THROW_SPEED, direction.y * THROW_SPEED, direction.z * THROW_SPEED],
-    };
-    this.sim.queue({ type: 'spawn', spec });
-    if (this.sim.settings.paused) this.refreshWhilePaused();
+    });
   }
 
   /** While paused no frame runs the command queue, so apply and draw it now (a step boundary). */
@@ -231,7 +238,30 @@ export class BrowserApp {
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
       tracked: sim.meter.tracked,
+      removedBodies: sim.guard.removed,
+      contextLost: this.stage.contextLost,
+      ...this.stage.gpuMemory(),
     };
+  }
+
+  /** A visible warning for bodies the state guard removed (rare: allocating here is fine). */
+  private reportFaults(): void {
+    const report = this.sim.guard.takeReport();
+    if (report) this.messages.show(summarizeFaults(report), 'warning');
+  }
+
+  private onContextChange(lost: boolean): void {
+    this.contextMessage?.remove();
+    this.contextMessage = null;
+    if (lost) {
+      this.contextMessage = this.messages.show(
+        'The WebGL context was lost (GPU reset or too many 3D pages), so nothing can be drawn. The simulation keeps running; drawing resumes when the browser restores the context.',
+        'warning',
+      );
+      return;
+    }
+    this.messages.show('The WebGL context was restored; drawing again.', 'info');
+    this.draw();
   }
 
   private writeInstances(poses: DrawPoses): void {

@@ -35,6 +35,13 @@ export interface StatsSnapshot {
   tracked: number;
   /** The determinism lab's comparison, when the scene has two worlds. */
   twin: TwinReport | null;
+  /** Bodies the state guard removed since the scene was loaded (NaN, infinite, out of the world). */
+  removedBodies: number;
+  /** True while the WebGL context is lost (nothing is drawn; the simulation runs on). */
+  contextLost: boolean;
+  /** Geometries and textures three.js holds on the GPU (flat across scene loads: no leak). */
+  geometries: number;
+  textures: number;
 }
 
 export class FrameStats {

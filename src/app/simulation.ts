@@ -9,6 +9,7 @@ import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
 import { CommandQueue } from '../physics/commands';
 import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
+import { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import { Snapshots } from '../snapshot/snapshots';
@@ -45,6 +46,8 @@ export class Simulation implements Stepper, MeterSource {
   readonly physics = new PhysicsWorld();
   readonly commands = new CommandQueue();
   readonly snapshots = new Snapshots(this.physics);
+  /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
+  readonly guard = new StateGuard();
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
@@ -108,6 +111,7 @@ export class Simulation implements Stepper, MeterSource {
     definition.build(this.physics, new Rng(seed), count);
     this.scene = { definition, count, seed };
     this.loop.reset();
+    this.guard.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
     this.meter.track(definition.tracked?.index ?? -1, definition.tracked?.path ?? null);
@@ -147,6 +151,8 @@ export class Simulation implements Stepper, MeterSource {
   step(dtSeconds: number): void {
     const start = performance.now();
     this.physics.step(dtSeconds);
+    // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
+    this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
     this.snapshots.capture(dtSeconds);
     this.stats.recordStep(performance.now() - start);
     this.onStep?.(this.physics.stepIndex);

@@ -115,7 +115,11 @@ export function quoteValue(value: unknown): string {
   else if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
     text = String(value);
   } else if (value === undefined) text = 'undefined';
-  else {
+  else if (Array.isArray(value)) {
+    // Element by element, so [NaN, 0, 0] reads as such (JSON would print [null,0,0]).
+    const shown = value.slice(0, 8).map((item: unknown) => quoteValue(item));
+    text = `[${shown.join(',')}${value.length > 8 ? ',...' : ''}]`;
+  } else {
     try {
       text = JSON.stringify(value) ?? typeof value;
     } catch {

@@ -87,6 +87,15 @@ export class CommandQueue {
     this.dragTargetDirty = false;
   }
 
+  /**
+   * Removes body `index` now (a step boundary): lets go of it first if it is being dragged, so the
+   * joint never holds a body that left the world. The last body moves into its slot.
+   */
+  removeBody(index: number, physics: PhysicsWorld, listener: BodySlotListener): void {
+    if (this.drag.body !== null && this.drag.body === physics.bodies[index]) this.drag.end(physics);
+    physics.removeBody(index, listener);
+  }
+
   /** Applies everything queued, in order. Called only between physics steps. */
   apply(physics: PhysicsWorld, listener: BodySlotListener): void {
     if (this.dragTargetDirty && this.drag.body) {
@@ -106,8 +115,7 @@ export class CommandQueue {
         listener.onBodyReset(physics.addBody(command.spec));
         return;
       case 'remove':
-        if (this.drag.body === physics.bodies[command.index]) this.drag.end(physics);
-        physics.removeBody(command.index, listener);
+        this.removeBody(command.index, physics, listener);
         return;
       case 'teleport': {
         const body = physics.bodies[command.index];

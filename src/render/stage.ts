@@ -52,6 +52,10 @@ export class Stage {
   private staticMeshes: Mesh[] = [];
   private readonly raycaster = new Raycaster();
   private readonly pointer = new Vector2();
+  /** True between `webglcontextlost` and `webglcontextrestored`: nothing can be drawn. */
+  contextLost = false;
+  /** Told when the GPU context is lost or comes back (true = lost). */
+  onContextChange: ((lost: boolean) => void) | null = null;
 
   constructor(canvas: HTMLCanvasElement) {
     this.renderer = new WebGLRenderer({
@@ -101,6 +105,31 @@ export class Stage {
     this.ghost = new BodyInstances(this.scene, 'ghost');
     this.ghost.setVisible(false);
     this.links = new LinkLines(this.scene);
+    this.watchContext(canvas);
+  }
+
+  /**
+   * A GPU reset, a driver update or too many pages using WebGL take the context away. Cancelling
+   * the event (three.js does too) asks the browser to restore it; three.js then rebuilds its GL
+   * state and re-uploads every buffer and texture from the arrays it still holds, so the instance
+   * matrices need nothing from us. Until then `render` draws nothing; the simulation goes on.
+   */
+  private watchContext(canvas: HTMLCanvasElement): void {
+    canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault();
+      this.contextLost = true;
+      this.onContextChange?.(true);
+    });
+    canvas.addEventListener('webglcontextrestored', () => {
+      this.contextLost = false;
+      this.onContextChange?.(false);
+    });
+  }
+
+  /** GPU objects three.js holds now, for leak checks (stats and tests). */
+  gpuMemory(): { geometries: number; textures: number } {
+    const memory = this.renderer.info.memory;
+    return { geometries: memory.geometries, textures: memory.textures };
   }
 
   rebuildStatics(statics: readonly StaticBoxSpec[]): void {
@@ -156,6 +185,7 @@ export class Stage {
   }
 
   render(): void {
+    if (this.contextLost) return;
     this.resize();
     this.controls.update();
     this.renderer.setScissorTest(false);

@@ -14,13 +14,23 @@ export class Messages {
     parent.appendChild(this.root);
   }
 
-  show(text: string, kind: MessageKind = 'error'): HTMLElement {
+  /** One message; with `lines`, a list under `text` (many bad URL parameters stay one message). */
+  show(text: string, kind: MessageKind = 'error', lines: readonly string[] = []): HTMLElement {
     const item = document.createElement('div');
     item.className = `message message-${kind}`;
     item.dataset.testid = 'message';
-    const body = document.createElement('span');
+    const body = document.createElement('div');
     body.className = 'message-text';
     body.textContent = text;
+    if (lines.length > 0) {
+      const list = document.createElement('ul');
+      for (const line of lines) {
+        const entry = document.createElement('li');
+        entry.textContent = line;
+        list.appendChild(entry);
+      }
+      body.appendChild(list);
+    }
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'message-close';

@@ -39,3 +39,63 @@ export function quatAngle(a: readonly number[], b: readonly number[]): number {
   }
   return 4 * Math.atan2(Math.sqrt(minus), Math.sqrt(plus));
 }
+
+/**
+ * Draws one frame and copies the WebGL canvas into a 2D canvas in the same task (the drawing
+ * buffer is cleared once the frame is presented), then measures its colours. A blank or
+ * single-colour canvas has one colour bucket; a lit scene with bodies has many.
+ */
+export async function canvasColourStats(
+  page: Page,
+): Promise<{ distinctColours: number; stdDev: number }> {
+  return page.evaluate(() => {
+    window.sandbox.advance([1 / 60]);
+    const source = document.getElementById('view') as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = 320;
+    copy.height = 190;
+    const context = copy.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.drawImage(source, 0, 0, copy.width, copy.height);
+    const data = context.getImageData(0, 0, copy.width, copy.height).data;
+    const buckets = new Set<number>();
+    let sum = 0;
+    let sumSquares = 0;
+    const n = data.length / 4;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i] ?? 0;
+      const g = data[i + 1] ?? 0;
+      const b = data[i + 2] ?? 0;
+      buckets.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+      sum += luma;
+      sumSquares += luma * luma;
+    }
+    const mean = sum / n;
+    return { distinctColours: buckets.size, stdDev: Math.sqrt(sumSquares / n - mean * mean) };
+  });
+}
+
+/** Live JS heap after a full garbage collection (CDP), in bytes. */
+export async function heapUsedBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    // Twice: the first pass can leave garbage that only becomes unreachable once finalizers ran.
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Every body's current snapshot position, from the API. */
+export async function positions(page: Page): Promise<[number, number, number][]> {
+  return page.evaluate(() =>
+    Array.from(
+      { length: window.sandbox.state().bodies },
+      (_, i) => window.sandbox.pose(i).current.p,
+    ),
+  );
+}

@@ -1,0 +1,151 @@
+// The physics state guard: a body whose state turns NaN, infinite or leaves the world is removed
+// after the step that broke it, the snapshots stay consistent, and the rest keeps running.
+
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../../src/app/simulation';
+import type { BodySpec } from '../../../src/physics/physicsWorld';
+import {
+  MAX_KEPT_FAULTS,
+  WORLD_LIMIT_METERS,
+  summarizeFaults,
+} from '../../../src/physics/stateGuard';
+
+function allFinite(sim: Simulation): boolean {
+  const n = sim.physics.count;
+  const c = sim.snapshots.current;
+  const p = sim.snapshots.previous;
+  for (const a of [c.position, p.position, c.velocity, sim.draw.position]) {
+    if (!a.subarray(0, 3 * n).every(Number.isFinite)) return false;
+  }
+  return c.quaternion.subarray(0, 4 * n).every(Number.isFinite);
+}
+
+function withSpawn(spec: BodySpec): Simulation {
+  const sim = new Simulation('playground', { count: 20 });
+  for (let f = 0; f < 10; f++) sim.frame(1 / 60);
+  sim.queue({ type: 'spawn', spec });
+  return sim;
+}
+
+describe('state guard', () => {
+  it('removes a body whose infinite mass turns its state to NaN on the first step', () => {
+    const sim = withSpawn({
+      kind: 'box',
+      scale: [5, 5, 5],
+      position: [30, 10, 30],
+      density: 1e308,
+    });
+    sim.frame(0);
+    expect(sim.physics.count).toBe(21);
+    const step = sim.loop.stepCount;
+    sim.frame(0.01);
+    expect(sim.physics.count).toBe(20);
+    expect(sim.guard.removed).toBe(1);
+    const report = sim.guard.takeReport();
+    expect(report).toEqual({
+      count: 1,
+      faults: [{ step: step + 1, index: 20, kind: 'box', reason: 'position' }],
+    });
+    expect(sim.guard.takeReport()).toBeNull();
+    expect(allFinite(sim)).toBe(true);
+    for (let f = 0; f < 30; f++) sim.frame(1 / 60);
+    expect(sim.physics.count).toBe(20);
+    expect(allFinite(sim)).toBe(true);
+  });
+
+  it('removes a body with a finite but absurd velocity as it leaves the world', () => {
+    const sim = withSpawn({
+      kind: 'sphere',
+      scale: [0.4, 0.4, 0.4],
+      position: [0, 5, 0],
+      velocity: [1e308, 0, 0],
+    });
+    sim.frame(0.01);
+    expect(sim.physics.count).toBe(20);
+    const report = sim.guard.takeReport();
+    expect(report?.faults[0]?.reason).toBe('range');
+    expect(summarizeFaults(report ?? { count: 0, faults: [] })).toContain(
+      `sphere #20 at step ${sim.loop.stepCount}: left the world (more than ${WORLD_LIMIT_METERS} m`,
+    );
+  });
+
+  it('removes several broken bodies in one step and moves the survivors with their poses', () => {
+    // Six spheres 5 m apart in the air, so a broken one has no neighbour to pass its NaN to.
+    const sim = new Simulation('pile', { count: 1 });
+    for (let k = 0; k < 5; k++) {
+      sim.queue({
+        type: 'spawn',
+        spec: { kind: 'sphere', scale: [0.3, 0.3, 0.3], position: [5 * k - 10, 6, 12] },
+      });
+    }
+    for (let f = 0; f < 5; f++) sim.frame(1 / 60);
+    const bodies = sim.physics.bodies;
+    const [last, beforeLast] = [bodies[5], bodies[4]];
+    bodies[1]?.velocity.set(Number.NaN, 0, 0);
+    bodies[3]?.angularVelocity.set(0, Infinity, 0);
+    sim.frame(0.01);
+    expect(sim.physics.count).toBe(4);
+    expect(sim.guard.removed).toBe(2);
+    // Scanning down, body 5 fills slot 3 and then body 4 fills slot 1; their snapshots move
+    // with them, so neither is drawn streaking in from the pose of the body it replaced.
+    expect(bodies[3]).toBe(last);
+    expect(bodies[1]).toBe(beforeLast);
+    for (const [slot, body] of [
+      [3, last],
+      [1, beforeLast],
+    ] as const) {
+      expect(sim.snapshots.current.position[3 * slot]).toBe(body?.position.x);
+      expect(sim.snapshots.current.position[3 * slot + 1]).toBe(body?.position.y);
+      expect(sim.snapshots.previous.position[3 * slot]).toBe(body?.position.x);
+      const fell = (sim.snapshots.previous.position[3 * slot + 1] ?? 0) - (body?.position.y ?? 0);
+      expect(fell).toBeGreaterThan(0);
+      expect(fell).toBeLessThan(0.01);
+    }
+    expect(allFinite(sim)).toBe(true);
+    // The step integrated the bad velocities into the pose, which is checked (and named) first.
+    const reasons = sim.guard.takeReport()?.faults.map((f) => [f.index, f.reason]);
+    expect(reasons).toEqual([
+      [3, 'orientation'],
+      [1, 'position'],
+    ]);
+  });
+
+  it('lets go of a dragged body that breaks', () => {
+    const sim = new Simulation('stack');
+    sim.queue({ type: 'dragStart', index: 3, point: [0, 1, 0] });
+    sim.frame(0);
+    expect(sim.commands.dragging).toBe(true);
+    sim.physics.bodies[3]?.position.set(0, Number.NaN, 0);
+    sim.frame(0.01);
+    expect(sim.commands.dragging).toBe(false);
+    expect(sim.physics.count).toBe(35);
+    sim.frame(0.05);
+    expect(allFinite(sim)).toBe(true);
+  });
+
+  it('keeps the first faults in detail and counts the rest when many break at once', () => {
+    const sim = new Simulation('pile', { count: 100 });
+    for (let i = 0; i < 100; i++) sim.physics.bodies[i]?.position.set(0, Infinity, 0);
+    sim.frame(0.01);
+    expect(sim.physics.count).toBe(0);
+    const report = sim.guard.takeReport();
+    expect(report?.count).toBe(100);
+    expect(report?.faults).toHaveLength(MAX_KEPT_FAULTS);
+    expect(summarizeFaults(report ?? { count: 0, faults: [] })).toMatch(
+      /^Removed 100 bodies whose physics state broke \(.*; and 97 more\)/,
+    );
+  });
+
+  it('changes nothing while every body is sound, and a scene load forgets the count', () => {
+    const sim = new Simulation('pile', { count: 60, seed: 9 });
+    for (let f = 0; f < 120; f++) sim.frame(1 / 60);
+    expect(sim.guard.removed).toBe(0);
+    expect(sim.guard.hasReport).toBe(false);
+    sim.physics.bodies[0]?.position.set(Number.NaN, 0, 0);
+    sim.frame(0.01);
+    expect(sim.guard.removed).toBe(1);
+    sim.load('pile', { count: 60, seed: 9 });
+    expect(sim.guard.removed).toBe(0);
+    expect(sim.guard.hasReport).toBe(false);
+  });
+});
