@@ -181,6 +181,6 @@ test('lab settings come from the URL and the panel', async ({ page }) => {
     .selectOption('fixed-per-frame');
   expect(await page.evaluate(() => window.sandbox.settings().strategy)).toBe('fixed-per-frame');
   await expect(panel.locator('.lil-controller', { hasText: 'why' }).locator('input')).toHaveValue(
-    /speed follows the display rate/,
+    /speed follows display/,
   );
 });
