@@ -65,14 +65,17 @@ export class BrowserApp {
 
   private readonly onAnimationFrame = (nowMs: number): void => {
     if (!this.driving) return;
-    this.frame(this.clock.tick(nowMs), true);
+    this.frame(this.clock.tick(nowMs), true, true);
     this.hud.update(nowMs, () => this.statsSnapshot());
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
   };
 
-  /** One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU). */
-  frame(frameSeconds: number, render: boolean): FrameReport {
-    const report = this.sim.frame(frameSeconds);
+  /**
+   * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU).
+   * `realTime`: driven by the wall clock (rAF), so the overload governor may slow it down.
+   */
+  frame(frameSeconds: number, render: boolean, realTime = false): FrameReport {
+    const report = this.sim.frame(frameSeconds, realTime);
     this.writeInstances();
     if (render) this.stage.render();
     return report;
@@ -183,7 +186,7 @@ export class BrowserApp {
       this.seenStaticsVersion = physics.staticsVersion;
     }
     const draw = this.sim.draw;
-    this.stage.bodies.write(draw.position, draw.quaternion, physics.scales);
+    this.stage.bodies.write(draw, physics.scales);
   }
 
   private applyView(): void {

@@ -6,6 +6,7 @@ import type { Settings } from '../config/settings';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
+import { OverloadGovernor } from '../loop/overloadGovernor';
 import { CommandQueue } from '../physics/commands';
 import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
@@ -29,6 +30,19 @@ export interface LoadedScene {
 
 export const DEFAULT_SEED = 1;
 
+/** Hex digest of the exact float64 bits of every body's position, quaternion and velocities. */
+export function hashWorld(physics: PhysicsWorld): string {
+  const n = physics.count;
+  const state = new PoseBuffer(Math.max(n, 1));
+  physics.writeState(state, new Uint8Array(Math.max(n, 1)));
+  const all = new Float64Array(13 * n);
+  all.set(state.position.subarray(0, 3 * n), 0);
+  all.set(state.quaternion.subarray(0, 4 * n), 3 * n);
+  all.set(state.velocity.subarray(0, 3 * n), 7 * n);
+  all.set(state.angularVelocity.subarray(0, 3 * n), 10 * n);
+  return hashFloat64(all);
+}
+
 export class Simulation implements Stepper {
   readonly physics = new PhysicsWorld();
   readonly commands = new CommandQueue();
@@ -37,6 +51,11 @@ export class Simulation implements Stepper {
   readonly stats = new FrameStats();
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
+  readonly governor = new OverloadGovernor();
+  /** Whether the frame being run is paced by the wall clock (see `frame`). */
+  private realTime = false;
+  /** performance.now() at the start of the coming step (or, after the steps, interpolation). */
+  private clockMs = 0;
   private current: Settings = { ...DEFAULT_SETTINGS };
   scene: LoadedScene;
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
@@ -90,6 +109,7 @@ export class Simulation implements Stepper {
     definition.build(this.physics, new Rng(seed), count);
     this.scene = { definition, count, seed };
     this.loop.reset();
+    this.governor.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
     this.interpolate();
@@ -104,12 +124,22 @@ export class Simulation implements Stepper {
     this.commands.push(command);
   }
 
-  /** One display frame: everything up to the draw poses. Rendering is the caller's. */
-  frame(frameSeconds: number): FrameReport {
+  /**
+   * One display frame: everything up to the draw poses. Rendering is the caller's.
+   * `realTime`: the frame time is the wall clock's (the rAF drive), so when physics cannot keep
+   * up the overload governor slows the simulation down and caps this frame's physics time. A
+   * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
+   */
+  frame(frameSeconds: number, realTime = false): FrameReport {
     this.applySettings();
     this.applyCommands();
+    this.realTime = realTime;
+    this.governor.beginFrame();
+    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt) : 1;
+    this.clockMs = performance.now();
     this.loop.frame(frameSeconds, this, this.report);
-    const interpolateStart = performance.now();
+    this.realTime = false;
+    const interpolateStart = this.clockMs;
     this.interpolate();
     this.stats.endFrame(frameSeconds, this.report, performance.now() - interpolateStart);
     return this.report;
@@ -119,29 +149,32 @@ export class Simulation implements Stepper {
   singleStep(): void {
     this.applySettings();
     this.applyCommands();
+    this.clockMs = performance.now();
     this.loop.singleStep(this);
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
-    const start = performance.now();
     this.physics.step(dtSeconds);
     this.snapshots.capture();
-    this.stats.recordStep(performance.now() - start);
+    // One clock read per step: its end is the next step's start (each read allocates a
+    // 16-byte number in V8, the only allocation this path makes).
+    const now = performance.now();
+    const stepMs = now - this.clockMs;
+    this.clockMs = now;
+    this.stats.recordStep(stepMs);
+    this.governor.recordStep(stepMs);
+  }
+
+  /** Stepper: in a real-time frame, whether the frame's physics time leaves room for a step. */
+  stepAllowed(): boolean {
+    return !this.realTime || this.governor.stepAllowed();
   }
 
   /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
   hash(): string {
-    const n = this.physics.count;
-    const state = new PoseBuffer(Math.max(n, 1));
-    this.physics.writeState(state, new Uint8Array(Math.max(n, 1)));
-    const all = new Float64Array(13 * n);
-    all.set(state.position.subarray(0, 3 * n), 0);
-    all.set(state.quaternion.subarray(0, 4 * n), 3 * n);
-    all.set(state.velocity.subarray(0, 3 * n), 7 * n);
-    all.set(state.angularVelocity.subarray(0, 3 * n), 10 * n);
-    return hashFloat64(all);
+    return hashWorld(this.physics);
   }
 
   private interpolate(): void {

@@ -4,6 +4,11 @@
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
   step(dtSeconds: number): void;
+  /**
+   * Asked before every step after a frame's first: false stops this frame's stepping and the
+   * steps still owed are dropped like the cap's (the overload governor's per-frame time guard).
+   */
+  stepAllowed?(): boolean;
 }
 
 /** What one frame did. Reused by the caller: the loop writes into it, never allocates one. */
@@ -16,6 +21,8 @@ export interface FrameReport {
   droppedSeconds: number;
   /** Simulated seconds lost this frame to the frame clamp (a hitch longer than maxFrameSeconds). */
   clampedSeconds: number;
+  /** Simulated seconds given up this frame by the throttle (physics slower than real time). */
+  throttledSeconds: number;
   /** Simulated seconds since the scene was loaded. */
   simTime: number;
   /** Steps since the scene was loaded. */
@@ -23,7 +30,15 @@ export interface FrameReport {
 }
 
 export function createFrameReport(): FrameReport {
-  return { steps: 0, alpha: 0, droppedSeconds: 0, clampedSeconds: 0, simTime: 0, step: 0 };
+  return {
+    steps: 0,
+    alpha: 0,
+    droppedSeconds: 0,
+    clampedSeconds: 0,
+    throttledSeconds: 0,
+    simTime: 0,
+    step: 0,
+  };
 }
 
 /**
@@ -49,6 +64,14 @@ export class FixedStepLoop {
   maxFrameSeconds: number;
   maxStepsPerFrame: number;
   timeScale: number;
+  /**
+   * Share of each frame's (scaled) time the simulation keeps, in (0, 1]; the rest is given up
+   * and reported. Below 1 when physics costs more than real time allows: the accumulator then
+   * fills at the rate steps can be paid for, so steps come evenly and alpha still sweeps
+   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by the app's
+   * overload governor; 1 (never throttle) by default.
+   */
+  throttle = 1;
 
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
@@ -77,16 +100,24 @@ export class FixedStepLoop {
     let steps = 0;
     let dropped = 0;
     let clamped = 0;
+    let throttled = 0;
     if (!this.paused) {
       let seconds = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
       if (seconds > this.maxFrameSeconds) {
         clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
         seconds = this.maxFrameSeconds;
       }
-      this.accumulator += seconds * this.timeScale;
+      const scaled = seconds * this.timeScale;
+      const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
+      throttled = scaled - kept;
+      this.accumulator += kept;
       const dt = this.dt;
       const threshold = dt - STEP_EPSILON_SECONDS;
-      while (this.accumulator >= threshold && steps < this.maxStepsPerFrame) {
+      while (
+        this.accumulator >= threshold &&
+        steps < this.maxStepsPerFrame &&
+        (steps === 0 || stepper.stepAllowed === undefined || stepper.stepAllowed())
+      ) {
         stepper.step(dt);
         this.accumulator -= dt;
         this.stepCount++;
@@ -94,7 +125,7 @@ export class FixedStepLoop {
         steps++;
       }
       if (this.accumulator >= threshold) {
-        // Cap hit: drop the whole steps still owed and keep only the fraction, so the next frame
+        // Cap (or time guard) hit: drop the whole steps still owed and keep only the fraction, so the next frame
         // starts fresh instead of inheriting a backlog it can never pay (the spiral of death).
         const owed = Math.floor((this.accumulator + STEP_EPSILON_SECONDS) / dt);
         dropped = owed * dt;
@@ -105,6 +136,7 @@ export class FixedStepLoop {
     out.steps = steps;
     out.droppedSeconds = dropped;
     out.clampedSeconds = clamped;
+    out.throttledSeconds = throttled;
     out.alpha = this.alpha();
     out.simTime = this.simTime;
     out.step = this.stepCount;
