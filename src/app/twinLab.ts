@@ -105,7 +105,7 @@ export class TwinLab {
    * 1/60 s and 1/144 s long, so the comparison does not depend on how steady rAF happens to be.
    * Returns the main world's last report (a frame of 0 s when no 60 Hz frame fell due).
    */
-  frame(frameSeconds: number): FrameReport {
+  frame(frameSeconds: number, realTime = false): FrameReport {
     if (!this.main.settings.paused) {
       this.leftOwed += frameSeconds;
       this.rightOwed += frameSeconds;
@@ -116,15 +116,15 @@ export class TwinLab {
     // At most a quarter second of emulated frames at once, like the loop's own frame clamp.
     for (let k = 0; this.leftOwed >= leftPeriod && k < this.leftHz / 4; k++) {
       this.leftOwed -= leftPeriod;
-      report = this.main.frame(leftPeriod);
+      report = this.main.frame(leftPeriod, realTime);
     }
     for (let k = 0; this.rightOwed >= rightPeriod && k < this.rightHz / 4; k++) {
       this.rightOwed -= rightPeriod;
-      this.twin.frame(rightPeriod);
+      this.twin.frame(rightPeriod, realTime);
     }
     if (this.leftOwed >= leftPeriod) this.leftOwed = 0;
     if (this.rightOwed >= rightPeriod) this.rightOwed = 0;
-    return report ?? this.main.frame(0);
+    return report ?? this.main.frame(0, realTime);
   }
 
   report(): TwinReport {

@@ -44,6 +44,9 @@ test('the scripting API lists scenes, loads them with a count, and reports state
     'spring',
     'tunnel',
     'determinism',
+    'rain',
+    'tower',
+    'avalanche',
   ]);
   expect(result.fresh).toMatchObject({ step: 0, simTime: 0, bodies: 123 });
   expect(result.later.step).toBe(33);
