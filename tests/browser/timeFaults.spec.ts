@@ -132,7 +132,10 @@ test('a tab hidden for 10 s comes back without catching up', async ({ page }) =>
   expect(hidden.state).toEqual(before.state);
 
   await page.evaluate(() => window.tab.show());
-  const back = await waitForFrames(page, 4);
+  // Nothing was recorded while hidden, so the first frame back is the one after `hidden.at`
+  // (counting from a later read would race with the frames that arrive meanwhile).
+  const back = hidden.at;
+  await waitForFrames(page, 4);
   const records = await frames(page);
   const first = records[back] as FrameRecord;
   const previous = records[back - 1] as FrameRecord;
