@@ -168,6 +168,8 @@ export class Simulation implements Stepper {
   private applyCommands(): void {
     if (this.commands.pending > 0 || this.commands.dragging) {
       this.commands.apply(this.physics, this.snapshots);
+      // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
+      this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
       this.snapshots.sync();
     }
   }
