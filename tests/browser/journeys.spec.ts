@@ -158,7 +158,7 @@ test('a session: 50 spawns, a drag, pause/step/resume, 50 scene switches; memory
   const finalHeap = await heapUsedBytes(page);
 
   const growth = (finalHeap - baselineHeap) / baselineHeap;
-  const summary = `heap ${(baselineHeap / 1e6).toFixed(2)} MB -> ${(finalHeap / 1e6).toFixed(2)} MB (${(100 * growth).toFixed(1)}%); GPU geometries ${baselineGpu.geometries} -> ${finalGpu.geometries}, textures ${baselineGpu.textures} -> ${finalGpu.textures}`;
+  const summary = `heap ${(baselineHeap / 1e6).toFixed(2)} MB -> ${(finalHeap / 1e6).toFixed(2)} MB (${(100 * growth).toFixed(1)}%); GPU geometries ${baselineGpu.geometries} -> ${finalGpu.geometries}, textures ${baselineGpu.textures} -> ${finalGpu.textures}, programs ${baselineGpu.programs} -> ${finalGpu.programs}`;
   testInfo.annotations.push({ type: 'memory', description: summary });
   console.log(summary);
   expect(growth).toBeLessThanOrEqual(0.1);
@@ -191,12 +191,12 @@ class Session {
   }
 
   /** Loads scene `index` (mod the count) through the panel, runs a few frames, reads GPU counts. */
-  async visit(index: number): Promise<{ geometries: number; textures: number }> {
+  async visit(index: number): Promise<{ geometries: number; textures: number; programs: number }> {
     await this.sceneSelect.selectOption({ index: index % this.scenes.length });
     return this.page.evaluate(() => {
       window.sandbox.advance(new Array(5).fill(1 / 60));
-      const stats = window.sandbox.stats();
-      return { geometries: stats.geometries, textures: stats.textures };
+      const { geometries, textures, programs } = window.sandbox.stats();
+      return { geometries, textures, programs };
     });
   }
 
