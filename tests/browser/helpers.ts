@@ -101,12 +101,30 @@ export async function heapUsedBytes(page: Page): Promise<number> {
   }
 }
 
-/** Every body's current snapshot position, from the API. */
-export async function positions(page: Page): Promise<[number, number, number][]> {
-  return page.evaluate(() =>
-    Array.from(
-      { length: window.sandbox.state().bodies },
-      (_, i) => window.sandbox.pose(i).current.p,
-    ),
-  );
+/**
+ * Presses the mouse on the middle of the canvas and drags 200 px up in ten moves, stepping the
+ * scene between them; returns how far the body that rose most went up, in metres. In the stack
+ * scene the camera looks at the tower's middle, so the canvas centre is on a brick.
+ */
+export async function dragCentreUp(page: Page): Promise<number> {
+  const heights = (): Promise<number[]> =>
+    page.evaluate(() =>
+      Array.from(
+        { length: window.sandbox.state().bodies },
+        (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
+      ),
+    );
+  const before = await heights();
+  const box = await page.locator('#view').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) {
+    await page.mouse.move(x, y - 20 * k);
+    await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
+  }
+  const after = await heights();
+  await page.mouse.up();
+  return Math.max(...after.map((h, i) => h - (before[i] ?? 0)));
 }

@@ -6,7 +6,13 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_SETTINGS, validatePatch } from '../../src/config/settings';
 import { SHAPE_KINDS } from '../../src/shapes/shapeKinds';
-import { canvasColourStats, collectPageErrors, heapUsedBytes, openSandbox } from './helpers';
+import {
+  canvasColourStats,
+  collectPageErrors,
+  dragCentreUp,
+  heapUsedBytes,
+  openSandbox,
+} from './helpers';
 
 /** Typed into every number field: garbage, limits, overflow, then the field's own value back. */
 const NUMBER_INPUTS = ['abc', '-1', '0', '1e309', 'NaN', '', '99999'];
@@ -218,29 +224,9 @@ class Session {
 
   /** Drags the brick under the middle of the stack scene's view upwards with the mouse. */
   private async dragABrick(): Promise<void> {
-    const page = this.page;
     await this.sceneSelect.selectOption({ index: this.scenes.indexOf('stack') });
-    const heights = (): Promise<number[]> =>
-      page.evaluate(() =>
-        Array.from(
-          { length: window.sandbox.state().bodies },
-          (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
-        ),
-      );
-    await page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
-    const low = await heights();
-    const box = await page.locator('#view').boundingBox();
-    if (!box) throw new Error('no canvas');
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    for (let k = 1; k <= 10; k++) {
-      await page.mouse.move(x, y - 20 * k);
-      await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
-    }
-    await page.mouse.up();
-    const high = await heights();
-    expect(Math.max(...high.map((h, i) => h - (low[i] ?? 0)))).toBeGreaterThan(1);
+    await this.page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
+    expect(await dragCentreUp(this.page)).toBeGreaterThan(1);
   }
 
   /** Space pauses, '.' steps three times, space resumes, with the animation-frame drive on. */
