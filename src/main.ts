@@ -9,6 +9,9 @@ import { BrowserApp } from './app/browserApp';
 import { HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { Panel } from './ui/panel';
+import { StutterPanel } from './ui/stutterPanel';
+import { TwinLabels } from './ui/twinLabels';
+import { ViewLabels } from './ui/viewLabels';
 
 declare global {
   interface Window {
@@ -42,12 +45,27 @@ function main(): void {
   }
 
   const panel = new Panel(app, root);
-  app.onChange = () => panel.refresh();
+  const labels = new ViewLabels(root);
+  const stutter = new StutterPanel(root);
+  const twinLabels = new TwinLabels(root);
+  const refresh = (): void => {
+    panel.refresh();
+    labels.update(app.sim.settings);
+    stutter.update(app.sim.meter);
+    stutter.setVisible(app.sim.meter.tracked >= 0);
+    twinLabels.update(app.lab ? app.lab.report() : null);
+  };
+  app.onChange = refresh;
+  refresh();
   bindInput(app, canvas, {
     throwShape: () => panel.spawnShape,
-    onSettingsChanged: () => panel.refresh(),
+    onSettingsChanged: refresh,
   });
-  window.setInterval(() => panel.updateStats(), HUD_REFRESH_MS);
+  window.setInterval(() => {
+    panel.updateStats();
+    stutter.update(app.sim.meter);
+    twinLabels.update(app.lab ? app.lab.report() : null);
+  }, HUD_REFRESH_MS);
 
   window.sandbox = createScriptingApi(app);
   document.body.dataset.ready = 'true';

@@ -7,12 +7,19 @@ import type { LoadOptions } from '../app/simulation';
 import { quoteValue } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
+import type { PoseBuffer } from '../snapshot/snapshots';
 import { validateSpawnSpec } from './spawnSpec';
 import type { SpawnInput } from './spawnSpec';
 
 export interface Pose {
   p: [number, number, number];
   q: [number, number, number, number];
+}
+
+/** A snapshot pose with the velocities stored beside it (extrapolate and hermite use them). */
+export interface SnapshotPose extends Pose {
+  v: [number, number, number];
+  w: [number, number, number];
 }
 
 export interface FrameReportCopy {
@@ -34,8 +41,10 @@ export interface SandboxApi {
   advance(frameSeconds: number[]): FrameReportCopy[];
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
-  pose(index: number): { previous: Pose; current: Pose; rendered: Pose };
+  pose(index: number): { previous: SnapshotPose; current: SnapshotPose; rendered: Pose };
   stats(): StatsSnapshot;
+  hitch(seconds?: number): void;
+  track(index: number | null): void;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -87,15 +96,17 @@ function validateFrames(frameSeconds: unknown): number[] {
   return frameSeconds as number[];
 }
 
-function poseAt(position: Float64Array, quaternion: Float64Array, i: number): Pose {
+function vec3At(values: Float64Array, i: number): [number, number, number] {
+  return [values[3 * i] ?? 0, values[3 * i + 1] ?? 0, values[3 * i + 2] ?? 0];
+}
+
+function poseAt(buffer: PoseBuffer, i: number): SnapshotPose {
+  const q = buffer.quaternion;
   return {
-    p: [position[3 * i] ?? 0, position[3 * i + 1] ?? 0, position[3 * i + 2] ?? 0],
-    q: [
-      quaternion[4 * i] ?? 0,
-      quaternion[4 * i + 1] ?? 0,
-      quaternion[4 * i + 2] ?? 0,
-      quaternion[4 * i + 3] ?? 1,
-    ],
+    p: vec3At(buffer.position, i),
+    q: [q[4 * i] ?? 0, q[4 * i + 1] ?? 0, q[4 * i + 2] ?? 0, q[4 * i + 3] ?? 1],
+    v: vec3At(buffer.velocity, i),
+    w: vec3At(buffer.angularVelocity, i),
   };
 }
 
@@ -161,11 +172,35 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       const rendered = app.stage.bodies.readPose(index);
       if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);
       return {
-        previous: poseAt(snapshots.previous.position, snapshots.previous.quaternion, index),
-        current: poseAt(snapshots.current.position, snapshots.current.quaternion, index),
+        previous: poseAt(snapshots.previous, index),
+        current: poseAt(snapshots.current, index),
         rendered,
       };
     },
     stats: () => app.statsSnapshot(),
+    hitch(seconds) {
+      if (
+        seconds !== undefined &&
+        (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 2)
+      ) {
+        throw new Error(
+          `hitch seconds = ${quoteValue(seconds)} is invalid: expected a number from 0.1 to 2.`,
+        );
+      }
+      app.hitch(seconds);
+    },
+    track(index) {
+      const count = app.sim.physics.count;
+      if (index === null) {
+        app.track(-1);
+        return;
+      }
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
+        throw new Error(
+          `track index = ${quoteValue(index)} is invalid: expected null or an integer from 0 to ${count - 1}.`,
+        );
+      }
+      app.track(index);
+    },
   };
 }

@@ -16,7 +16,13 @@ export interface StartupOptions {
 /** URL name → setting; short names because people type them. */
 export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   hz: 'physicsHz',
+  strategy: 'strategy',
   interp: 'interpolation',
+  view: 'view',
+  split: 'splitRight',
+  display: 'display',
+  jitter: 'jitterMs',
+  hitch: 'hitchSeconds',
   timescale: 'timeScale',
   maxframe: 'maxFrameSeconds',
   maxsteps: 'maxStepsPerFrame',

@@ -1,6 +1,8 @@
 // Composition root for the page: drives the Simulation from requestAnimationFrame (or from
 // `advance`), hands its draw poses to the Stage, and keeps the HUD and panel in step.
 
+import { DrawPoses } from '../interp/interpolate';
+import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
@@ -13,6 +15,7 @@ import { Messages } from '../ui/messages';
 import { Rng } from '../util/rng';
 import type { StatsSnapshot } from './frameStats';
 import { Simulation } from './simulation';
+import { TwinLab } from './twinLab';
 import type { LoadOptions } from './simulation';
 
 /** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
@@ -29,6 +32,13 @@ export class BrowserApp {
   private seenVersion = -1;
   private seenStaticsVersion = -1;
   private spawnRng = new Rng(1);
+  private readonly jitterRng = new Rng(0x1177e5);
+  private readonly display = new DisplayEmulator();
+  private readonly splitDraw = new DrawPoses();
+  private pendingHitchSeconds = 0;
+  /** The determinism lab's second world, while the loaded scene asks for one. */
+  lab: TwinLab | null = null;
+  private seenTwinVersion = -1;
   private contextMessage: HTMLElement | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
@@ -38,13 +48,20 @@ export class BrowserApp {
     this.hud = new Hud(root);
     this.messages = new Messages(root);
     this.sim = new Simulation(sceneId, options);
-    this.sim.onTimelineReset = () => this.clock.reset();
+    this.sim.onTimelineReset = () => {
+      this.clock.reset();
+      this.display.reset();
+    };
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
+    this.updateLab();
     this.applyView();
     this.draw();
     document.addEventListener('visibilitychange', () => {
       // A tab coming back must not replay the seconds it was hidden for.
-      if (document.visibilityState === 'visible') this.clock.reset();
+      if (document.visibilityState === 'visible') {
+        this.clock.reset();
+        this.display.reset();
+      }
     });
   }
 
@@ -53,6 +70,7 @@ export class BrowserApp {
     if (this.driving) return;
     this.driving = true;
     this.clock.reset();
+    this.display.reset();
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
   }
 
@@ -68,29 +86,72 @@ export class BrowserApp {
 
   private readonly onAnimationFrame = (nowMs: number): void => {
     if (!this.driving) return;
+    this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
+    if (!this.display.due(nowMs, this.sim.settings.display)) return;
     this.frame(this.clock.tick(nowMs), true);
     this.hud.update(nowMs, () => this.statsSnapshot());
-    this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
   };
 
-  /** One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU). */
+  /**
+   * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU).
+   * Injected jitter and a pending hitch are added here, so rAF and `advance` both see them.
+   */
   frame(frameSeconds: number, render: boolean): FrameReport {
-    const report = this.sim.frame(frameSeconds);
+    let seconds = frameSeconds + this.pendingHitchSeconds;
+    this.pendingHitchSeconds = 0;
+    const jitterMs = this.sim.settings.jitterMs;
+    if (jitterMs > 0)
+      seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
+    const report = this.lab ? this.lab.frame(seconds) : this.sim.frame(seconds);
     if (this.sim.guard.hasReport) this.reportFaults();
-    this.writeInstances();
-    if (render) this.stage.render();
+    if (render) this.drawView();
+    else this.writeInstances(this.sim.draw);
     return report;
   }
 
-  /** Writes the current draw poses into the instances and renders (after loads, steps, settings). */
+  /** Re-draws the current state (after loads, single steps, setting changes). */
   draw(): void {
-    this.writeInstances();
-    this.stage.render();
+    this.drawView();
     this.hud.update(performance.now(), () => this.statsSnapshot(), true);
+  }
+
+  /** Injects one long frame of `hitchSeconds` into the next frame the loop sees. */
+  hitch(seconds = this.sim.settings.hitchSeconds): void {
+    this.pendingHitchSeconds += seconds;
+  }
+
+  /** Tracks body `index` with the stutter meter (−1: none). */
+  track(index: number): void {
+    this.sim.track(index);
+    this.onChange?.();
+  }
+
+  /**
+   * Single: the draw poses. Split: the right half in `splitRight` first, then the left in the
+   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads).
+   * Ghost: the main mode plus the raw current snapshot as a wireframe.
+   */
+  private drawView(): void {
+    const settings = this.sim.settings;
+    this.stage.ghost.setVisible(settings.view === 'ghost');
+    if (settings.view === 'split') {
+      this.writeInstances(this.sim.interpolateInto(settings.splitRight, this.splitDraw));
+      this.stage.renderHalf('right');
+      this.writeInstances(this.sim.draw);
+      this.stage.renderHalf('left');
+      return;
+    }
+    this.writeInstances(this.sim.draw);
+    if (settings.view === 'ghost') {
+      const current = this.sim.snapshots.current;
+      this.stage.ghost.write(current.position, current.quaternion, this.sim.physics.scales);
+    }
+    this.stage.render();
   }
 
   load(sceneId: string, options: LoadOptions = {}): void {
     this.sim.load(sceneId, options);
+    this.updateLab();
     this.spawnRng = new Rng(this.sim.scene.seed ^ 0x5eed);
     this.applyView();
     this.draw();
@@ -106,6 +167,7 @@ export class BrowserApp {
 
   set(patch: unknown): void {
     this.sim.set(patch);
+    this.lab?.syncSettings();
     if (this.sim.settings.shadows !== this.stage.bodies.shadows)
       this.stage.setShadows(this.sim.settings.shadows);
     this.onChange?.();
@@ -114,6 +176,7 @@ export class BrowserApp {
   singleStep(): void {
     if (!this.sim.settings.paused) this.set({ paused: true });
     this.sim.singleStep();
+    this.lab?.twin.singleStep();
     if (this.sim.guard.hasReport) this.reportFaults();
     this.draw();
   }
@@ -172,6 +235,9 @@ export class BrowserApp {
       simTime: sim.loop.simTime,
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
+      stutter: sim.meter.result(),
+      twin: this.lab ? this.lab.report() : null,
+      tracked: sim.meter.tracked,
       removedBodies: sim.guard.removed,
       contextLost: this.stage.contextLost,
       ...this.stage.gpuMemory(),
@@ -198,22 +264,51 @@ export class BrowserApp {
     this.draw();
   }
 
-  private writeInstances(): void {
+  private writeInstances(poses: DrawPoses): void {
     const physics = this.sim.physics;
     if (physics.version !== this.seenVersion) {
-      this.stage.bodies.sync({
-        count: physics.count,
-        kinds: physics.kinds,
-        scales: physics.scales,
-      });
+      const source = { count: physics.count, kinds: physics.kinds, scales: physics.scales };
+      this.stage.bodies.sync(source);
+      this.stage.ghost.sync(source);
+      this.stage.links.sync(physics.links);
       this.seenVersion = physics.version;
     }
     if (physics.staticsVersion !== this.seenStaticsVersion) {
       this.stage.rebuildStatics(physics.statics);
       this.seenStaticsVersion = physics.staticsVersion;
     }
-    const draw = this.sim.draw;
-    this.stage.bodies.write(draw.position, draw.quaternion, physics.scales);
+    this.stage.bodies.write(poses.position, poses.quaternion, physics.scales);
+    this.stage.links.write(poses.position, physics.count);
+    if (this.lab) this.writeTwin(this.lab.twin);
+  }
+
+  private writeTwin(twin: Simulation): void {
+    const instances = this.stage.twin();
+    const physics = twin.physics;
+    if (physics.version !== this.seenTwinVersion) {
+      instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
+      this.seenTwinVersion = physics.version;
+    }
+    instances.write(twin.draw.position, twin.draw.quaternion, physics.scales);
+  }
+
+  /** Starts, rebuilds or ends the determinism lab to match the loaded scene. */
+  private updateLab(): void {
+    const twin = this.sim.scene.definition.twin;
+    if (!twin) {
+      this.lab?.detach();
+      this.lab = null;
+      this.stage.hideTwin();
+      this.stage.bodies.setOffset(0);
+      this.stage.ghost.setOffset(0);
+      return;
+    }
+    if (this.lab) this.lab.reload();
+    else this.lab = new TwinLab(this.sim, twin.leftHz, twin.rightHz, twin.offsetX);
+    this.seenTwinVersion = -1;
+    this.stage.bodies.setOffset(-twin.offsetX);
+    this.stage.ghost.setOffset(-twin.offsetX);
+    this.stage.twin().setOffset(twin.offsetX);
   }
 
   private applyView(): void {

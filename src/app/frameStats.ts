@@ -1,6 +1,8 @@
 // The HUD's numbers, kept in fixed-size rings so recording them allocates nothing per frame.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { StutterReport } from './stutterMeter';
+import type { TwinReport } from './twinLab';
 
 /** Frames remembered for rates: a second at up to 240 Hz displays. */
 const WINDOW = 256;
@@ -27,6 +29,12 @@ export interface StatsSnapshot {
   simTime: number;
   timeScale: number;
   paused: boolean;
+  /** The stutter meter on the tracked body (frames 0 when none is tracked). */
+  stutter: StutterReport;
+  /** Index of the body the stutter meter tracks, −1 for none. */
+  tracked: number;
+  /** The determinism lab's comparison, when the scene has two worlds. */
+  twin: TwinReport | null;
   /** Bodies the state guard removed since the scene was loaded (NaN, infinite, out of the world). */
   removedBodies: number;
   /** True while the WebGL context is lost (nothing is drawn; the simulation runs on). */

@@ -2,7 +2,7 @@
 // interpolation. The browser app and the Node tests drive the very same object.
 
 import { DEFAULT_SETTINGS, validatePatch } from '../config/settings';
-import type { Settings } from '../config/settings';
+import type { InterpolationMode, Settings } from '../config/settings';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
@@ -12,10 +12,12 @@ import { PhysicsWorld } from '../physics/physicsWorld';
 import { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
-import { PoseBuffer, Snapshots } from '../snapshot/snapshots';
+import { Snapshots } from '../snapshot/snapshots';
 import { Rng } from '../util/rng';
-import { hashFloat64 } from '../util/stateHash';
 import { FrameStats } from './frameStats';
+import { StateHasher } from './stateHasher';
+import { StutterMeter } from './stutterMeter';
+import type { MeterSource } from './stutterMeter';
 
 export interface LoadOptions {
   count?: number;
@@ -30,7 +32,17 @@ export interface LoadedScene {
 
 export const DEFAULT_SEED = 1;
 
-export class Simulation implements Stepper {
+/** Settings that change what the stutter meter measures. */
+const METER_SETTINGS = [
+  'strategy',
+  'interpolation',
+  'physicsHz',
+  'timeScale',
+  'display',
+  'jitterMs',
+] as const;
+
+export class Simulation implements Stepper, MeterSource {
   readonly physics = new PhysicsWorld();
   readonly commands = new CommandQueue();
   readonly snapshots = new Snapshots(this.physics);
@@ -38,6 +50,10 @@ export class Simulation implements Stepper {
   readonly guard = new StateGuard();
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
+  readonly meter = new StutterMeter();
+  readonly hasher = new StateHasher();
+  /** Called after every physics step (the determinism lab hashes each one). */
+  onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
   private current: Settings = { ...DEFAULT_SETTINGS };
@@ -59,9 +75,11 @@ export class Simulation implements Stepper {
   /** Validates the whole patch first (throws, changing nothing, on any bad key or value). */
   set(patch: unknown): void {
     const accepted = validatePatch(patch);
-    const wasPaused = this.current.paused;
-    this.current = { ...this.current, ...accepted };
-    if (wasPaused && !this.current.paused) this.onTimelineReset?.();
+    const before = this.current;
+    this.current = { ...before, ...accepted };
+    if (before.paused && !this.current.paused) this.onTimelineReset?.();
+    // The meter's window would otherwise mix frames from before and after the change.
+    for (const key of METER_SETTINGS) if (before[key] !== this.current[key]) this.meter.reset();
   }
 
   /** Builds a scene into an empty world. Throws on an unknown scene or a bad option. */
@@ -96,6 +114,7 @@ export class Simulation implements Stepper {
     this.guard.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
+    this.meter.track(definition.tracked?.index ?? -1, definition.tracked?.path ?? null);
     this.interpolate();
     this.onTimelineReset?.();
   }
@@ -116,6 +135,7 @@ export class Simulation implements Stepper {
     const interpolateStart = performance.now();
     this.interpolate();
     this.stats.endFrame(frameSeconds, this.report, performance.now() - interpolateStart);
+    this.meter.record(this, frameSeconds);
     return this.report;
   }
 
@@ -133,26 +153,59 @@ export class Simulation implements Stepper {
     this.physics.step(dtSeconds);
     // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
     this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
-    this.snapshots.capture();
+    this.snapshots.capture(dtSeconds);
     this.stats.recordStep(performance.now() - start);
+    this.onStep?.(this.physics.stepIndex);
+  }
+
+  /** Starts measuring stutter on body `index` (−1: none). The scene's own target keeps its exact path. */
+  track(index: number): void {
+    const target = this.scene.definition.tracked;
+    this.meter.track(index, target && target.index === index ? (target.path ?? null) : null);
+  }
+
+  displayTime(): number {
+    return (
+      this.loop.simTime + (this.current.strategy === 'accumulator' ? this.loop.accumulator : 0)
+    );
+  }
+
+  drawPosition(index: number, out: number[]): void {
+    const p = this.draw.position;
+    out[0] = p[3 * index] ?? 0;
+    out[1] = p[3 * index + 1] ?? 0;
+    out[2] = p[3 * index + 2] ?? 0;
+  }
+
+  currentMotion(index: number, position: number[], velocity: number[]): number {
+    const c = this.snapshots.current;
+    for (let k = 0; k < 3; k++) {
+      position[k] = c.position[3 * index + k] ?? 0;
+      velocity[k] = c.velocity[3 * index + k] ?? 0;
+    }
+    return this.displayTime() - this.loop.simTime;
   }
 
   /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
   hash(): string {
-    const n = this.physics.count;
-    const state = new PoseBuffer(Math.max(n, 1));
-    this.physics.writeState(state, new Uint8Array(Math.max(n, 1)));
-    const all = new Float64Array(13 * n);
-    all.set(state.position.subarray(0, 3 * n), 0);
-    all.set(state.quaternion.subarray(0, 4 * n), 3 * n);
-    all.set(state.velocity.subarray(0, 3 * n), 7 * n);
-    all.set(state.angularVelocity.subarray(0, 3 * n), 10 * n);
-    return hashFloat64(all);
+    return this.hasher.hex(this.physics);
+  }
+
+  /**
+   * The render mode actually used: only the accumulator leaves a fraction of a step to draw
+   * with; the other strategies end every frame exactly at display time, so they draw current.
+   */
+  renderMode(mode: InterpolationMode = this.current.interpolation): InterpolationMode {
+    return this.current.strategy === 'accumulator' ? mode : 'off';
+  }
+
+  /** Fills `out` with the draw poses for a render mode (the split view's second half). */
+  interpolateInto(mode: InterpolationMode, out: DrawPoses): DrawPoses {
+    return interpolatePoses(this.snapshots, this.loop.alpha(), this.renderMode(mode), out);
   }
 
   private interpolate(): void {
-    const mode = this.current.interpolation;
-    interpolatePoses(this.snapshots, this.loop.alpha(), mode, this.draw);
+    this.interpolateInto(this.current.interpolation, this.draw);
   }
 
   private applySettings(): void {
@@ -163,6 +216,7 @@ export class Simulation implements Stepper {
     this.loop.maxFrameSeconds = s.maxFrameSeconds;
     this.loop.maxStepsPerFrame = s.maxStepsPerFrame;
     this.loop.paused = s.paused;
+    this.loop.strategy = s.strategy;
   }
 
   private applyCommands(): void {
@@ -171,6 +225,7 @@ export class Simulation implements Stepper {
       // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
       this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
       this.snapshots.sync();
+      if (this.meter.tracked >= this.physics.count) this.meter.track(-1);
     }
   }
 }

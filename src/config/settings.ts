@@ -2,14 +2,37 @@
 // The panel, the URL parser and `sandbox.set` all validate through `validatePatch`, so a value is
 // judged the same way wherever it comes from.
 
-export const INTERPOLATION_MODES = ['interpolate', 'off'] as const;
+export const INTERPOLATION_MODES = ['interpolate', 'off', 'extrapolate', 'hermite'] as const;
 export type InterpolationMode = (typeof INTERPOLATION_MODES)[number];
+
+/** The article's four loops; only `accumulator` has an alpha to draw with. */
+export const STRATEGIES = ['accumulator', 'semi-fixed', 'variable', 'fixed-per-frame'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+export const VIEWS = ['single', 'split', 'ghost'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** Emulated display rates: draw only on the rAF frames that fall due at this rate. */
+export const DISPLAY_RATES = ['native', '30', '50', '60', '75', '120', '144'] as const;
+export type DisplayRate = (typeof DISPLAY_RATES)[number];
 
 export interface Settings {
   /** Fixed physics rate; dt = 1 / physicsHz. */
   physicsHz: number;
-  /** How a frame is drawn between the previous and current physics snapshot. */
+  /** How the physics is advanced each frame. */
+  strategy: Strategy;
+  /** How a frame is drawn from the previous and current physics snapshot (the left view in split). */
   interpolation: InterpolationMode;
+  /** single view, split (left: `interpolation`, right: `splitRight`), or ghost (raw snapshot overlay). */
+  view: View;
+  /** Render mode of the right half in the split view. */
+  splitRight: InterpolationMode;
+  /** Draw only at this rate (skipping real rAF frames), to see a 30 or 144 Hz display anywhere. */
+  display: DisplayRate;
+  /** Random ± milliseconds added to every frame time the loop sees (seeded, reproducible). */
+  jitterMs: number;
+  /** Length of the one long frame the hitch button injects. */
+  hitchSeconds: number;
   /** Simulated seconds per real second. */
   timeScale: number;
   /** Longest real frame the loop accepts; longer frames are clamped (a hitch slows the sim down). */
@@ -22,7 +45,13 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   physicsHz: 100,
+  strategy: 'accumulator',
   interpolation: 'interpolate',
+  view: 'single',
+  splitRight: 'off',
+  display: 'native',
+  jitterMs: 0,
+  hitchSeconds: 0.5,
   timeScale: 1,
   // 0.25 s is the article's clamp: a quarter second is the longest hitch worth simulating; past
   // that the user has looked away (hidden tab, debugger) and catching up would only explode.
@@ -52,8 +81,14 @@ export type SettingSpec = NumberSpec | ChoiceSpec | BooleanSpec;
 
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec } = {
   physicsHz: { type: 'number', min: 5, max: 240, integer: false, step: 1 },
+  strategy: { type: 'choice', choices: STRATEGIES },
   interpolation: { type: 'choice', choices: INTERPOLATION_MODES },
-  timeScale: { type: 'number', min: 0.1, max: 2, integer: false, step: 0.05 },
+  view: { type: 'choice', choices: VIEWS },
+  splitRight: { type: 'choice', choices: INTERPOLATION_MODES },
+  display: { type: 'choice', choices: DISPLAY_RATES },
+  jitterMs: { type: 'number', min: 0, max: 20, integer: false, step: 0.5 },
+  hitchSeconds: { type: 'number', min: 0.1, max: 2, integer: false, step: 0.05 },
+  timeScale: { type: 'number', min: 0.05, max: 2, integer: false, step: 0.05 },
   maxFrameSeconds: { type: 'number', min: 0.01, max: 1, integer: false, step: 0.01 },
   maxStepsPerFrame: { type: 'number', min: 1, max: 100, integer: true, step: 1 },
   paused: { type: 'boolean' },

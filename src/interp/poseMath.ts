@@ -106,3 +106,78 @@ export function slerpFlat(
   out[o + 3] = w * inv;
   return out;
 }
+
+/**
+ * Cubic Hermite on position: starts at p0 moving with tangent v0·h, ends at p1 with v1·h, where h
+ * is the time between the two snapshots. The basis gives p0 at t = 0 and p1 at t = 1 exactly, and
+ * follows the curve the velocities describe instead of the straight chord (a ball at the top of
+ * its arc is drawn on the arc).
+ */
+export function hermiteFlat3(
+  out: Flat,
+  o: number,
+  p0: Flat,
+  v0: Flat,
+  p1: Flat,
+  v1: Flat,
+  i: number,
+  h: number,
+  t: number,
+): Flat {
+  const t2 = t * t;
+  const t3 = t2 * t;
+  const h00 = 2 * t3 - 3 * t2 + 1;
+  const h10 = (t3 - 2 * t2 + t) * h;
+  const h01 = 3 * t2 - 2 * t3;
+  const h11 = (t3 - t2) * h;
+  for (let k = 0; k < 3; k++) {
+    out[o + k] =
+      h00 * (p0[i + k] as number) +
+      h10 * (v0[i + k] as number) +
+      h01 * (p1[i + k] as number) +
+      h11 * (v1[i + k] as number);
+  }
+  return out;
+}
+
+/**
+ * Rotates unit quaternion q by a world-frame angular velocity w held for `seconds` — the exact
+ * rotation by angle |w|·seconds about w, applied on the left (cannon-es's angular velocity is in
+ * world space). With no rotation it returns q bit for bit.
+ */
+export function integrateQuatFlat(
+  out: Flat,
+  o: number,
+  q: Flat,
+  qo: number,
+  w: Flat,
+  wo: number,
+  seconds: number,
+): Flat {
+  const qx = q[qo] as number,
+    qy = q[qo + 1] as number,
+    qz = q[qo + 2] as number,
+    qw = q[qo + 3] as number;
+  const wx = w[wo] as number,
+    wy = w[wo + 1] as number,
+    wz = w[wo + 2] as number;
+  const speed = Math.sqrt(wx * wx + wy * wy + wz * wz);
+  const half = 0.5 * speed * seconds;
+  if (half === 0) {
+    out[o] = qx;
+    out[o + 1] = qy;
+    out[o + 2] = qz;
+    out[o + 3] = qw;
+    return out;
+  }
+  const s = Math.sin(half) / speed;
+  const dx = wx * s,
+    dy = wy * s,
+    dz = wz * s,
+    dw = Math.cos(half);
+  out[o] = dw * qx + dx * qw + dy * qz - dz * qy;
+  out[o + 1] = dw * qy - dx * qz + dy * qw + dz * qx;
+  out[o + 2] = dw * qz + dx * qy - dy * qx + dz * qw;
+  out[o + 3] = dw * qw - dx * qx - dy * qy - dz * qz;
+  return out;
+}

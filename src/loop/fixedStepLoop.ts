@@ -1,5 +1,7 @@
-// The article's accumulator: real frame seconds in, whole fixed steps and an alpha out.
-// Knows nothing of physics or the DOM; it calls `stepper.step(dt)` and reports what it did.
+// The article's accumulator (and, to compare, its three other loops): real frame seconds in,
+// steps and an alpha out. Knows nothing of physics or the DOM; it calls `stepper.step(dt)`.
+
+import type { Strategy } from '../config/settings';
 
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
@@ -49,6 +51,7 @@ export class FixedStepLoop {
   maxFrameSeconds: number;
   maxStepsPerFrame: number;
   timeScale: number;
+  strategy: Strategy = 'accumulator';
 
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
@@ -72,43 +75,91 @@ export class FixedStepLoop {
     this.dt = dtSeconds;
   }
 
-  /** Advances by one real frame. Negative, NaN or infinite frame times count as zero. */
+  /**
+   * Advances by one real frame with the current strategy. Negative, NaN or infinite frame times
+   * count as zero. Every strategy clamps the frame to maxFrameSeconds and takes at most
+   * maxStepsPerFrame steps, so all four can be compared under the same hitch.
+   */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
-    let steps = 0;
-    let dropped = 0;
-    let clamped = 0;
+    this.steps = 0;
+    this.dropped = 0;
+    this.clamped = 0;
     if (!this.paused) {
       let seconds = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
       if (seconds > this.maxFrameSeconds) {
-        clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
+        this.clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
         seconds = this.maxFrameSeconds;
       }
-      this.accumulator += seconds * this.timeScale;
-      const dt = this.dt;
-      const threshold = dt - STEP_EPSILON_SECONDS;
-      while (this.accumulator >= threshold && steps < this.maxStepsPerFrame) {
-        stepper.step(dt);
-        this.accumulator -= dt;
-        this.stepCount++;
-        this.simTime += dt;
-        steps++;
+      switch (this.strategy) {
+        case 'accumulator':
+          this.accumulate(seconds * this.timeScale, stepper);
+          break;
+        case 'semi-fixed':
+          this.semiFixed(seconds * this.timeScale, stepper);
+          break;
+        case 'variable':
+          // The article's second loop: one step of whatever the frame took.
+          if (seconds > 0) this.take(stepper, seconds * this.timeScale);
+          break;
+        case 'fixed-per-frame':
+          // The article's first loop: one dt per displayed frame, whatever its length — so the
+          // simulation runs at display rate ÷ physics rate of real speed.
+          if (seconds > 0) this.take(stepper, this.dt);
+          break;
       }
-      if (this.accumulator >= threshold) {
-        // Cap hit: drop the whole steps still owed and keep only the fraction, so the next frame
-        // starts fresh instead of inheriting a backlog it can never pay (the spiral of death).
-        const owed = Math.floor((this.accumulator + STEP_EPSILON_SECONDS) / dt);
-        dropped = owed * dt;
-        this.accumulator -= dropped;
-      }
-      if (this.accumulator < 0) this.accumulator = 0;
     }
-    out.steps = steps;
-    out.droppedSeconds = dropped;
-    out.clampedSeconds = clamped;
+    out.steps = this.steps;
+    out.droppedSeconds = this.dropped;
+    out.clampedSeconds = this.clamped;
     out.alpha = this.alpha();
     out.simTime = this.simTime;
     out.step = this.stepCount;
     return out;
+  }
+
+  private steps = 0;
+  private dropped = 0;
+  private clamped = 0;
+
+  private take(stepper: Stepper, dtSeconds: number): void {
+    stepper.step(dtSeconds);
+    this.stepCount++;
+    this.simTime += dtSeconds;
+    this.steps++;
+  }
+
+  /** The article's final loop: whole fixed steps; the remainder waits in the accumulator. */
+  private accumulate(seconds: number, stepper: Stepper): void {
+    this.accumulator += seconds;
+    const dt = this.dt;
+    const threshold = dt - STEP_EPSILON_SECONDS;
+    while (this.accumulator >= threshold && this.steps < this.maxStepsPerFrame) {
+      this.take(stepper, dt);
+      this.accumulator -= dt;
+    }
+    if (this.accumulator >= threshold) {
+      // Cap hit: drop the whole steps still owed and keep only the fraction, so the next frame
+      // starts fresh instead of inheriting a backlog it can never pay (the spiral of death).
+      const owed = Math.floor((this.accumulator + STEP_EPSILON_SECONDS) / dt);
+      this.dropped = owed * dt;
+      this.accumulator -= this.dropped;
+    }
+    if (this.accumulator < 0) this.accumulator = 0;
+  }
+
+  /**
+   * The article's third loop: steps of at most dt until the frame is used up, the last one
+   * partial (a 25 ms frame at 100 Hz steps 10, 10, 5 ms). Nothing is left over to draw with.
+   */
+  private semiFixed(seconds: number, stepper: Stepper): void {
+    this.accumulator = 0;
+    let left = seconds;
+    while (left > STEP_EPSILON_SECONDS && this.steps < this.maxStepsPerFrame) {
+      const dt = left < this.dt ? left : this.dt;
+      this.take(stepper, dt);
+      left -= dt;
+    }
+    if (left > STEP_EPSILON_SECONDS) this.dropped = left;
   }
 
   /** Runs exactly one step whatever the accumulator holds (the panel's single-step button). */
@@ -119,6 +170,7 @@ export class FixedStepLoop {
   }
 
   alpha(): number {
+    if (this.strategy !== 'accumulator') return 0;
     const a = this.accumulator / this.dt;
     // After a rate change the accumulator may briefly hold more than one new step; alpha stays
     // in [0, 1) so the picture never extrapolates past the current snapshot.

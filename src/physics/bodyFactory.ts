@@ -15,7 +15,7 @@ export function createShapeBody(spec: BodySpec, materials: Materials, density: n
   const body = new Body({
     mass,
     type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
-    material: spec.material === 'slick' ? materials.slick : materials.body,
+    material: materials[spec.material ?? 'body'],
     // Sleep after 1 s below 0.1 m/s: a settled pile costs almost nothing to step, and the
     // threshold is low enough that nothing visibly freezes mid-slide.
     allowSleep: true,

@@ -8,9 +8,11 @@ export interface Materials {
   ground: Material;
   /** Frictionless against itself: dominoes. */
   slick: Material;
+  /** Frictionless and perfectly elastic: the tunnel scene's ping-pong balls. */
+  bouncy: Material;
 }
 
-export type MaterialName = 'body' | 'slick';
+export type MaterialName = 'body' | 'slick' | 'bouncy';
 
 export function createMaterials(world: World): Materials {
   const body = new Material('body');
@@ -28,7 +30,10 @@ export function createMaterials(world: World): Materials {
     new ContactMaterial(slick, ground, { friction: 0.5, restitution: 0.05 }),
   );
   world.addContactMaterial(new ContactMaterial(slick, body, { friction: 0.2, restitution: 0.1 }));
+  const bouncy = new Material('bouncy');
+  world.addContactMaterial(new ContactMaterial(bouncy, body, { friction: 0, restitution: 1 }));
+  world.addContactMaterial(new ContactMaterial(bouncy, ground, { friction: 0, restitution: 1 }));
   world.defaultContactMaterial.friction = 0.4;
   world.defaultContactMaterial.restitution = 0.1;
-  return { body, ground, slick };
+  return { body, ground, slick, bouncy };
 }

@@ -1,7 +1,7 @@
 // The cannon-es world and its dense body list: body i is snapshot slot i and drawn instance i.
 // The only place that calls `world.step(dt)`; outside changes arrive as commands (commands.ts).
 
-import { Body, Plane, SAPBroadphase, Vec3, World } from 'cannon-es';
+import { Body, Plane, SAPBroadphase, Spring, Vec3, World } from 'cannon-es';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody } from './bodyFactory';
@@ -43,6 +43,22 @@ export interface StateArrays {
   angularVelocity: Float64Array;
 }
 
+/** A spring between two bodies' centres, or a body and a fixed point; drawn as a line. */
+export interface SpringSpec {
+  restLength: number;
+  /** N/m. Explicit spring forces are stable only while dt·√(k/m) stays small (see spring scene). */
+  stiffness: number;
+  /** N·s/m. */
+  damping: number;
+}
+
+/** What render draws for a spring: body `a` to body `b`, or to `anchor` when `b` is −1. */
+export interface Link {
+  a: number;
+  b: number;
+  anchor: Vec3Tuple;
+}
+
 /** Runs around every physics step with that step's index (0 for the first step after load). */
 export type StepHook = (stepIndex: number, dtSeconds: number, physics: PhysicsWorld) => void;
 
@@ -65,6 +81,9 @@ export class PhysicsWorld {
   /** Per body, the scale of its unit shape (x, y, z), for drawing. */
   scales = new Float32Array(3 * 64);
   readonly statics: StaticBoxSpec[] = [];
+  /** Springs to draw, by body index. */
+  readonly links: Link[] = [];
+  private readonly springs: Spring[] = [];
   /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
   version = 0;
   /** Bumped whenever the static scenery changes. */
@@ -146,6 +165,36 @@ export class PhysicsWorld {
     this.staticsVersion++;
   }
 
+  /** Joins body `a` to body `b`, or to a fixed point, with a spring applied before every step. */
+  addSpring(a: number, b: number | Vec3Tuple, spec: SpringSpec): void {
+    const bodyA = this.bodies[a];
+    if (!bodyA) throw new Error(`addSpring: no body ${a}.`);
+    let bodyB: Body;
+    if (typeof b === 'number') {
+      const found = this.bodies[b];
+      if (!found) throw new Error(`addSpring: no body ${b}.`);
+      bodyB = found;
+    } else {
+      // A fixed point is a shapeless static body that nothing collides with.
+      bodyB = new Body({
+        mass: 0,
+        type: Body.STATIC,
+        collisionFilterGroup: 0,
+        collisionFilterMask: 0,
+      });
+      bodyB.position.set(b[0], b[1], b[2]);
+      this.staticBodies.push(bodyB);
+      this.world.addBody(bodyB);
+    }
+    this.springs.push(new Spring(bodyA, bodyB, spec));
+    this.links.push({
+      a,
+      b: typeof b === 'number' ? b : -1,
+      anchor: typeof b === 'number' ? [0, 0, 0] : b,
+    });
+    this.version++;
+  }
+
   /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
   addStepHook(hook: StepHook, phase: 'before' | 'after' = 'before'): void {
     (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
@@ -159,6 +208,8 @@ export class PhysicsWorld {
       this.world.removeConstraint(constraint);
     this.bodies.length = 0;
     this.kinds.length = 0;
+    this.springs.length = 0;
+    this.links.length = 0;
     this.statics.length = 0;
     this.beforeStepHooks.length = 0;
     this.afterStepHooks.length = 0;
@@ -170,6 +221,8 @@ export class PhysicsWorld {
 
   /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */
   step(dtSeconds: number): void {
+    const springs = this.springs;
+    for (let k = 0; k < springs.length; k++) (springs[k] as Spring).applyForce();
     const before = this.beforeStepHooks;
     for (let h = 0; h < before.length; h++)
       (before[h] as StepHook)(this.stepIndex, dtSeconds, this);

@@ -1,8 +1,16 @@
 // One InstancedMesh per shape kind. Body i is drawn as instance `slot[i]` of mesh `kind[i]`; the
 // per-frame write composes each instance matrix from the draw pose and the body's scale.
 
-import { Color, InstancedMesh, Matrix4, MeshStandardMaterial, Quaternion, Vector3 } from 'three';
-import type { BufferGeometry, Scene } from 'three';
+import {
+  Color,
+  InstancedMesh,
+  Matrix4,
+  MeshBasicMaterial,
+  MeshStandardMaterial,
+  Quaternion,
+  Vector3,
+} from 'three';
+import type { BufferGeometry, Material, Scene } from 'three';
 import { SHAPE_KINDS, shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createKindGeometry } from './geometries';
@@ -23,10 +31,13 @@ export interface InstanceSource {
   scales: Float32Array;
 }
 
+/** solid: the lit, coloured bodies. ghost: a dark wireframe of the raw physics snapshot. */
+export type InstanceStyle = 'solid' | 'ghost';
+
 interface KindMesh {
   kind: ShapeKind;
   geometry: BufferGeometry;
-  material: MeshStandardMaterial;
+  material: Material;
   mesh: InstancedMesh;
   capacity: number;
 }
@@ -41,16 +52,31 @@ export class BodyInstances {
   private count = 0;
   private readonly scene: Scene;
   shadows = true;
+  private offsetX = 0;
 
-  constructor(scene: Scene) {
+  private readonly style: InstanceStyle;
+
+  constructor(scene: Scene, style: InstanceStyle = 'solid') {
     this.scene = scene;
+    this.style = style;
+    if (style === 'ghost') this.shadows = false;
     this.meshes = SHAPE_KINDS.map((kind) => {
-      const geometry = createKindGeometry(kind);
-      const material = new MeshStandardMaterial({
-        roughness: 0.55,
-        metalness: 0.05,
-        flatShading: kind === 'gem',
-      });
+      const geometry = createKindGeometry(kind, style === 'solid' ? 'full' : 'low');
+      // The ghost ignores depth so the raw snapshot shows even where it sits inside the body.
+      const material =
+        style === 'solid'
+          ? new MeshStandardMaterial({
+              roughness: 0.55,
+              metalness: 0.05,
+              flatShading: kind === 'gem',
+            })
+          : new MeshBasicMaterial({
+              color: 0x10141a,
+              wireframe: true,
+              transparent: true,
+              opacity: 0.4,
+              depthTest: false,
+            });
       const entry: KindMesh = {
         kind,
         geometry,
@@ -85,7 +111,7 @@ export class BodyInstances {
       if (needed > entry.capacity) this.grow(entry, needed);
       entry.mesh.count = needed;
     }
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && this.style === 'solid'; i++) {
       const entry = this.meshes[this.kindOf[i] as number] as KindMesh;
       const palette = PALETTES[entry.kind];
       scratchColor.setHex(palette[i % palette.length] as number);
@@ -178,7 +204,18 @@ export class BodyInstances {
     return this.meshes.map((entry) => entry.mesh);
   }
 
+  /** Draws every instance shifted by x (the determinism lab's two worlds, side by side). */
+  setOffset(x: number): void {
+    this.offsetX = x;
+    for (const entry of this.meshes) entry.mesh.position.x = x;
+  }
+
+  setVisible(visible: boolean): void {
+    for (const entry of this.meshes) entry.mesh.visible = visible;
+  }
+
   setShadows(enabled: boolean): void {
+    if (this.style === 'ghost') return;
     this.shadows = enabled;
     for (const entry of this.meshes) {
       entry.mesh.castShadow = enabled;
@@ -197,7 +234,7 @@ export class BodyInstances {
 
   private createMesh(
     geometry: BufferGeometry,
-    material: MeshStandardMaterial,
+    material: Material,
     capacity: number,
   ): InstancedMesh {
     const mesh = new InstancedMesh(geometry, material, capacity);
@@ -207,7 +244,9 @@ export class BodyInstances {
     mesh.frustumCulled = false;
     mesh.castShadow = this.shadows;
     mesh.receiveShadow = this.shadows;
-    mesh.setColorAt(0, scratchColor.setHex(0xffffff));
+    mesh.position.x = this.offsetX;
+    if (this.style === 'solid') mesh.setColorAt(0, scratchColor.setHex(0xffffff));
+    else mesh.renderOrder = 1;
     return mesh;
   }
 

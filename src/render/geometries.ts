@@ -12,14 +12,21 @@ import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 
-export function createKindGeometry(kind: ShapeKind): BufferGeometry {
+/** `low` detail is for wireframe overlays, where every extra segment is another dark line. */
+export type GeometryDetail = 'full' | 'low';
+
+export function createKindGeometry(
+  kind: ShapeKind,
+  detail: GeometryDetail = 'full',
+): BufferGeometry {
+  const low = detail === 'low';
   switch (kind) {
     case 'box':
       return new BoxGeometry(2, 2, 2);
     case 'sphere':
-      return new SphereGeometry(1, 24, 16);
+      return low ? new SphereGeometry(1, 10, 6) : new SphereGeometry(1, 24, 16);
     case 'cylinder':
-      return new CylinderGeometry(1, 1, 2, 24);
+      return new CylinderGeometry(1, 1, 2, low ? 10 : 24);
     case 'dumbbell':
       return createDumbbellGeometry();
     case 'gem':

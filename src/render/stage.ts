@@ -24,6 +24,10 @@ import {
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import { BodyInstances } from './bodyInstances';
+import { LinkLines } from './linkLines';
+
+/** A half-width view sees half as much sideways; zooming out keeps each scene in frame. */
+const SPLIT_ZOOM = 0.6;
 
 export interface PickResult {
   index: number;
@@ -36,6 +40,12 @@ export class Stage {
   readonly camera = new PerspectiveCamera(50, 1, 0.1, 500);
   readonly controls: OrbitControls;
   readonly bodies: BodyInstances;
+  /** The raw current snapshot as a wireframe overlay (ghost view); hidden otherwise. */
+  readonly ghost: BodyInstances;
+  /** Springs, as lines between the bodies they join. */
+  readonly links: LinkLines;
+  /** The determinism lab's second world, created on first use. */
+  private twinBodies: BodyInstances | null = null;
   private readonly sun = new DirectionalLight(0xffffff, 2.2);
   private readonly staticMaterial = new MeshStandardMaterial({ color: 0x8d99ae, roughness: 0.8 });
   private readonly staticGeometry = new BoxGeometry(2, 2, 2);
@@ -92,6 +102,9 @@ export class Stage {
     this.scene.add(grid);
 
     this.bodies = new BodyInstances(this.scene);
+    this.ghost = new BodyInstances(this.scene, 'ghost');
+    this.ghost.setVisible(false);
+    this.links = new LinkLines(this.scene);
     this.watchContext(canvas);
   }
 
@@ -137,10 +150,25 @@ export class Stage {
     });
   }
 
+  /** Instances for the determinism lab's second world (hidden again by `hideTwin`). */
+  twin(): BodyInstances {
+    if (!this.twinBodies) {
+      this.twinBodies = new BodyInstances(this.scene);
+      this.twinBodies.setShadows(this.bodies.shadows);
+    }
+    this.twinBodies.setVisible(true);
+    return this.twinBodies;
+  }
+
+  hideTwin(): void {
+    this.twinBodies?.setVisible(false);
+  }
+
   setShadows(enabled: boolean): void {
     this.renderer.shadowMap.enabled = enabled;
     this.sun.castShadow = enabled;
     this.bodies.setShadows(enabled);
+    this.twinBodies?.setShadows(enabled);
     for (const mesh of this.staticMeshes) mesh.castShadow = enabled;
     // Materials compile shadow code in or out; they must recompile after the switch.
     this.scene.traverse((object) => {
@@ -158,15 +186,42 @@ export class Stage {
     const size = this.renderer.getSize(scratchSize);
     if (size.x === width && size.y === height) return;
     this.renderer.setSize(width, height, false);
-    this.camera.aspect = width / height;
-    this.camera.updateProjectionMatrix();
   }
 
   render(): void {
     if (this.contextLost) return;
     this.resize();
     this.controls.update();
+    this.renderer.setScissorTest(false);
+    const size = this.renderer.getSize(scratchSize);
+    this.renderer.setViewport(0, 0, size.x, size.y);
+    this.setAspect(size.x / size.y, 1);
     this.renderer.render(this.scene, this.camera);
+  }
+
+  /**
+   * Draws one half of the split view with the shared camera: each half gets the camera at its
+   * own aspect, so both show the same scene from the same place, side by side.
+   */
+  renderHalf(half: 'left' | 'right'): void {
+    this.resize();
+    if (half === 'left') this.controls.update();
+    const size = this.renderer.getSize(scratchSize);
+    const width = Math.floor(size.x / 2);
+    const x = half === 'left' ? 0 : size.x - width;
+    this.renderer.setViewport(x, 0, width, size.y);
+    this.renderer.setScissor(x, 0, width, size.y);
+    this.renderer.setScissorTest(true);
+    this.setAspect(width / size.y, SPLIT_ZOOM);
+    this.renderer.render(this.scene, this.camera);
+    this.renderer.setScissorTest(false);
+  }
+
+  private setAspect(aspect: number, zoom: number): void {
+    if (this.camera.aspect === aspect && this.camera.zoom === zoom) return;
+    this.camera.aspect = aspect;
+    this.camera.zoom = zoom;
+    this.camera.updateProjectionMatrix();
   }
 
   /** The body under a canvas pixel, and the world point hit, or null. */
@@ -207,6 +262,8 @@ export class Stage {
 
   dispose(): void {
     this.bodies.dispose();
+    this.ghost.dispose();
+    this.twinBodies?.dispose();
     this.controls.dispose();
     this.renderer.dispose();
   }

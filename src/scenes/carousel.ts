@@ -25,12 +25,22 @@ export function carouselPose(t: number, out: { p: number[]; v: number[]; q: numb
 }
 
 const scratch = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
+const pathScratch = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
 
 export const carouselScene: SceneDefinition = {
   id: 'carousel',
   title: 'Carousel',
   hint: 'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
   view: { camera: [0, 11, 15], target: [0, 0.5, 0] },
+  tracked: {
+    index: 0,
+    path: (simTime, out) => {
+      carouselPose(simTime, pathScratch);
+      out[0] = pathScratch.p[0] ?? 0;
+      out[1] = pathScratch.p[1] ?? 0;
+      out[2] = pathScratch.p[2] ?? 0;
+    },
+  },
   build(physics) {
     carouselPose(0, scratch);
     const mover = physics.addBody({

@@ -2,6 +2,7 @@
 
 import type { PhysicsWorld, Vec3Tuple } from '../physics/physicsWorld';
 import type { Rng } from '../util/rng';
+import type { TruePath } from '../app/stutterMeter';
 
 export interface CountRange {
   default: number;
@@ -22,6 +23,13 @@ export interface SceneDefinition {
   /** Scenes whose size is a parameter; absent when the scene is fixed. */
   count?: CountRange;
   view: SceneView;
+  /**
+   * Build the scene twice, in two worlds drawn `offsetX` to the left and right of centre, each
+   * fed frames of its own emulated display rate (the determinism scene).
+   */
+  twin?: { leftHz: number; rightHz: number; offsetX: number };
+  /** The body the stutter meter tracks on load, and its exact path if the scene knows it. */
+  tracked?: { index: number; path?: TruePath };
   /** Adds bodies, statics and step hooks to an empty world. Must use `rng`, never Math.random. */
   build(physics: PhysicsWorld, rng: Rng, count: number): void;
 }

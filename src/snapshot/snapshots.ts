@@ -60,6 +60,8 @@ export class Snapshots implements BodySlotListener {
   /** 1 where the body was asleep at the current snapshot (previous == current, nothing to blend). */
   asleep: Uint8Array;
   count = 0;
+  /** Simulated seconds between previous and current (the last step's dt). */
+  intervalSeconds = 0.01;
   private capacity: number;
   private readonly physics: PhysicsWorld;
 
@@ -71,8 +73,9 @@ export class Snapshots implements BodySlotListener {
     this.asleep = new Uint8Array(capacity);
   }
 
-  /** After a physics step: current becomes previous, and the world is copied into current. */
-  capture(): void {
+  /** After a physics step of `dtSeconds`: current becomes previous, the world is copied into current. */
+  capture(dtSeconds: number): void {
+    this.intervalSeconds = dtSeconds;
     this.sync();
     const swap = this.previous;
     this.previous = this.current;

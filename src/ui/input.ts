@@ -1,9 +1,13 @@
 // Keyboard and mouse: space pause, '.' single step, 'r' reset, 'i' interpolation on/off, 'f' throw
-// the chosen shape from the camera; drag a body with the left button (orbit when not on a body).
+// the chosen shape from the camera, 'h' hitch; drag a body with the left button (orbit when not on
+// a body); click a body to track it with the stutter meter.
 
 import { Vector3 } from 'three';
 import type { BrowserApp } from '../app/browserApp';
 import type { ShapeKind } from '../shapes/shapeKinds';
+
+/** A press and release closer than this is a click, not a drag. */
+const CLICK_SLOP_PX = 4;
 
 export interface InputOptions {
   /** The shape 'f' throws (the panel's spawn shape). */
@@ -16,6 +20,7 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
   const dragThrough = new Vector3();
   const dragTarget = new Vector3();
   let dragging = false;
+  let pressed: { x: number; y: number; index: number } | null = null;
 
   window.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;
@@ -46,6 +51,10 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
       case 'F':
         app.throwFrom(options.throwShape(), lastPointer.x, lastPointer.y);
         break;
+      case 'h':
+      case 'H':
+        app.hitch();
+        break;
       default:
         return;
     }
@@ -55,8 +64,11 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
 
   canvas.addEventListener('pointerdown', (event) => {
     if (event.button !== 0) return;
+    // The determinism lab draws its worlds shifted apart; a drag would also break their agreement.
+    if (app.lab) return;
     const hit = app.stage.pick(event.clientX, event.clientY);
     if (!hit) return;
+    pressed = { x: event.clientX, y: event.clientY, index: hit.index };
     dragging = true;
     app.stage.controls.enabled = false;
     dragThrough.set(hit.point[0], hit.point[1], hit.point[2]);
@@ -73,7 +85,15 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
     }
   });
 
-  const endDrag = (): void => {
+  const endDrag = (event: PointerEvent): void => {
+    // A click that did not move is "track this body" for the stutter meter.
+    if (
+      pressed &&
+      Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) < CLICK_SLOP_PX
+    ) {
+      app.track(pressed.index);
+    }
+    pressed = null;
     if (!dragging) return;
     dragging = false;
     app.stage.controls.enabled = true;

@@ -5,11 +5,19 @@ import GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import 'lil-gui.css';
 import type { BrowserApp } from '../app/browserApp';
-import { INTERPOLATION_MODES, SETTING_SPECS } from '../config/settings';
-import type { NumberSpec, Settings } from '../config/settings';
+import { SETTING_SPECS } from '../config/settings';
+import type { NumberSpec, Settings, Strategy } from '../config/settings';
 import { SCENES, findScene } from '../scenes/registry';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+
+/** What each strategy does to the picture, shown under the strategy picker. */
+const STRATEGY_NOTES: Record<Strategy, string> = {
+  accumulator: 'fixed dt; alpha blends the picture',
+  'semi-fixed': 'last step partial; no alpha: drawn as off',
+  variable: 'dt = frame time; no alpha: drawn as off',
+  'fixed-per-frame': 'speed follows display; drawn as off',
+};
 
 export class Panel {
   readonly gui: GUI;
@@ -18,11 +26,12 @@ export class Panel {
   private readonly spawnState: { shape: ShapeKind } = { shape: 'box' };
   private countController: Controller;
   private readonly controllers: Controller[] = [];
+  private readonly notes = { strategy: '' };
   private readonly statsState = { physicsMs: '', interpolationUs: '', simOverReal: '', bodies: '' };
 
   constructor(app: BrowserApp, container: HTMLElement) {
     this.app = app;
-    this.gui = new GUI({ container, title: 'Fixed-Step Sandbox', width: 290, injectStyles: false });
+    this.gui = new GUI({ container, title: 'Fixed-Step Sandbox', width: 330, injectStyles: false });
     this.gui.domElement.dataset.testid = 'panel';
 
     const scene = this.gui.addFolder('Scene');
@@ -63,19 +72,25 @@ export class Panel {
     this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
 
     const sim = this.gui.addFolder('Simulation');
+    this.addChoice(sim, 'strategy', 'timestep strategy');
+    this.controllers.push(sim.add(this.notes, 'strategy').name('why').disable());
     this.addNumber(sim, 'physicsHz', 'physics rate (Hz)');
-    this.addSetting(
-      sim
-        .add(this.settingsProxy(), 'interpolation', [...INTERPOLATION_MODES])
-        .name('interpolation (I)'),
-    );
+    this.addChoice(sim, 'interpolation', 'render mode (I)');
     this.addSetting(sim.add(this.settingsProxy(), 'paused').name('paused (space)'));
     sim.add({ step: () => this.app.singleStep() }, 'step').name('single step (.)');
     this.addNumber(sim, 'timeScale', 'time scale');
     this.addNumber(sim, 'maxFrameSeconds', 'frame clamp (s)');
     this.addNumber(sim, 'maxStepsPerFrame', 'max steps / frame');
 
+    const timing = this.gui.addFolder('Stutter lab');
+    this.addChoice(timing, 'display', 'emulated display (Hz)');
+    this.addNumber(timing, 'jitterMs', 'frame jitter ± (ms)');
+    this.addNumber(timing, 'hitchSeconds', 'hitch length (s)');
+    timing.add({ hitch: () => this.app.hitch() }, 'hitch').name('inject hitch (H)');
+
     const rendering = this.gui.addFolder('Rendering');
+    this.addChoice(rendering, 'view', 'view');
+    this.addChoice(rendering, 'splitRight', 'split: right half');
     this.addSetting(rendering.add(this.settingsProxy(), 'shadows').name('shadows'));
     const hud = { visible: true };
     rendering
@@ -104,6 +119,7 @@ export class Panel {
     this.sceneState.count = loaded.count;
     this.sceneState.seed = loaded.seed;
     this.sceneState.hint = loaded.definition.hint;
+    this.notes.strategy = STRATEGY_NOTES[this.app.sim.settings.strategy];
     const range = findScene(loaded.definition.id)?.count;
     if (range) this.countController.min(range.min).max(range.max).enable();
     else this.countController.disable();
@@ -117,6 +133,12 @@ export class Panel {
     this.statsState.interpolationUs = `${s.interpolationUs.toFixed(0)} µs`;
     this.statsState.bodies = `${s.bodies} (${s.sleeping} asleep)`;
     this.statsState.simOverReal = `${s.simOverReal.toFixed(2)}×`;
+  }
+
+  private addChoice(folder: GUI, key: keyof Settings, label: string): void {
+    const spec = SETTING_SPECS[key];
+    if (spec.type !== 'choice') throw new Error(`Setting ${key} is not a choice.`);
+    this.addSetting(folder.add(this.settingsProxy(), key, [...spec.choices]).name(label));
   }
 
   private addNumber(folder: GUI, key: keyof Settings, label: string): void {

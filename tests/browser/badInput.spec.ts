@@ -168,7 +168,7 @@ const BAD_CALLS: [string, unknown[], RegExp][] = [
   [
     'set',
     [{ timeScale: 1e309 }],
-    /'timeScale' = Infinity is invalid: expected a number from 0.1 to 2/,
+    /'timeScale' = Infinity is invalid: expected a number from 0.05 to 2/,
   ],
   ['set', [{ maxFrameSeconds: -0.1 }], /'maxFrameSeconds' = -0.1 is invalid/],
   ['set', [{ maxStepsPerFrame: 2.5 }], /'maxStepsPerFrame' = 2.5 is invalid: expected an integer/],

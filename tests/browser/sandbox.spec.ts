@@ -41,7 +41,16 @@ test('the scripting API lists scenes, loads them with a count, and reports state
     s.advance(new Array(20).fill(1 / 60));
     return { scenes: s.scenes(), fresh, later: s.state(), stats: s.stats() };
   });
-  expect(result.scenes).toEqual(['playground', 'stack', 'dominoes', 'pile', 'carousel']);
+  expect(result.scenes).toEqual([
+    'playground',
+    'stack',
+    'dominoes',
+    'pile',
+    'carousel',
+    'spring',
+    'tunnel',
+    'determinism',
+  ]);
   expect(result.fresh).toMatchObject({ step: 0, simTime: 0, bodies: 123 });
   expect(result.later.step).toBe(33);
   expect(result.later.hash).toMatch(/^[0-9a-f]{16}$/);
@@ -97,7 +106,7 @@ test('the panel changes settings, loads scenes and pauses', async ({ page }) => 
   await expect(panel).toBeVisible();
 
   await panel
-    .locator('.lil-controller', { hasText: 'interpolation' })
+    .locator('.lil-controller', { hasText: 'render mode' })
     .locator('select')
     .selectOption('off');
   expect(await page.evaluate(() => window.sandbox.settings().interpolation)).toBe('off');

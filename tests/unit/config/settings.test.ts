@@ -17,8 +17,12 @@ describe('validatePatch', () => {
     [{ physicsHz: Infinity }, "'physicsHz' = Infinity", 'from 5 to 240'],
     [{ physicsHz: '60' }, '\'physicsHz\' = "60"', 'a number'],
     [{ maxStepsPerFrame: 2.5 }, "'maxStepsPerFrame' = 2.5", 'an integer from 1 to 100'],
-    [{ timeScale: 0 }, "'timeScale' = 0", 'from 0.1 to 2'],
-    [{ interpolation: 'smooth' }, '\'interpolation\' = "smooth"', "one of 'interpolate', 'off'"],
+    [{ timeScale: 0 }, "'timeScale' = 0", 'from 0.05 to 2'],
+    [
+      { interpolation: 'smooth' },
+      '\'interpolation\' = "smooth"',
+      "one of 'interpolate', 'off', 'extrapolate', 'hermite'",
+    ],
     [{ paused: 1 }, "'paused' = 1", 'true or false'],
   ])('rejects %j with a message naming the setting, value and range', (patch, named, valid) => {
     expect(() => validatePatch(patch)).toThrowError(named);

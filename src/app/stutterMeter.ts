@@ -1,0 +1,131 @@
+// The stutter meter: for one tracked body, compares each drawn frame's on-screen displacement
+// with the displacement the body truly had over that display interval, and how far the drawn
+// position is from where the body truly is at display time.
+
+import type { FrameReport } from '../loop/fixedStepLoop';
+
+/** Drawn frames the live numbers are taken over: two seconds of a 60 Hz display. */
+export const STUTTER_WINDOW = 120;
+/** Frames the time chart keeps. */
+export const CHART_FRAMES = 240;
+
+export interface StutterReport {
+  /** Coefficient of variation of (drawn ÷ true displacement) per frame: 0 is perfectly even motion. */
+  jitter: number;
+  /** Mean distance (m) between the drawn and the true position at display time. */
+  error: number;
+  /** Frames the numbers are taken over (0 until a moving body is tracked). */
+  frames: number;
+}
+
+/** Where a body truly is at a simulated time, when a scene knows (the carousel's circle). */
+export type TruePath = (simTime: number, out: number[]) => void;
+
+/** What the meter reads each frame; the Simulation passes itself. */
+export interface MeterSource {
+  readonly report: FrameReport;
+  /** Simulated time the display shows: the last step plus what waits in the accumulator. */
+  displayTime(): number;
+  drawPosition(index: number, out: number[]): void;
+  /** Current snapshot position and velocity, for bodies without a known path. */
+  currentMotion(index: number, position: number[], velocity: number[]): number;
+}
+
+export class StutterMeter {
+  tracked = -1;
+  private path: TruePath | null = null;
+  private readonly ratios = new Float64Array(STUTTER_WINDOW);
+  private readonly errors = new Float64Array(STUTTER_WINDOW);
+  private head = 0;
+  private filled = 0;
+  private hasLast = false;
+  private readonly drawn = [0, 0, 0];
+  private readonly truth = [0, 0, 0];
+  private readonly lastDrawn = [0, 0, 0];
+  private readonly lastTruth = [0, 0, 0];
+  private readonly velocity = [0, 0, 0];
+  /** Chart rings, oldest first from `chartHead`: steps, alpha, frame ms, drawn displacement (mm). */
+  readonly chart = {
+    steps: new Float64Array(CHART_FRAMES),
+    alpha: new Float64Array(CHART_FRAMES),
+    frameMs: new Float64Array(CHART_FRAMES),
+    displacementMm: new Float64Array(CHART_FRAMES),
+  };
+  chartHead = 0;
+
+  /** Tracks body `index` (−1 for none), with its exact path if the scene knows it. */
+  track(index: number, path: TruePath | null = null): void {
+    this.tracked = index;
+    this.path = path;
+    this.reset();
+  }
+
+  reset(): void {
+    this.head = 0;
+    this.filled = 0;
+    this.hasLast = false;
+  }
+
+  /** Records one drawn frame. Allocates nothing. */
+  record(source: MeterSource, frameSeconds: number): void {
+    const r = source.report;
+    const c = this.chartHead;
+    this.chart.steps[c] = r.steps;
+    this.chart.alpha[c] = r.alpha;
+    this.chart.frameMs[c] = frameSeconds * 1000;
+    this.chart.displacementMm[c] = 0;
+    this.chartHead = (c + 1) % CHART_FRAMES;
+    if (this.tracked < 0) return;
+
+    const time = source.displayTime();
+    source.drawPosition(this.tracked, this.drawn);
+    if (this.path) this.path(time, this.truth);
+    else {
+      // No known path: the truth at display time is the current state carried forward by its
+      // velocity over the time still in the accumulator.
+      const ahead = source.currentMotion(this.tracked, this.truth, this.velocity);
+      for (let k = 0; k < 3; k++)
+        this.truth[k] = (this.truth[k] ?? 0) + (this.velocity[k] ?? 0) * ahead;
+    }
+    if (this.hasLast) {
+      const drawnStep = distance(this.drawn, this.lastDrawn);
+      const trueStep = distance(this.truth, this.lastTruth);
+      this.chart.displacementMm[c] = drawnStep * 1000;
+      // A frame in which the body truly did not move (paused, asleep) says nothing about stutter.
+      if (trueStep > 1e-9) {
+        this.ratios[this.head] = drawnStep / trueStep;
+        this.errors[this.head] = distance(this.drawn, this.truth);
+        this.head = (this.head + 1) % STUTTER_WINDOW;
+        if (this.filled < STUTTER_WINDOW) this.filled++;
+      }
+    }
+    for (let k = 0; k < 3; k++) {
+      this.lastDrawn[k] = this.drawn[k] ?? 0;
+      this.lastTruth[k] = this.truth[k] ?? 0;
+    }
+    this.hasLast = true;
+  }
+
+  result(): StutterReport {
+    const n = this.filled;
+    if (n === 0) return { jitter: 0, error: 0, frames: 0 };
+    let sum = 0;
+    let errorSum = 0;
+    for (let k = 0; k < n; k++) {
+      sum += this.ratios[k] as number;
+      errorSum += this.errors[k] as number;
+    }
+    const mean = sum / n;
+    let squares = 0;
+    for (let k = 0; k < n; k++) squares += ((this.ratios[k] as number) - mean) ** 2;
+    const jitter = mean > 0 ? Math.sqrt(squares / n) / mean : 0;
+    return { jitter, error: errorSum / n, frames: n };
+  }
+}
+
+function distance(a: number[], b: number[]): number {
+  const dx = (a[0] ?? 0) - (b[0] ?? 0);
+  const dy = (a[1] ?? 0) - (b[1] ?? 0);
+  const dz = (a[2] ?? 0) - (b[2] ?? 0);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}

@@ -1,0 +1,152 @@
+// The determinism lab: a second Simulation of the same scene, seed and settings. Real frame time
+// is handed to each world as frames of its own emulated display rate (60 Hz left, 144 Hz right),
+// and both worlds' state hashes are kept per step so they can be compared at the same step.
+
+import type { FrameReport } from '../loop/fixedStepLoop';
+import { toHex } from './stateHasher';
+import { Simulation } from './simulation';
+
+/** Steps of hash history kept per world: 10 s at 100 Hz, far more than the two ever drift apart. */
+const HISTORY = 1024;
+
+export interface TwinReport {
+  leftHz: number;
+  rightHz: number;
+  leftStep: number;
+  rightStep: number;
+  /** The latest step both worlds have reached and whose hashes are compared (−1: none yet). */
+  comparedStep: number;
+  leftHash: string;
+  rightHash: string;
+  /** Whether the two hashes at `comparedStep` are equal. */
+  agree: boolean;
+  /** First compared step at which they differed since load (−1: never). */
+  divergedAt: number;
+}
+
+class HashHistory {
+  private readonly high = new Uint32Array(HISTORY);
+  private readonly low = new Uint32Array(HISTORY);
+  private readonly steps = new Int32Array(HISTORY).fill(-1);
+
+  reset(): void {
+    this.steps.fill(-1);
+  }
+
+  record(step: number, sim: Simulation): void {
+    const lanes = sim.hasher.hash(sim.physics);
+    const at = step % HISTORY;
+    this.steps[at] = step;
+    this.high[at] = lanes[0] ?? 0;
+    this.low[at] = lanes[1] ?? 0;
+  }
+
+  has(step: number): boolean {
+    return step >= 0 && this.steps[step % HISTORY] === step;
+  }
+
+  equals(other: HashHistory, step: number): boolean {
+    const at = step % HISTORY;
+    return this.high[at] === other.high[at] && this.low[at] === other.low[at];
+  }
+
+  hex(step: number): string {
+    const at = step % HISTORY;
+    return this.has(step) ? toHex(this.high[at] ?? 0, this.low[at] ?? 0) : '';
+  }
+}
+
+export class TwinLab {
+  readonly twin: Simulation;
+  readonly leftHz: number;
+  readonly rightHz: number;
+  readonly offsetX: number;
+  private readonly main: Simulation;
+  private readonly leftHistory = new HashHistory();
+  private readonly rightHistory = new HashHistory();
+  private leftOwed = 0;
+  private rightOwed = 0;
+  private divergedAt = -1;
+
+  constructor(main: Simulation, leftHz: number, rightHz: number, offsetX: number) {
+    this.main = main;
+    this.leftHz = leftHz;
+    this.rightHz = rightHz;
+    this.offsetX = offsetX;
+    const loaded = main.scene;
+    this.twin = new Simulation(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
+    this.twin.set({ ...main.settings });
+    main.onStep = (step) => this.leftHistory.record(step, main);
+    this.twin.onStep = (step) => this.rightHistory.record(step, this.twin);
+  }
+
+  /** Rebuilds the twin from the main world's scene (after a load or reset). */
+  reload(): void {
+    const loaded = this.main.scene;
+    this.twin.load(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
+    this.leftHistory.reset();
+    this.rightHistory.reset();
+    this.leftOwed = 0;
+    this.rightOwed = 0;
+    this.divergedAt = -1;
+  }
+
+  /** Copies the main world's settings so both worlds always run the same strategy and rate. */
+  syncSettings(): void {
+    this.twin.set({ ...this.main.settings });
+  }
+
+  detach(): void {
+    this.main.onStep = null;
+  }
+
+  /**
+   * Spends `frameSeconds` of real time as whole frames of each emulated display rate, exactly
+   * 1/60 s and 1/144 s long, so the comparison does not depend on how steady rAF happens to be.
+   * Returns the main world's last report (a frame of 0 s when no 60 Hz frame fell due).
+   */
+  frame(frameSeconds: number): FrameReport {
+    if (!this.main.settings.paused) {
+      this.leftOwed += frameSeconds;
+      this.rightOwed += frameSeconds;
+    }
+    const leftPeriod = 1 / this.leftHz;
+    const rightPeriod = 1 / this.rightHz;
+    let report: FrameReport | null = null;
+    // At most a quarter second of emulated frames at once, like the loop's own frame clamp.
+    for (let k = 0; this.leftOwed >= leftPeriod && k < this.leftHz / 4; k++) {
+      this.leftOwed -= leftPeriod;
+      report = this.main.frame(leftPeriod);
+    }
+    for (let k = 0; this.rightOwed >= rightPeriod && k < this.rightHz / 4; k++) {
+      this.rightOwed -= rightPeriod;
+      this.twin.frame(rightPeriod);
+    }
+    if (this.leftOwed >= leftPeriod) this.leftOwed = 0;
+    if (this.rightOwed >= rightPeriod) this.rightOwed = 0;
+    return report ?? this.main.frame(0);
+  }
+
+  report(): TwinReport {
+    const leftStep = this.main.physics.stepIndex;
+    const rightStep = this.twin.physics.stepIndex;
+    let compared = Math.min(leftStep, rightStep);
+    while (compared > 0 && !(this.leftHistory.has(compared) && this.rightHistory.has(compared)))
+      compared--;
+    const known = compared > 0;
+    const agree = known && this.leftHistory.equals(this.rightHistory, compared);
+    if (known && !agree && (this.divergedAt < 0 || compared < this.divergedAt))
+      this.divergedAt = compared;
+    return {
+      leftHz: this.leftHz,
+      rightHz: this.rightHz,
+      leftStep,
+      rightStep,
+      comparedStep: known ? compared : -1,
+      leftHash: known ? this.leftHistory.hex(compared) : '',
+      rightHash: known ? this.rightHistory.hex(compared) : '',
+      agree,
+      divergedAt: this.divergedAt,
+    };
+  }
+}

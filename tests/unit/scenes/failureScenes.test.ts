@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../../src/app/simulation';
+import { TwinLab } from '../../../src/app/twinLab';
+import type { Strategy } from '../../../src/config/settings';
+import { TUNNEL } from '../../../src/scenes/tunnel';
+
+/** Runs 1 s of 60 Hz frames, one 0.5 s hitch, then 0.5 s more. */
+function withHitch(scene: string, strategy: Strategy): Simulation {
+  const sim = new Simulation(scene);
+  sim.set({ strategy });
+  for (let i = 0; i < 60; i++) sim.frame(1 / 60);
+  sim.frame(0.5);
+  for (let i = 0; i < 30; i++) sim.frame(1 / 60);
+  return sim;
+}
+
+const escaped = (sim: Simulation): number =>
+  sim.physics.bodies.filter((b) => Math.abs(b.position.x) > TUNNEL.wallX + TUNNEL.wallHalfThickness)
+    .length;
+
+describe('the article failure cases', () => {
+  it('tunnel: a variable step after a hitch carries the balls through the walls', () => {
+    expect(escaped(withHitch('tunnel', 'variable'))).toBe(3);
+  });
+  it('tunnel: the accumulator keeps every ball between the walls through the same hitch', () => {
+    expect(escaped(withHitch('tunnel', 'accumulator'))).toBe(0);
+    expect(escaped(withHitch('tunnel', 'semi-fixed'))).toBe(0);
+  });
+  it('spring: a variable step after a hitch blows the chains apart', () => {
+    const sim = withHitch('spring', 'variable');
+    // Flung past 100 m, or past the world's edge and removed by the state guard.
+    const far = sim.physics.bodies.filter((b) => !(b.position.length() < 100)).length;
+    expect(far + sim.guard.removed).toBeGreaterThan(10);
+  });
+  it('spring: the accumulator keeps the chains hanging through the same hitch', () => {
+    const sim = withHitch('spring', 'accumulator');
+    expect(sim.physics.count).toBe(21);
+    for (const body of sim.physics.bodies) expect(body.position.length()).toBeLessThan(20);
+  });
+});
+
+describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
+  /** 1.5 s of real time handed over in uneven rAF-like slices; compares after every slice. */
+  function lab(strategy: Strategy, compared: number[] = []): TwinLab {
+    const main = new Simulation('determinism', { count: 25 });
+    main.set({ strategy });
+    const twin = new TwinLab(main, 60, 144, 7);
+    for (let i = 0; i < 90; i++) {
+      twin.frame(i % 3 === 0 ? 0.02 : 0.015);
+      const report = twin.report();
+      if (report.agree) compared.push(report.comparedStep);
+    }
+    return twin;
+  }
+  it('agree bit for bit at every compared step under the accumulator', () => {
+    const agreedAt: number[] = [];
+    const report = lab('accumulator', agreedAt).report();
+    expect(agreedAt.length).toBeGreaterThan(80);
+    expect(new Set(agreedAt).size).toBeGreaterThan(80);
+    expect(report.comparedStep).toBeGreaterThan(100);
+    expect(report.leftHash).toBe(report.rightHash);
+    expect(report.agree).toBe(true);
+    expect(report.divergedAt).toBe(-1);
+  });
+  it('diverge under variable and semi-fixed', () => {
+    for (const strategy of ['variable', 'semi-fixed'] as const) {
+      const report = lab(strategy).report();
+      expect(report.agree).toBe(false);
+      expect(report.leftHash).not.toBe(report.rightHash);
+    }
+  });
+});
