@@ -7,4 +7,6 @@ export default defineConfig({
   testDir: 'tests/soak',
   // Ten simulated minutes at 500 bodies take a few real minutes on two cores; give it room.
   timeout: 30 * 60_000,
+  // It is slow by design; the reporter need not say so.
+  reportSlowTests: null,
 });
