@@ -244,9 +244,8 @@ export class PhysicsWorld {
       const body = statics[i] as Body;
       const v = body.velocity;
       const w = body.angularVelocity;
-      if (
-        !Number.isFinite(v.x + v.y + v.z + w.x + w.y + w.z) // NaN or ±Infinity anywhere.
-      ) {
+      // One test for all six: a NaN or an infinity anywhere makes the sum non-finite.
+      if (!Number.isFinite(v.x + v.y + v.z + w.x + w.y + w.z)) {
         v.setZero();
         w.setZero();
       }

@@ -84,9 +84,9 @@ export class StateGuard {
 
   /**
    * Cleans static velocities (see PhysicsWorld.scrubStaticVelocities), then removes every faulty
-   * body, scanning from the last index down: a removal moves the last body
-   * into the freed slot, and scanning downwards means that body was already checked, so one pass
-   * checks each body once with no list of indices. Index order keeps it deterministic.
+   * body, scanning from the last index down: a removal moves the last body into the freed slot,
+   * and scanning downwards means that body was already checked, so one pass checks each body
+   * once with no list of indices. Index order keeps it deterministic.
    */
   check(
     physics: PhysicsWorld,
