@@ -51,6 +51,9 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true },
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // Physics tests step real piles for a second or two; on a busy two-core machine that can
+    // pass vitest's 5 s default without anything being wrong.
+    testTimeout: 30_000,
     environment: 'node',
   },
 });

@@ -39,9 +39,10 @@ export interface StatsSnapshot {
   removedBodies: number;
   /** True while the WebGL context is lost (nothing is drawn; the simulation runs on). */
   contextLost: boolean;
-  /** Geometries and textures three.js holds on the GPU (flat across scene loads: no leak). */
+  /** Geometries, textures and shader programs three.js holds on the GPU (flat across loads). */
   geometries: number;
   textures: number;
+  programs: number;
 }
 
 export class FrameStats {

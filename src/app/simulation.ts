@@ -249,6 +249,8 @@ export class Simulation implements Stepper, MeterSource {
   private applyCommands(): void {
     if (this.commands.pending > 0 || this.commands.dragging) {
       this.commands.apply(this.physics, this.snapshots);
+      // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
+      this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
       this.snapshots.sync();
       if (this.meter.tracked >= this.physics.count) this.meter.track(-1);
     }

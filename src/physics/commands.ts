@@ -41,6 +41,10 @@ class Drag {
     this.end(physics);
     if (!physics.world.bodies.includes(this.anchor)) physics.world.addBody(this.anchor);
     this.anchor.position.set(point[0], point[1], point[2]);
+    // The solver writes into the anchor's velocity too; a body that broke while held may have
+    // left NaN there, and the anchor is integrated (kinematic), so start it at rest.
+    this.anchor.velocity.setZero();
+    this.anchor.angularVelocity.setZero();
     const pivot = body.pointToLocalFrame(new Vec3(point[0], point[1], point[2]));
     const maxForce = 60 * Math.max(body.mass, 0.2) * 9.82;
     this.constraint = new PointToPointConstraint(body, pivot, this.anchor, new Vec3(), maxForce);

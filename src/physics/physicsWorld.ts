@@ -84,7 +84,8 @@ export interface BodySlotListener {
 }
 
 const DEFAULT_DENSITY = 600;
-const GRAVITY = -9.82;
+/** m/s², downwards along -Y. */
+export const GRAVITY = -9.82;
 
 export class PhysicsWorld {
   readonly world: World;
@@ -105,6 +106,7 @@ export class PhysicsWorld {
   stepIndex = 0;
   private readonly beforeStepHooks: StepHook[] = [];
   private readonly afterStepHooks: StepHook[] = [];
+  /** The ground plane first, then the scene's static scenery. */
   private readonly staticBodies: Body[] = [];
 
   readonly tuning: Readonly<PhysicsTuning>;
@@ -118,6 +120,7 @@ export class PhysicsWorld {
     ground.addShape(new Plane());
     ground.quaternion.setFromAxisAngle(new Vec3(1, 0, 0), -Math.PI / 2);
     this.world.addBody(ground);
+    this.staticBodies.push(ground);
   }
 
   get count(): number {
@@ -220,12 +223,11 @@ export class PhysicsWorld {
   /** Removes every body, static, constraint, spring and hook; keeps the ground. */
   clear(): void {
     for (const body of this.bodies) this.world.removeBody(body);
-    for (const body of this.staticBodies) this.world.removeBody(body);
+    for (const body of this.staticBodies.splice(1)) this.world.removeBody(body);
     for (const constraint of this.world.constraints.slice())
       this.world.removeConstraint(constraint);
     this.bodies.length = 0;
     this.kinds.length = 0;
-    this.staticBodies.length = 0;
     this.springs.length = 0;
     this.links.length = 0;
     this.statics.length = 0;
@@ -248,6 +250,26 @@ export class PhysicsWorld {
     const after = this.afterStepHooks;
     for (let h = 0; h < after.length; h++) (after[h] as StepHook)(this.stepIndex, dtSeconds, this);
     this.stepIndex++;
+  }
+
+  /**
+   * Zeroes a static body's velocity if it is not finite. cannon-es's solver adds every body's
+   * impulse sum to its velocity, static ones too, and 0 × NaN is NaN: a body whose state broke
+   * leaves NaN in the velocity of the ground or wall it touched, which then poisons every body
+   * that touches them for good. A static body's velocity is otherwise exactly zero.
+   */
+  scrubStaticVelocities(): void {
+    const statics = this.staticBodies;
+    for (let i = 0; i < statics.length; i++) {
+      const body = statics[i] as Body;
+      const v = body.velocity;
+      const w = body.angularVelocity;
+      // One test for all six: a NaN or an infinity anywhere makes the sum non-finite.
+      if (!Number.isFinite(v.x + v.y + v.z + w.x + w.y + w.z)) {
+        v.setZero();
+        w.setZero();
+      }
+    }
   }
 
   /**

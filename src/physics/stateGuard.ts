@@ -1,10 +1,12 @@
-// After every physics step: finds bodies whose state is no longer usable (a NaN or infinite number,
-// or a position past the edge of the world) and removes them through the normal dense removal, so
-// one broken body can neither stall the scene nor feed NaN to its neighbours' next contacts.
+// After every physics step (and before the first, when commands added bodies): finds bodies whose
+// state is no longer usable (a NaN or infinite number, a position past the edge of the world, a
+// weight too large for float64) and removes them through the normal dense removal, so one broken
+// body can neither stall the scene nor feed NaN to its neighbours' next contacts.
 
 import type { Body } from 'cannon-es';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import type { CommandQueue } from './commands';
+import { GRAVITY } from './physicsWorld';
 import type { BodySlotListener, PhysicsWorld } from './physicsWorld';
 
 /**
@@ -15,7 +17,8 @@ import type { BodySlotListener, PhysicsWorld } from './physicsWorld';
  */
 export const WORLD_LIMIT_METERS = 1e5;
 
-export type FaultReason = 'position' | 'orientation' | 'velocity' | 'angular velocity' | 'range';
+export type FaultReason =
+  'mass' | 'position' | 'orientation' | 'velocity' | 'angular velocity' | 'range';
 
 export interface BodyFault {
   /** The step after which the body was removed (`state().step` once that step is done). */
@@ -31,6 +34,10 @@ export const MAX_KEPT_FAULTS = 32;
 
 /** What is wrong with a body's state, or null. Plain property reads: runs per body per step. */
 export function faultOf(body: Body): FaultReason | null {
+  // The one finite input cannon-es cannot survive: its step adds mass × g to the force, which
+  // overflows to Infinity, and the solver turns that into NaN for every body in the same contact
+  // network (a pile and the ground under it) within that one step. Caught before it steps.
+  if (!Number.isFinite(body.mass * GRAVITY)) return 'mass';
   const p = body.position;
   if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.z)) return 'position';
   const q = body.quaternion;
@@ -56,9 +63,10 @@ export function faultOf(body: Body): FaultReason | null {
 }
 
 export function describeFault(reason: FaultReason): string {
-  return reason === 'range'
-    ? `left the world (more than ${WORLD_LIMIT_METERS} m from the origin)`
-    : `its ${reason} became NaN or infinite`;
+  if (reason === 'range')
+    return `left the world (more than ${WORLD_LIMIT_METERS} m from the origin)`;
+  if (reason === 'mass') return 'its weight (mass × g) is too large to simulate';
+  return `its ${reason} became NaN or infinite`;
 }
 
 /** Bodies removed since the last report: how many, and the first few in detail. */
@@ -75,9 +83,10 @@ export class StateGuard {
   private readonly faults: BodyFault[] = [];
 
   /**
-   * Removes every faulty body, scanning from the last index down: a removal moves the last body
-   * into the freed slot, and scanning downwards means that body was already checked, so one pass
-   * checks each body once with no list of indices. Index order keeps it deterministic.
+   * Cleans static velocities (see PhysicsWorld.scrubStaticVelocities), then removes every faulty
+   * body, scanning from the last index down: a removal moves the last body into the freed slot,
+   * and scanning downwards means that body was already checked, so one pass checks each body
+   * once with no list of indices. Index order keeps it deterministic.
    */
   check(
     physics: PhysicsWorld,
@@ -85,6 +94,7 @@ export class StateGuard {
     listener: BodySlotListener,
     step: number,
   ): void {
+    physics.scrubStaticVelocities();
     const bodies = physics.bodies;
     for (let i = bodies.length - 1; i >= 0; i--) {
       const reason = faultOf(bodies[i] as Body);

@@ -127,9 +127,13 @@ export class Stage {
   }
 
   /** GPU objects three.js holds now, for leak checks (stats and tests). */
-  gpuMemory(): { geometries: number; textures: number } {
-    const memory = this.renderer.info.memory;
-    return { geometries: memory.geometries, textures: memory.textures };
+  gpuMemory(): { geometries: number; textures: number; programs: number } {
+    const info = this.renderer.info;
+    return {
+      geometries: info.memory.geometries,
+      textures: info.memory.textures,
+      programs: info.programs?.length ?? 0,
+    };
   }
 
   rebuildStatics(statics: readonly StaticBoxSpec[]): void {

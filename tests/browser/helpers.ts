@@ -41,39 +41,50 @@ export function quatAngle(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * Draws one frame and copies the WebGL canvas into a 2D canvas in the same task (the drawing
- * buffer is cleared once the frame is presented), then measures its colours. A blank or
- * single-colour canvas has one colour bucket; a lit scene with bodies has many.
+ * Draws one frame (through `advance`, so no step is taken while paused) and copies the WebGL
+ * canvas into a small 2D canvas in the same task, before the drawing buffer is presented and
+ * cleared. Returns its RGBA bytes.
  */
+export async function canvasPixels(page: Page, width = 320, height = 190): Promise<number[]> {
+  return page.evaluate(
+    ([w, h]) => {
+      window.sandbox.advance([0]);
+      const source = document.getElementById('view') as HTMLCanvasElement;
+      const copy = document.createElement('canvas');
+      copy.width = w;
+      copy.height = h;
+      const context = copy.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(source, 0, 0, w, h);
+      return Array.from(context.getImageData(0, 0, w, h).data);
+    },
+    [width, height],
+  );
+}
+
+/** A blank or single-colour canvas has one colour bucket; a lit scene with bodies has many. */
+export function colourStats(rgba: readonly number[]): { distinctColours: number; stdDev: number } {
+  const buckets = new Set<number>();
+  let sum = 0;
+  let sumSquares = 0;
+  const n = rgba.length / 4;
+  for (let i = 0; i < rgba.length; i += 4) {
+    const r = rgba[i] ?? 0;
+    const g = rgba[i + 1] ?? 0;
+    const b = rgba[i + 2] ?? 0;
+    buckets.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+    const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+    sum += luma;
+    sumSquares += luma * luma;
+  }
+  const mean = sum / n;
+  return { distinctColours: buckets.size, stdDev: Math.sqrt(sumSquares / n - mean * mean) };
+}
+
 export async function canvasColourStats(
   page: Page,
 ): Promise<{ distinctColours: number; stdDev: number }> {
-  return page.evaluate(() => {
-    window.sandbox.advance([1 / 60]);
-    const source = document.getElementById('view') as HTMLCanvasElement;
-    const copy = document.createElement('canvas');
-    copy.width = 320;
-    copy.height = 190;
-    const context = copy.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    context.drawImage(source, 0, 0, copy.width, copy.height);
-    const data = context.getImageData(0, 0, copy.width, copy.height).data;
-    const buckets = new Set<number>();
-    let sum = 0;
-    let sumSquares = 0;
-    const n = data.length / 4;
-    for (let i = 0; i < data.length; i += 4) {
-      const r = data[i] ?? 0;
-      const g = data[i + 1] ?? 0;
-      const b = data[i + 2] ?? 0;
-      buckets.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
-      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
-      sum += luma;
-      sumSquares += luma * luma;
-    }
-    const mean = sum / n;
-    return { distinctColours: buckets.size, stdDev: Math.sqrt(sumSquares / n - mean * mean) };
-  });
+  return colourStats(await canvasPixels(page));
 }
 
 /** Live JS heap after a full garbage collection (CDP), in bytes. */
@@ -90,12 +101,30 @@ export async function heapUsedBytes(page: Page): Promise<number> {
   }
 }
 
-/** Every body's current snapshot position, from the API. */
-export async function positions(page: Page): Promise<[number, number, number][]> {
-  return page.evaluate(() =>
-    Array.from(
-      { length: window.sandbox.state().bodies },
-      (_, i) => window.sandbox.pose(i).current.p,
-    ),
-  );
+/**
+ * Presses the mouse on the middle of the canvas and drags 200 px up in ten moves, stepping the
+ * scene between them; returns how far the body that rose most went up, in metres. In the stack
+ * scene the camera looks at the tower's middle, so the canvas centre is on a brick.
+ */
+export async function dragCentreUp(page: Page): Promise<number> {
+  const heights = (): Promise<number[]> =>
+    page.evaluate(() =>
+      Array.from(
+        { length: window.sandbox.state().bodies },
+        (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
+      ),
+    );
+  const before = await heights();
+  const box = await page.locator('#view').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) {
+    await page.mouse.move(x, y - 20 * k);
+    await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
+  }
+  const after = await heights();
+  await page.mouse.up();
+  return Math.max(...after.map((h, i) => h - (before[i] ?? 0)));
 }

@@ -3,7 +3,13 @@
 
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { canvasColourStats, collectPageErrors, openSandbox, quatAngle } from './helpers';
+import {
+  canvasColourStats,
+  collectPageErrors,
+  dragCentreUp,
+  openSandbox,
+  quatAngle,
+} from './helpers';
 
 test('loads with no console errors and draws a scene that is not blank', async ({
   page,
@@ -189,30 +195,5 @@ test('a bad URL parameter shows a dismissable message naming it, and nothing is 
 test('dragging a body with the mouse lifts it', async ({ page }) => {
   await openSandbox(page, '?scene=stack');
   await page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
-  const heightsBefore = await page.evaluate(() =>
-    Array.from(
-      { length: window.sandbox.state().bodies },
-      (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
-    ),
-  );
-  const box = await page.locator('#view').boundingBox();
-  if (!box) throw new Error('no canvas');
-  // The stack scene's camera looks at the tower's middle, so the canvas centre is on a brick.
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let k = 1; k <= 10; k++) {
-    await page.mouse.move(x, y - 20 * k);
-    await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
-  }
-  const heightsAfter = await page.evaluate(() =>
-    Array.from(
-      { length: window.sandbox.state().bodies },
-      (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
-    ),
-  );
-  await page.mouse.up();
-  const rise = Math.max(...heightsAfter.map((h, i) => h - (heightsBefore[i] ?? 0)));
-  expect(rise).toBeGreaterThan(1);
+  expect(await dragCentreUp(page)).toBeGreaterThan(1);
 });

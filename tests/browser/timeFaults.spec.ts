@@ -92,13 +92,11 @@ async function openRecording(page: Page, query: string): Promise<void> {
   await waitForFrames(page, 5);
 }
 
-/** Waits until at least `count` more frames have been recorded; returns the index of the first. */
-async function waitForFrames(page: Page, count: number): Promise<number> {
-  const start = await page.evaluate(() => window.tab.frames.length);
+/** Waits until at least `total` frames have been recorded since recording began. */
+async function waitForFrames(page: Page, total: number): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => window.tab.frames.length), { timeout: 30_000 })
-    .toBeGreaterThanOrEqual(start + count);
-  return start;
+    .toBeGreaterThanOrEqual(total);
 }
 
 async function frames(page: Page): Promise<FrameRecord[]> {
@@ -131,11 +129,13 @@ test('a tab hidden for 10 s comes back without catching up', async ({ page }) =>
   expect(hidden.at).toBe(before.at);
   expect(hidden.state).toEqual(before.state);
 
-  await page.evaluate(() => window.tab.show());
-  // Nothing was recorded while hidden, so the first frame back is the one after `hidden.at`
-  // (counting from a later read would race with the frames that arrive meanwhile).
-  const back = hidden.at;
-  await waitForFrames(page, 4);
+  // The index of the first frame after showing, read in the same task (no frame can slip in).
+  const back = await page.evaluate(() => {
+    window.tab.show();
+    return window.tab.frames.length;
+  });
+  expect(back).toBe(before.at);
+  await waitForFrames(page, back + 4);
   const records = await frames(page);
   const first = records[back] as FrameRecord;
   const previous = records[back - 1] as FrameRecord;
@@ -221,7 +221,7 @@ test('a clock that jumps backwards counts as zero; one that jumps forwards is on
     window.tab.shiftClock(-10_000);
     return { at: window.tab.frames.length, state: window.sandbox.state() };
   });
-  await waitForFrames(page, 4);
+  await waitForFrames(page, back.at + 4);
   let records = await frames(page);
   const jumped = records[back.at] as FrameRecord;
   expect(jumped.t - (records[back.at - 1] as FrameRecord).t).toBeLessThan(-9_000);
@@ -235,7 +235,7 @@ test('a clock that jumps backwards counts as zero; one that jumps forwards is on
     window.tab.shiftClock(10_000);
     return { at: window.tab.frames.length, lost: window.sandbox.stats().droppedSeconds };
   });
-  await waitForFrames(page, 2);
+  await waitForFrames(page, forward.at + 2);
   records = await frames(page);
   const leap = records[forward.at] as FrameRecord;
   expect(leap.t - (records[forward.at - 1] as FrameRecord).t).toBeGreaterThan(9_000);

@@ -1,0 +1,176 @@
+// Physics and GPU faults in the real page: bodies whose state turns NaN or leaves the world are
+// removed with a visible warning while the rest runs on untouched, and a lost WebGL context
+// shows a message, the simulation carries on, and after restore the scene draws exactly again.
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { SpawnInput } from '../../src/api/spawnSpec';
+import { canvasPixels, collectPageErrors, colourStats, openSandbox } from './helpers';
+
+test.use({ viewport: { width: 640, height: 400 } });
+
+type State = ReturnType<Window['sandbox']['state']>;
+
+/**
+ * Loads `scene`, runs `lead` frames, adds `spawns` through the API, runs `tail` frames; and the
+ * same without the spawns, as a control. Returns both, plus the states on the way.
+ */
+async function withAndWithout(
+  page: Page,
+  scene: string,
+  spawns: SpawnInput[],
+  lead: number,
+  tail: number,
+): Promise<{
+  control: State;
+  before: State;
+  spawned: number;
+  after: State;
+  finite: boolean;
+  removed: number;
+}> {
+  return page.evaluate(
+    ({ scene, spawns, lead, tail }) => {
+      const s = window.sandbox;
+      const frames = (n: number): number[] => new Array<number>(n).fill(1 / 60);
+      s.load(scene, { seed: 4 });
+      s.advance(frames(lead + tail));
+      const control = s.state();
+      s.load(scene, { seed: 4 });
+      s.advance(frames(lead));
+      const before = s.state();
+      for (const spec of spawns) s.spawn(spec);
+      s.advance([0]);
+      const spawned = s.state().bodies + s.stats().removedBodies;
+      s.advance(frames(tail));
+      const after = s.state();
+      const finite = Array.from({ length: after.bodies }, (_, i) => s.pose(i)).every((pose) =>
+        [...pose.previous.p, ...pose.current.p, ...pose.rendered.p, ...pose.rendered.q].every(
+          Number.isFinite,
+        ),
+      );
+      return { control, before, spawned, after, finite, removed: s.stats().removedBodies };
+    },
+    { scene, spawns, lead, tail },
+  );
+}
+
+test('bodies that break are removed with a warning; the rest runs on bit for bit', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openSandbox(page, '?scene=playground');
+  // Well away from everything: an absurd density (mass × g overflows, which would turn it NaN
+  // on its first step) and an absurd, finite velocity (1e308 m/s leaves the world in one step).
+  const result = await withAndWithout(
+    page,
+    'playground',
+    [
+      { kind: 'box', scale: 0.5, position: [25, 4, 25], density: 1e308 },
+      { kind: 'sphere', position: [-25, 4, 25], velocity: [1e308, 0, 0] },
+    ],
+    30,
+    120,
+  );
+  expect(result.spawned).toBe(result.before.bodies + 2);
+  expect(result.after.bodies).toBe(result.before.bodies);
+  expect(result.removed).toBe(2);
+  expect(result.finite).toBe(true);
+  // The rest of the scene is exactly where it would be had the broken bodies never existed.
+  expect(result.after.step).toBe(result.control.step);
+  expect(result.after.hash).toBe(result.control.hash);
+
+  // One warning each: the box went before its first step, the sphere after it.
+  const warnings = page.locator('.message-warning');
+  await expect(warnings).toHaveCount(2);
+  const at = result.before.step;
+  await expect(warnings.first()).toBeVisible();
+  await expect(warnings.first()).toHaveText(
+    `Removed 1 body whose physics state broke (box #40 at step ${at}: its weight (mass × g) is too large to simulate). The rest of the scene keeps running.×`,
+  );
+  await expect(warnings.nth(1)).toContainText(
+    `Removed 1 body whose physics state broke (sphere #40 at step ${at + 1}: left the world (more than 100000 m from the origin))`,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('an overweight body dropped into a pile never touches it: the pile runs on bit for bit', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openSandbox(page, '?scene=pile&count=1');
+  // Stepped, its NaN would spread through every contact of the pile and the ground in one step.
+  const result = await withAndWithout(
+    page,
+    'pile',
+    [{ kind: 'box', scale: 0.5, position: [0, 2, 0], density: 1e308 }],
+    40,
+    80,
+  );
+  expect(result.removed).toBe(1);
+  expect(result.after.bodies).toBe(result.before.bodies);
+  expect(result.after.hash).toBe(result.control.hash);
+  expect(result.finite).toBe(true);
+  await expect(page.locator('.message-warning')).toContainText('Removed 1 body');
+  expect(errors).toEqual([]);
+});
+
+test('WebGL context loss: a message while lost, the simulation carries on, the scene draws again', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  // Interpolation off: what is drawn depends on the step alone, so a replay can be compared.
+  await openSandbox(page, '?scene=pile&count=120&seed=3&interp=off');
+  await page.evaluate(() => {
+    const canvas = document.getElementById('view') as HTMLCanvasElement;
+    const gl = canvas.getContext('webgl2');
+    const lose = gl?.getExtension('WEBGL_lose_context');
+    if (!lose) throw new Error('WEBGL_lose_context is not available');
+    (window as unknown as { lose: WEBGL_lose_context }).lose = lose;
+    window.sandbox.run();
+    lose.loseContext();
+  });
+  const lost = page.locator('.message-warning', { hasText: 'WebGL context was lost' });
+  await expect(lost).toBeVisible();
+  expect((await page.evaluate(() => window.sandbox.stats())).contextLost).toBe(true);
+  // Nothing can be drawn: the canvas reads back blank.
+  expect(colourStats(await canvasPixels(page)).distinctColours).toBeLessThanOrEqual(2);
+
+  // The requestAnimationFrame drive keeps simulating while nothing can be drawn.
+  await page.evaluate(() => window.sandbox.run());
+  const lostAt = await page.evaluate(() => window.sandbox.state().step);
+  await expect
+    .poll(() => page.evaluate(() => window.sandbox.state().step), { timeout: 30_000 })
+    .toBeGreaterThan(lostAt + 20);
+  const step = await page.evaluate(() => {
+    window.sandbox.pause();
+    return window.sandbox.state().step;
+  });
+
+  await page.evaluate(() =>
+    (window as unknown as { lose: WEBGL_lose_context }).lose.restoreContext(),
+  );
+  await expect(page.locator('.message-info', { hasText: 'context was restored' })).toBeVisible();
+  await expect(lost).toHaveCount(0);
+  expect((await page.evaluate(() => window.sandbox.stats())).contextLost).toBe(false);
+  const restored = await canvasPixels(page);
+  expect(colourStats(restored).distinctColours).toBeGreaterThan(50);
+
+  // A replay to the same step in the restored context draws the same picture: the bodies,
+  // scenery, colours and shadows all came back, at the poses the simulation reached.
+  await page.evaluate((steps) => {
+    const s = window.sandbox;
+    s.load('pile', { count: 120, seed: 3 });
+    s.resume();
+    s.advance(new Array(steps).fill(0.01));
+    s.pause();
+  }, step);
+  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(step);
+  const replayed = await canvasPixels(page);
+  let differing = 0;
+  for (let i = 0; i < replayed.length; i++) {
+    if (Math.abs((replayed[i] ?? 0) - (restored[i] ?? 0)) > 2) differing++;
+  }
+  expect(differing / replayed.length).toBeLessThan(0.001);
+  expect(errors).toEqual([]);
+});
