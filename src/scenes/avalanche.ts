@@ -90,13 +90,17 @@ export const avalancheScene: SceneDefinition = {
         position: [foot + basin.length / 2, 1, side * (basin.halfWidth + 0.25)],
       });
     }
-    // The starting block: LAYERS of a grid resting just above the top of the slope.
+    // The starting block: LAYERS of a grid in the slope's own frame (rows down the slope,
+    // layers along its normal), so neighbours sit a whole CELL apart in both directions.
+    const topY = surfaceY(top);
     for (let i = 0; i < count; i++) {
       const layer = Math.floor(i / (rows * across));
       const cell = i % (rows * across);
-      const x = top + cos * (0.5 + (Math.floor(cell / across) + 0.5) * CELL);
+      const down = 0.5 + (Math.floor(cell / across) + 0.5) * CELL;
+      const up = 0.55 + layer * CELL;
+      const x = top + cos * down + sin * up;
+      const y = topY - sin * down + cos * up;
       const z = ((cell % across) - (across - 1) / 2) * CELL;
-      const y = surfaceY(x) + 0.65 + layer * CELL;
       if (rng.next() < 0.5) {
         const r = rng.range(0.3, 0.5);
         physics.addBody({

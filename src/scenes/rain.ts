@@ -1,6 +1,7 @@
 // rain: `count` mixed shapes poured from a loose column into a walled bin — a stress scene where
 // the cost climbs as the bodies land and pile up, then falls as the pile goes to sleep.
 
+import type { QuatTuple } from '../physics/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import type { Rng } from '../util/rng';
 import { randomBody } from './mixedBodies';
@@ -22,6 +23,28 @@ const MIX: readonly (readonly [ShapeKind, number])[] = [
   ['gem', 0.08],
 ];
 
+/**
+ * A dumbbell's turn: its bar along the same cell diagonal as every other dumbbell's (either way
+ * round), tilted at most 14° out of level, spun about the bar at random. Any turn at all would let
+ * two neighbours overlap; crossing diagonals would let the ends of side-by-side dumbbells meet.
+ */
+function diagonalTurn(rng: Rng): QuatTuple {
+  const yaw = (rng.next() < 0.5 ? 0.25 : 1.25) * Math.PI;
+  const tilt = rng.range(-0.25, 0.25);
+  const spin = rng.range(0, 2 * Math.PI);
+  // yaw about Y, then tilt about Z, then spin about the bar (X): q = qy · qz · qx.
+  const [ys, yc] = [Math.sin(yaw / 2), Math.cos(yaw / 2)];
+  const [zs, zc] = [Math.sin(tilt / 2), Math.cos(tilt / 2)];
+  const [xs, xc] = [Math.sin(spin / 2), Math.cos(spin / 2)];
+  // qy · qz = (ys·zs, ys·zc, yc·zs, yc·zc) as (x, y, z, w).
+  const ax = ys * zs;
+  const ay = ys * zc;
+  const az = yc * zs;
+  const aw = yc * zc;
+  // (a) · qx with qx = (xs, 0, 0, xc).
+  return [aw * xs + ax * xc, ay * xc + az * xs, az * xc - ay * xs, aw * xc - ax * xs];
+}
+
 function pickKind(rng: Rng): ShapeKind {
   let u = rng.next();
   for (const [kind, share] of MIX) {
@@ -32,11 +55,11 @@ function pickKind(rng: Rng): ShapeKind {
 }
 
 /**
- * Cell size of the falling column. The longest body (a dumbbell at the top of its size range)
- * is 2.75 m end to end, but jitter and random turns keep neighbours apart at 1.75 m: the unit
- * test checks that the first step finds no body touching another.
+ * Cell size of the falling column: no two bodies start touching (the unit test checks the first
+ * step's contacts). The largest box reaches 1.04 m from its centre; the longest body, a
+ * dumbbell, 1.375 m, so dumbbells lie along a cell diagonal (2.83 m to the next centre there).
  */
-const CELL = 1.75;
+const CELL = 2;
 /** Floor area per body, m²: a body averages ~0.45 m³, so the settled pile is about 2 m deep. */
 const AREA_PER_BODY = 0.45;
 const WALL_HEIGHT = 2.4;
@@ -65,9 +88,11 @@ export const rainScene: SceneDefinition = {
     for (let i = 0; i < count; i++) {
       const layer = Math.floor(i / perLayer);
       const cell = i % perLayer;
-      const x = ((cell % side) - (side - 1) / 2) * CELL + rng.range(-0.12, 0.12);
-      const z = (Math.floor(cell / side) - (side - 1) / 2) * CELL + rng.range(-0.12, 0.12);
-      physics.addBody(randomBody(rng, [x, COLUMN_BASE + layer * CELL, z], pickKind(rng)));
+      const x = ((cell % side) - (side - 1) / 2) * CELL + rng.range(-0.08, 0.08);
+      const z = (Math.floor(cell / side) - (side - 1) / 2) * CELL + rng.range(-0.08, 0.08);
+      const spec = randomBody(rng, [x, COLUMN_BASE + layer * CELL, z], pickKind(rng));
+      if (spec.kind === 'dumbbell') spec.quaternion = diagonalTurn(rng);
+      physics.addBody(spec);
     }
   },
 };
