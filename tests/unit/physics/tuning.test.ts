@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashWorld } from '../../../src/app/simulation';
+import { StateHasher } from '../../../src/app/stateHasher';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';
 import type { PhysicsTuning } from '../../../src/physics/tuning';
@@ -32,7 +32,7 @@ function run(build: Build, steps: number, tuning: Partial<PhysicsTuning>) {
   const hashes: string[] = [];
   for (let s = 1; s <= steps; s++) {
     physics.step(1 / 100);
-    if (s % 50 === 0) hashes.push(hashWorld(physics));
+    if (s % 50 === 0) hashes.push(new StateHasher().hex(physics));
   }
   return { hashes, asleep: physics.sleepingCount() };
 }
