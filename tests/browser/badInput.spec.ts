@@ -209,6 +209,18 @@ const BAD_CALLS: [string, unknown[], RegExp][] = [
   ],
   ['spawn', [{ kind: 'box', density: -1 }], /spawn density = -1 is invalid/],
   ['spawn', [{ kind: 'box', mass: 1 }], /Unknown spawn field "mass"/],
+  ['hitch', [0], /hitch seconds = 0 is invalid: expected a number from 0.1 to 2/],
+  ['hitch', [-1], /hitch seconds = -1 is invalid/],
+  ['hitch', [5], /hitch seconds = 5 is invalid/],
+  ['hitch', [Number.NaN], /hitch seconds = NaN is invalid/],
+  ['hitch', [Infinity], /hitch seconds = Infinity is invalid/],
+  ['hitch', ['0.5'], /hitch seconds = "0.5" is invalid/],
+  ['track', [-1], /track index = -1 is invalid: expected null or an integer from 0 to 35/],
+  ['track', [36], /track index = 36 is invalid/],
+  ['track', [1.5], /track index = 1.5 is invalid/],
+  ['track', [Number.NaN], /track index = NaN is invalid/],
+  ['track', ['0'], /track index = "0" is invalid/],
+  ['track', [undefined], /track index = undefined is invalid/],
   ['pose', [-1], /pose index = -1 is invalid: expected an integer from 0 to 35/],
   ['pose', [1.5], /pose index = 1.5 is invalid/],
   ['pose', [Number.NaN], /pose index = NaN is invalid/],
@@ -227,7 +239,11 @@ test('every API entry point throws a clear Error on bad arguments and changes no
     (calls) => {
       const s = window.sandbox as unknown as Record<string, (...args: unknown[]) => unknown>;
       const snapshot = (): string =>
-        JSON.stringify([window.sandbox.state(), window.sandbox.settings()]);
+        JSON.stringify([
+          window.sandbox.state(),
+          window.sandbox.settings(),
+          window.sandbox.stats().tracked,
+        ]);
       // Everything runs in this one task, so no animation frame can step the scene in between.
       return calls.map(([method, args]) => {
         const before = snapshot();

@@ -18,7 +18,11 @@ test(`${MINUTES} simulated minutes at ${BODIES} bodies: exact steps, no NaN, fla
 }, testInfo) => {
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=playground&count=1&shadows=0');
-  await page.evaluate((count) => window.sandbox.load('playground', { count, seed: 7 }), BODIES);
+  await page.evaluate((count) => {
+    // Stop the animation-frame drive first (advance does), so no frame runs after the load.
+    window.sandbox.advance([0]);
+    window.sandbox.load('playground', { count, seed: 7 });
+  }, BODIES);
   const started = Date.now();
   let baselineHeap = 0;
   const log: string[] = [];
