@@ -90,7 +90,7 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
     for (let s = 0; s < 200; s++) world.step(DT);
     results.push({
       label: `project snapshot capture (${scene} × ${sceneCount})`,
-      bytes: bytesPerCall(() => snapshots.capture(), 2000, 5),
+      bytes: bytesPerCall(() => snapshots.capture(DT), 2000, 5),
       per: 'step',
     });
     results.push({

@@ -54,7 +54,7 @@ export function runScene(sceneId: string, count: number, steps: number): Physics
     const t0 = performance.now();
     physics.step(DT);
     const t1 = performance.now();
-    for (let c = 0; c < CAPTURES_PER_STEP; c++) snapshots.capture();
+    for (let c = 0; c < CAPTURES_PER_STEP; c++) snapshots.capture(DT);
     captureMs[s] = (performance.now() - t1) / CAPTURES_PER_STEP;
     stepMs += t1 - t0;
   }

@@ -2,7 +2,7 @@
 // alternatives on the stress scenes — CPU ms per step, whether the result is bit-identical to
 // the chosen settings, and what a user would see (bodies asleep, mean height at the end).
 
-import { hashWorld } from '../src/app/simulation';
+import { StateHasher } from '../src/app/stateHasher';
 import { PhysicsWorld } from '../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../src/physics/tuning';
 import type { PhysicsTuning } from '../src/physics/tuning';
@@ -57,7 +57,7 @@ function runVariant(
     for (const body of physics.bodies) sumY += body.position.y;
     return {
       cpuMs: ms,
-      hash: hashWorld(physics),
+      hash: new StateHasher().hex(physics),
       asleep: physics.sleepingCount(),
       meanY: sumY / physics.count,
     };
