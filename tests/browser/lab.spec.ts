@@ -48,6 +48,9 @@ for (const view of ['single', 'split', 'ghost'] as const) {
       await openSandbox(page, `?scene=pile&count=40&view=${view}&interp=${mode}`);
       const sample = await page.evaluate(() => {
         const s = window.sandbox;
+        // Stop the rAF drive and reload, so the accumulator starts empty and alpha is known.
+        s.advance([0]);
+        s.load('pile', { count: 40 });
         const frames = s.advance([1 / 60, 1 / 60, 1 / 60, 1 / 60, 0.013, 0.0071]);
         return {
           alpha: frames[frames.length - 1]?.alpha ?? -1,

@@ -67,6 +67,9 @@ test('rendered poses are the lerp/slerp of previous and current at the reported 
   await openSandbox(page, '?scene=pile&count=60');
   const sample = await page.evaluate(() => {
     const s = window.sandbox;
+    // Stop the rAF drive and reload, so the accumulator starts empty and alpha is known.
+    s.advance([0]);
+    s.load('pile', { count: 60 });
     const frames = s.advance([1 / 60, 1 / 60, 1 / 60, 0.013, 0.007, 1 / 144]);
     const alpha = frames[frames.length - 1]?.alpha ?? -1;
     return { alpha, poses: [0, 7, 21, 40, 59].map((i) => s.pose(i)) };
