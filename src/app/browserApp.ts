@@ -9,6 +9,7 @@ import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
 import { summarizeFaults } from '../physics/stateGuard';
 import { randomBody } from '../scenes/mixedBodies';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import type { DrawSource } from '../render/bodyInstances';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
@@ -36,6 +37,12 @@ export class BrowserApp {
   private readonly display = new DisplayEmulator();
   private readonly splitDraw = new DrawPoses();
   private pendingHitchSeconds = 0;
+  /** What the ghost view draws; its arrays are re-pointed each frame (the snapshots swap). */
+  private readonly ghostSource: DrawSource = {
+    position: new Float64Array(0),
+    quaternion: new Float64Array(0),
+    still: new Uint8Array(0),
+  };
   /** The determinism lab's second world, while the loaded scene asks for one. */
   lab: TwinLab | null = null;
   private seenTwinVersion = -1;
@@ -88,21 +95,22 @@ export class BrowserApp {
     if (!this.driving) return;
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
     if (!this.display.due(nowMs, this.sim.settings.display)) return;
-    this.frame(this.clock.tick(nowMs), true);
+    this.frame(this.clock.tick(nowMs), true, true);
     this.hud.update(nowMs, () => this.statsSnapshot());
   };
 
   /**
    * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU).
    * Injected jitter and a pending hitch are added here, so rAF and `advance` both see them.
+   * `realTime`: driven by the wall clock (rAF), so the overload governor may slow it down.
    */
-  frame(frameSeconds: number, render: boolean): FrameReport {
+  frame(frameSeconds: number, render: boolean, realTime = false): FrameReport {
     let seconds = frameSeconds + this.pendingHitchSeconds;
     this.pendingHitchSeconds = 0;
     const jitterMs = this.sim.settings.jitterMs;
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
-    const report = this.lab ? this.lab.frame(seconds) : this.sim.frame(seconds);
+    const report = this.lab ? this.lab.frame(seconds, realTime) : this.sim.frame(seconds, realTime);
     if (this.sim.guard.hasReport) this.reportFaults();
     if (render) this.drawView();
     else this.writeInstances(this.sim.draw);
@@ -143,8 +151,12 @@ export class BrowserApp {
     }
     this.writeInstances(this.sim.draw);
     if (settings.view === 'ghost') {
+      // The raw snapshot, with the same at-rest flags (a sleeping body's pose is its snapshot).
       const current = this.sim.snapshots.current;
-      this.stage.ghost.write(current.position, current.quaternion, this.sim.physics.scales);
+      this.ghostSource.position = current.position;
+      this.ghostSource.quaternion = current.quaternion;
+      this.ghostSource.still = this.sim.draw.still;
+      this.stage.ghost.write(this.ghostSource, this.sim.physics.scales);
     }
     this.stage.render();
   }
@@ -277,7 +289,7 @@ export class BrowserApp {
       this.stage.rebuildStatics(physics.statics);
       this.seenStaticsVersion = physics.staticsVersion;
     }
-    this.stage.bodies.write(poses.position, poses.quaternion, physics.scales);
+    this.stage.bodies.write(poses, physics.scales);
     this.stage.links.write(poses.position, physics.count);
     if (this.lab) this.writeTwin(this.lab.twin);
   }
@@ -289,7 +301,7 @@ export class BrowserApp {
       instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
       this.seenTwinVersion = physics.version;
     }
-    instances.write(twin.draw.position, twin.draw.quaternion, physics.scales);
+    instances.write(twin.draw, physics.scales);
   }
 
   /** Starts, rebuilds or ends the determinism lab to match the loaded scene. */

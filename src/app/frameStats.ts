@@ -86,8 +86,9 @@ export class FrameStats {
     if (this.filled < WINDOW) this.filled++;
     this.stepsThisFrame = report.steps;
     this.alpha = report.alpha;
-    // Time lost to the clamp counts too: both are why the simulation runs slower than real time.
-    this.droppedSeconds += report.droppedSeconds + report.clampedSeconds;
+    // Time lost to the clamp and the throttle counts too: all are why the simulation runs slower
+    // than real time.
+    this.droppedSeconds += report.droppedSeconds + report.clampedSeconds + report.throttledSeconds;
     const us = interpolationMs * 1000;
     this.interpolationUs =
       this.interpolationUs === 0

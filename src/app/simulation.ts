@@ -6,6 +6,7 @@ import type { InterpolationMode, Settings } from '../config/settings';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
+import { OverloadGovernor } from '../loop/overloadGovernor';
 import { CommandQueue } from '../physics/commands';
 import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
@@ -56,6 +57,11 @@ export class Simulation implements Stepper, MeterSource {
   onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
+  readonly governor = new OverloadGovernor();
+  /** Whether the frame being run is paced by the wall clock (see `frame`). */
+  private realTime = false;
+  /** performance.now() at the start of the coming step (or, after the steps, interpolation). */
+  private clockMs = 0;
   private current: Settings = { ...DEFAULT_SETTINGS };
   scene: LoadedScene;
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
@@ -112,6 +118,7 @@ export class Simulation implements Stepper, MeterSource {
     this.scene = { definition, count, seed };
     this.loop.reset();
     this.guard.reset();
+    this.governor.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
     this.meter.track(definition.tracked?.index ?? -1, definition.tracked?.path ?? null);
@@ -127,12 +134,22 @@ export class Simulation implements Stepper, MeterSource {
     this.commands.push(command);
   }
 
-  /** One display frame: everything up to the draw poses. Rendering is the caller's. */
-  frame(frameSeconds: number): FrameReport {
+  /**
+   * One display frame: everything up to the draw poses. Rendering is the caller's.
+   * `realTime`: the frame time is the wall clock's (the rAF drive), so when physics cannot keep
+   * up the overload governor slows the simulation down and caps this frame's physics time. A
+   * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
+   */
+  frame(frameSeconds: number, realTime = false): FrameReport {
     this.applySettings();
     this.applyCommands();
+    this.realTime = realTime;
+    this.governor.beginFrame();
+    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt) : 1;
+    this.clockMs = performance.now();
     this.loop.frame(frameSeconds, this, this.report);
-    const interpolateStart = performance.now();
+    this.realTime = false;
+    const interpolateStart = this.clockMs;
     this.interpolate();
     this.stats.endFrame(frameSeconds, this.report, performance.now() - interpolateStart);
     this.meter.record(this, frameSeconds);
@@ -143,21 +160,31 @@ export class Simulation implements Stepper, MeterSource {
   singleStep(): void {
     this.applySettings();
     this.applyCommands();
+    this.clockMs = performance.now();
     this.loop.singleStep(this);
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
-    const start = performance.now();
     this.physics.step(dtSeconds);
     // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
     this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
     this.snapshots.capture(dtSeconds);
-    this.stats.recordStep(performance.now() - start);
+    // One clock read per step: its end is the next step's start (each read allocates a
+    // 16-byte number in V8, the only allocation this path makes).
+    const now = performance.now();
+    const stepMs = now - this.clockMs;
+    this.clockMs = now;
+    this.stats.recordStep(stepMs);
+    this.governor.recordStep(stepMs);
     this.onStep?.(this.physics.stepIndex);
   }
 
+  /** Stepper: in a real-time frame, whether the frame's physics time leaves room for a step. */
+  stepAllowed(): boolean {
+    return !this.realTime || this.governor.stepAllowed();
+  }
   /** Starts measuring stutter on body `index` (−1: none). The scene's own target keeps its exact path. */
   track(index: number): void {
     const target = this.scene.definition.tracked;

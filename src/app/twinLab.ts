@@ -6,6 +6,12 @@ import type { FrameReport } from '../loop/fixedStepLoop';
 import { toHex } from './stateHasher';
 import { Simulation } from './simulation';
 
+/**
+ * A frame owed to within a nanosecond is due: `advance` hands over exactly 1/60 s frames, and
+ * summing them must not leave 1/60 − 1e-18 owed and skip a frame (as the loop's own epsilon).
+ */
+const DUE_EPSILON_SECONDS = 1e-9;
+
 /** Steps of hash history kept per world: 10 s at 100 Hz, far more than the two ever drift apart. */
 const HISTORY = 1024;
 
@@ -105,7 +111,7 @@ export class TwinLab {
    * 1/60 s and 1/144 s long, so the comparison does not depend on how steady rAF happens to be.
    * Returns the main world's last report (a frame of 0 s when no 60 Hz frame fell due).
    */
-  frame(frameSeconds: number): FrameReport {
+  frame(frameSeconds: number, realTime = false): FrameReport {
     if (!this.main.settings.paused) {
       this.leftOwed += frameSeconds;
       this.rightOwed += frameSeconds;
@@ -114,17 +120,23 @@ export class TwinLab {
     const rightPeriod = 1 / this.rightHz;
     let report: FrameReport | null = null;
     // At most a quarter second of emulated frames at once, like the loop's own frame clamp.
-    for (let k = 0; this.leftOwed >= leftPeriod && k < this.leftHz / 4; k++) {
+    for (let k = 0; this.leftOwed >= leftPeriod - DUE_EPSILON_SECONDS && k < this.leftHz / 4; k++) {
       this.leftOwed -= leftPeriod;
-      report = this.main.frame(leftPeriod);
+      report = this.main.frame(leftPeriod, realTime);
     }
-    for (let k = 0; this.rightOwed >= rightPeriod && k < this.rightHz / 4; k++) {
+    for (
+      let k = 0;
+      this.rightOwed >= rightPeriod - DUE_EPSILON_SECONDS && k < this.rightHz / 4;
+      k++
+    ) {
       this.rightOwed -= rightPeriod;
-      this.twin.frame(rightPeriod);
+      this.twin.frame(rightPeriod, realTime);
     }
     if (this.leftOwed >= leftPeriod) this.leftOwed = 0;
     if (this.rightOwed >= rightPeriod) this.rightOwed = 0;
-    return report ?? this.main.frame(0);
+    if (this.leftOwed < 0) this.leftOwed = 0;
+    if (this.rightOwed < 0) this.rightOwed = 0;
+    return report ?? this.main.frame(0, realTime);
   }
 
   report(): TwinReport {

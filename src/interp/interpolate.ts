@@ -2,23 +2,37 @@
 // in one of four render modes (interpolate, off, extrapolate, hermite).
 
 import type { InterpolationMode } from '../config/settings';
-import type { Snapshots } from '../snapshot/snapshots';
-import { hermiteFlat3, integrateQuatFlat, lerpFlat3, slerpFlat } from './poseMath';
+import type { PoseBuffer, Snapshots } from '../snapshot/snapshots';
+import {
+  hermiteFlat3,
+  integrateQuatFlat,
+  SERIES_MIN_COS,
+  SlerpWeights,
+  slerpFlat,
+} from './poseMath';
 
 /** The pose every body is drawn at this frame; render turns it into instance matrices. */
 export class DrawPoses {
   position = new Float64Array(3 * 256);
   quaternion = new Float64Array(4 * 256);
+  /**
+   * 1 where the body is at rest (asleep at both snapshots): its pose is its current snapshot and
+   * stays that while it sleeps, so render may keep the matrix it already wrote.
+   */
+  still = new Uint8Array(256);
   count = 0;
 
   ensureCapacity(count: number): void {
-    if (3 * count <= this.position.length) return;
-    let capacity = this.position.length / 3;
+    if (count <= this.still.length) return;
+    let capacity = this.still.length;
     while (capacity < count) capacity *= 2;
     this.position = new Float64Array(3 * capacity);
     this.quaternion = new Float64Array(4 * capacity);
+    this.still = new Uint8Array(capacity);
   }
 }
+
+const weights = new SlerpWeights();
 
 /**
  * Writes the pose every body is drawn at, from the two snapshots and alpha (how far the display
@@ -39,53 +53,188 @@ export function interpolatePoses(
   const n = snapshots.count;
   out.ensureCapacity(n);
   out.count = n;
-  const cur = snapshots.current;
-  const prev = snapshots.previous;
-  const curPos = cur.position,
-    curQuat = cur.quaternion;
-  const outPos = out.position,
-    outQuat = out.quaternion;
-  const h = snapshots.intervalSeconds;
   switch (mode) {
     case 'off':
-      // An indexed copy, not set(subarray()): a subarray view would allocate every frame.
-      for (let k = 0; k < 3 * n; k++) outPos[k] = curPos[k] as number;
-      for (let k = 0; k < 4 * n; k++) outQuat[k] = curQuat[k] as number;
-      return out;
+      copyPoses(snapshots, snapshots.current, out);
+      break;
     case 'interpolate':
-      for (let i = 0; i < n; i++) {
-        lerpFlat3(outPos, 3 * i, prev.position, 3 * i, curPos, 3 * i, alpha);
-        slerpFlat(outQuat, 4 * i, prev.quaternion, 4 * i, curQuat, 4 * i, alpha);
-      }
-      return out;
-    case 'extrapolate': {
-      const ahead = alpha * h;
-      const v = cur.velocity,
-        w = cur.angularVelocity;
-      for (let i = 0; i < n; i++) {
-        const i3 = 3 * i;
-        outPos[i3] = (curPos[i3] as number) + (v[i3] as number) * ahead;
-        outPos[i3 + 1] = (curPos[i3 + 1] as number) + (v[i3 + 1] as number) * ahead;
-        outPos[i3 + 2] = (curPos[i3 + 2] as number) + (v[i3 + 2] as number) * ahead;
-        integrateQuatFlat(outQuat, 4 * i, curQuat, 4 * i, w, i3, ahead);
-      }
-      return out;
-    }
+      // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
+      if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
+      else blendPoses(snapshots, alpha, out);
+      break;
+    case 'extrapolate':
+      extrapolatePoses(snapshots, alpha, out);
+      break;
     case 'hermite':
-      for (let i = 0; i < n; i++) {
-        hermiteFlat3(
-          outPos,
-          3 * i,
-          prev.position,
-          prev.velocity,
-          curPos,
-          cur.velocity,
-          3 * i,
-          h,
-          alpha,
-        );
-        slerpFlat(outQuat, 4 * i, prev.quaternion, 4 * i, curQuat, 4 * i, alpha);
-      }
-      return out;
+      hermitePoses(snapshots, alpha, out);
+      break;
+  }
+  return out;
+}
+
+/** An indexed copy, not set(subarray()): a subarray view would allocate every frame. */
+function copyPoses(snapshots: Snapshots, from: PoseBuffer, out: DrawPoses): void {
+  const n = snapshots.count;
+  const position = from.position;
+  const quaternion = from.quaternion;
+  const toPosition = out.position;
+  const toQuaternion = out.quaternion;
+  for (let k = 0; k < 3 * n; k++) toPosition[k] = position[k] as number;
+  for (let k = 0; k < 4 * n; k++) toQuaternion[k] = quaternion[k] as number;
+  markStill(snapshots, out);
+}
+
+/**
+ * A body asleep at both snapshots has not moved and has no velocity, so every render mode draws
+ * it at its current pose: render may keep the matrix it already wrote.
+ */
+function markStill(snapshots: Snapshots, out: DrawPoses): void {
+  const asleep = snapshots.asleep;
+  const previousAsleep = snapshots.previousAsleep;
+  const still = out.still;
+  for (let i = 0; i < snapshots.count; i++)
+    still[i] = (asleep[i] as number) & (previousAsleep[i] as number);
+}
+
+/** Current pushed forward by its velocity and angular velocity for alpha of a step. */
+function extrapolatePoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void {
+  const n = snapshots.count;
+  const cur = snapshots.current;
+  const curPos = cur.position;
+  const v = cur.velocity;
+  const outPos = out.position;
+  const ahead = alpha * snapshots.intervalSeconds;
+  for (let i = 0; i < n; i++) {
+    const i3 = 3 * i;
+    outPos[i3] = (curPos[i3] as number) + (v[i3] as number) * ahead;
+    outPos[i3 + 1] = (curPos[i3 + 1] as number) + (v[i3 + 1] as number) * ahead;
+    outPos[i3 + 2] = (curPos[i3 + 2] as number) + (v[i3 + 2] as number) * ahead;
+    integrateQuatFlat(out.quaternion, 4 * i, cur.quaternion, 4 * i, cur.angularVelocity, i3, ahead);
+  }
+  markStill(snapshots, out);
+}
+
+/** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
+function hermitePoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void {
+  const n = snapshots.count;
+  const prev = snapshots.previous;
+  const cur = snapshots.current;
+  const h = snapshots.intervalSeconds;
+  for (let i = 0; i < n; i++) {
+    hermiteFlat3(
+      out.position,
+      3 * i,
+      prev.position,
+      prev.velocity,
+      cur.position,
+      cur.velocity,
+      3 * i,
+      h,
+      alpha,
+    );
+    slerpFlat(out.quaternion, 4 * i, prev.quaternion, 4 * i, cur.quaternion, 4 * i, alpha);
+  }
+  markStill(snapshots, out);
+}
+
+/**
+ * lerp and slerp for every body, hand-inlined: this loop is the per-frame cost that grows with
+ * the body count. A body asleep at both snapshots did not move, so it takes the current pose
+ * as is. Quaternion pairs one step apart are nearly always within SERIES_MIN_COS: their slerp
+ * weights are two polynomials whose coefficients depend on alpha alone (SlerpWeights, once per
+ * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
+ * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
+ */
+function blendPoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void {
+  const n = snapshots.count;
+  const prevPos = snapshots.previous.position;
+  const curPos = snapshots.current.position;
+  const prevQuat = snapshots.previous.quaternion;
+  const curQuat = snapshots.current.quaternion;
+  const asleep = snapshots.asleep;
+  const previousAsleep = snapshots.previousAsleep;
+  const outPos = out.position;
+  const outQuat = out.quaternion;
+  const still = out.still;
+  weights.setAlpha(alpha);
+  const f = weights.from;
+  const t = weights.to;
+  const f0 = f[0] as number,
+    f1 = f[1] as number,
+    f2 = f[2] as number,
+    f3 = f[3] as number;
+  const f4 = f[4] as number,
+    f5 = f[5] as number,
+    f6 = f[6] as number,
+    f7 = f[7] as number;
+  const f8 = f[8] as number;
+  const t0 = t[0] as number,
+    t1 = t[1] as number,
+    t2 = t[2] as number,
+    t3 = t[3] as number;
+  const t4 = t[4] as number,
+    t5 = t[5] as number,
+    t6 = t[6] as number,
+    t7 = t[7] as number;
+  const t8 = t[8] as number;
+  // Lerp from whichever end alpha is nearer, as lerpFlat3 does (exact at a == b).
+  const near = alpha < 0.5;
+  const s = near ? alpha : alpha - 1;
+  for (let i = 0; i < n; i++) {
+    const i3 = 3 * i;
+    const i4 = 4 * i;
+    const atRest = (asleep[i] as number) & (previousAsleep[i] as number);
+    still[i] = atRest;
+    if (atRest) {
+      outPos[i3] = curPos[i3] as number;
+      outPos[i3 + 1] = curPos[i3 + 1] as number;
+      outPos[i3 + 2] = curPos[i3 + 2] as number;
+      outQuat[i4] = curQuat[i4] as number;
+      outQuat[i4 + 1] = curQuat[i4 + 1] as number;
+      outQuat[i4 + 2] = curQuat[i4 + 2] as number;
+      outQuat[i4 + 3] = curQuat[i4 + 3] as number;
+      continue;
+    }
+    const px = prevPos[i3] as number,
+      py = prevPos[i3 + 1] as number,
+      pz = prevPos[i3 + 2] as number;
+    const cx = curPos[i3] as number,
+      cy = curPos[i3 + 1] as number,
+      cz = curPos[i3 + 2] as number;
+    outPos[i3] = (near ? px : cx) + (cx - px) * s;
+    outPos[i3 + 1] = (near ? py : cy) + (cy - py) * s;
+    outPos[i3 + 2] = (near ? pz : cz) + (cz - pz) * s;
+
+    const ax = prevQuat[i4] as number,
+      ay = prevQuat[i4 + 1] as number,
+      az = prevQuat[i4 + 2] as number,
+      aw = prevQuat[i4 + 3] as number;
+    let bx = curQuat[i4] as number,
+      by = curQuat[i4 + 1] as number,
+      bz = curQuat[i4 + 2] as number,
+      bw = curQuat[i4 + 3] as number;
+    let cos = ax * bx + ay * by + az * bz + aw * bw;
+    if (cos < 0) {
+      bx = -bx;
+      by = -by;
+      bz = -bz;
+      bw = -bw;
+      cos = -cos;
+    }
+    if (cos < SERIES_MIN_COS) {
+      slerpFlat(outQuat, i4, prevQuat, i4, curQuat, i4, alpha);
+      continue;
+    }
+    const c = cos - 1;
+    const c2 = c * c;
+    const c4 = c2 * c2;
+    const wa =
+      f0 + f1 * c + (f2 + f3 * c) * c2 + (f4 + f5 * c + (f6 + f7 * c) * c2) * c4 + f8 * c4 * c4;
+    const wb =
+      t0 + t1 * c + (t2 + t3 * c) * c2 + (t4 + t5 * c + (t6 + t7 * c) * c2) * c4 + t8 * c4 * c4;
+    outQuat[i4] = ax * wa + bx * wb;
+    outQuat[i4 + 1] = ay * wa + by * wb;
+    outQuat[i4 + 2] = az * wa + bz * wb;
+    outQuat[i4 + 3] = aw * wa + bw * wb;
   }
 }

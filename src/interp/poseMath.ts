@@ -181,3 +181,39 @@ export function integrateQuatFlat(
   out[o + 3] = dw * qw - dx * qx - dy * qy - dz * qz;
   return out;
 }
+
+/**
+ * Above this cosine of the half angle between two snapshots' quaternions (18.2°: a body turning
+ * 36° in one step, 63 rad/s at 100 Hz — faster than anything in a scene keeps spinning) the
+ * polynomial below gives slerp's sine ratios to rounding: over cos ∈ [0.95, 1] it matches
+ * sin(tθ)/sin θ to 5e-16 (checked on a 1000 × 50 grid of cos θ and t; at 0.9 it would be 2e-13).
+ */
+export const SERIES_MIN_COS = 0.95;
+
+/**
+ * slerp's two weights for one t, as polynomials in c = cos θ − 1, from D. Eberly, "A Fast and
+ * Accurate Algorithm for Computing SLERP" (2011): sin(tθ)/sin θ = t·(1 + b₁(1 + b₂(… (1 + b₈)))),
+ * bᵢ = (t²/(i(2i+1)) − i/(2i+1))·c. Multiplied out, the coefficient of cᵏ is t·β₁…βₖ with
+ * βᵢ = t²/(i(2i+1)) − i/(2i+1): it depends on t only, so a frame, which blends every body at the
+ * same alpha, computes it once and each body pays two degree-8 polynomials — no atan2, no sines,
+ * no division. `from[k]` weighs the previous quaternion (t → 1 − alpha), `to[k]` the current.
+ */
+export class SlerpWeights {
+  readonly from = new Float64Array(9);
+  readonly to = new Float64Array(9);
+
+  setAlpha(alpha: number): void {
+    fillSeries(this.from, 1 - alpha);
+    fillSeries(this.to, alpha);
+  }
+}
+
+function fillSeries(out: Float64Array, t: number): void {
+  const tt = t * t;
+  let product = t;
+  out[0] = t;
+  for (let i = 1; i <= 8; i++) {
+    product *= tt / (i * (2 * i + 1)) - i / (2 * i + 1);
+    out[i] = product;
+  }
+}

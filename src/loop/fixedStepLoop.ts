@@ -6,6 +6,11 @@ import type { Strategy } from '../config/settings';
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
   step(dtSeconds: number): void;
+  /**
+   * Asked before every step after a frame's first: false stops this frame's stepping and the
+   * steps still owed are dropped like the cap's (the overload governor's per-frame time guard).
+   */
+  stepAllowed?(): boolean;
 }
 
 /** What one frame did. Reused by the caller: the loop writes into it, never allocates one. */
@@ -18,6 +23,8 @@ export interface FrameReport {
   droppedSeconds: number;
   /** Simulated seconds lost this frame to the frame clamp (a hitch longer than maxFrameSeconds). */
   clampedSeconds: number;
+  /** Simulated seconds given up this frame by the throttle (physics slower than real time). */
+  throttledSeconds: number;
   /** Simulated seconds since the scene was loaded. */
   simTime: number;
   /** Steps since the scene was loaded. */
@@ -25,7 +32,15 @@ export interface FrameReport {
 }
 
 export function createFrameReport(): FrameReport {
-  return { steps: 0, alpha: 0, droppedSeconds: 0, clampedSeconds: 0, simTime: 0, step: 0 };
+  return {
+    steps: 0,
+    alpha: 0,
+    droppedSeconds: 0,
+    clampedSeconds: 0,
+    throttledSeconds: 0,
+    simTime: 0,
+    step: 0,
+  };
 }
 
 /**
@@ -52,6 +67,14 @@ export class FixedStepLoop {
   maxStepsPerFrame: number;
   timeScale: number;
   strategy: Strategy = 'accumulator';
+  /**
+   * Share of each frame's (scaled) time the simulation keeps, in (0, 1]; the rest is given up
+   * and reported. Below 1 when physics costs more than real time allows: the accumulator then
+   * fills at the rate steps can be paid for, so steps come evenly and alpha still sweeps
+   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by the app's
+   * overload governor; 1 (never throttle) by default.
+   */
+  throttle = 1;
 
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
@@ -84,22 +107,26 @@ export class FixedStepLoop {
     this.steps = 0;
     this.dropped = 0;
     this.clamped = 0;
+    this.throttled = 0;
     if (!this.paused) {
       let seconds = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
       if (seconds > this.maxFrameSeconds) {
         this.clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
         seconds = this.maxFrameSeconds;
       }
+      const scaled = seconds * this.timeScale;
+      const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
+      this.throttled = scaled - kept;
       switch (this.strategy) {
         case 'accumulator':
-          this.accumulate(seconds * this.timeScale, stepper);
+          this.accumulate(kept, stepper);
           break;
         case 'semi-fixed':
-          this.semiFixed(seconds * this.timeScale, stepper);
+          this.semiFixed(kept, stepper);
           break;
         case 'variable':
           // The article's second loop: one step of whatever the frame took.
-          if (seconds > 0) this.take(stepper, seconds * this.timeScale);
+          if (kept > 0) this.take(stepper, kept);
           break;
         case 'fixed-per-frame':
           // The article's first loop: one dt per displayed frame, whatever its length — so the
@@ -111,6 +138,7 @@ export class FixedStepLoop {
     out.steps = this.steps;
     out.droppedSeconds = this.dropped;
     out.clampedSeconds = this.clamped;
+    out.throttledSeconds = this.throttled;
     out.alpha = this.alpha();
     out.simTime = this.simTime;
     out.step = this.stepCount;
@@ -120,6 +148,7 @@ export class FixedStepLoop {
   private steps = 0;
   private dropped = 0;
   private clamped = 0;
+  private throttled = 0;
 
   private take(stepper: Stepper, dtSeconds: number): void {
     stepper.step(dtSeconds);
@@ -133,12 +162,16 @@ export class FixedStepLoop {
     this.accumulator += seconds;
     const dt = this.dt;
     const threshold = dt - STEP_EPSILON_SECONDS;
-    while (this.accumulator >= threshold && this.steps < this.maxStepsPerFrame) {
+    while (
+      this.accumulator >= threshold &&
+      this.steps < this.maxStepsPerFrame &&
+      (this.steps === 0 || stepper.stepAllowed === undefined || stepper.stepAllowed())
+    ) {
       this.take(stepper, dt);
       this.accumulator -= dt;
     }
     if (this.accumulator >= threshold) {
-      // Cap hit: drop the whole steps still owed and keep only the fraction, so the next frame
+      // Cap (or the governor's time guard) hit: drop the whole steps still owed and keep only the fraction, so the next frame
       // starts fresh instead of inheriting a backlog it can never pay (the spiral of death).
       const owed = Math.floor((this.accumulator + STEP_EPSILON_SECONDS) / dt);
       this.dropped = owed * dt;

@@ -5,24 +5,29 @@ import { Body, Box, ConvexPolyhedron, Cylinder, Quaternion, Sphere, Vec3 } from 
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
 import type { BodySpec } from './physicsWorld';
 import type { Materials } from './materials';
+import type { PhysicsTuning } from './tuning';
 
 /** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
 const CYLINDER_SEGMENTS = 12;
 
-export function createShapeBody(spec: BodySpec, materials: Materials, density: number): Body {
+export function createShapeBody(
+  spec: BodySpec,
+  materials: Materials,
+  density: number,
+  tuning: Readonly<PhysicsTuning>,
+): Body {
   const [sx, sy, sz] = spec.scale;
   const mass = spec.kinematic ? 0 : (spec.density ?? density) * shapeVolume(spec.kind, sx, sy, sz);
   const body = new Body({
     mass,
     type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
     material: materials[spec.material ?? 'body'],
-    // Sleep after 1 s below 0.1 m/s: a settled pile costs almost nothing to step, and the
-    // threshold is low enough that nothing visibly freezes mid-slide.
+    // See tuning.ts for why bodies sleep when and how they do.
     allowSleep: true,
-    sleepSpeedLimit: 0.1,
-    sleepTimeLimit: 1,
+    sleepSpeedLimit: tuning.sleepSpeedLimit,
+    sleepTimeLimit: tuning.sleepTimeLimit,
     linearDamping: 0.01,
-    angularDamping: 0.01,
+    angularDamping: spec.angularDamping ?? 0.01,
   });
   addShapes(body, spec, sx, sy, sz);
   const [px, py, pz] = spec.position;
@@ -40,6 +45,7 @@ export function createShapeBody(spec: BodySpec, materials: Materials, density: n
       spec.angularVelocity[2],
     );
   }
+  if (spec.asleep && mass > 0 && !spec.kinematic) body.sleep();
   body.previousPosition.copy(body.position);
   body.interpolatedPosition.copy(body.position);
   body.interpolatedQuaternion.copy(body.quaternion);

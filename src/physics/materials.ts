@@ -10,9 +10,11 @@ export interface Materials {
   slick: Material;
   /** Frictionless and perfectly elastic: the tunnel scene's ping-pong balls. */
   bouncy: Material;
+  /** Nearly frictionless for bodies sliding over it: the avalanche chute. */
+  ice: Material;
 }
 
-export type MaterialName = 'body' | 'slick' | 'bouncy';
+export type MaterialName = 'body' | 'slick' | 'bouncy' | 'ice';
 
 export function createMaterials(world: World): Materials {
   const body = new Material('body');
@@ -33,7 +35,14 @@ export function createMaterials(world: World): Materials {
   const bouncy = new Material('bouncy');
   world.addContactMaterial(new ContactMaterial(bouncy, body, { friction: 0, restitution: 1 }));
   world.addContactMaterial(new ContactMaterial(bouncy, ground, { friction: 0, restitution: 1 }));
+  // cannon-es caps each friction equation's impulse per step at μ·g·m (a force of μ·g·m / dt,
+  // 100× the textbook bound at 100 Hz), two equations per contact point, four points for a box
+  // lying on a face: on a 35° slope a box slides only if 4·μ·g < g·sin 35° · dt, μ < 0.0014.
+  // Ice at 0.001 lets boxes slide (at about 30% of frictionless) and balls roll and slip.
+  const ice = new Material('ice');
+  world.addContactMaterial(new ContactMaterial(ice, body, { friction: 0.001, restitution: 0.1 }));
+  world.addContactMaterial(new ContactMaterial(ice, slick, { friction: 0.001, restitution: 0.05 }));
   world.defaultContactMaterial.friction = 0.4;
   world.defaultContactMaterial.restitution = 0.1;
-  return { body, ground, slick, bouncy };
+  return { body, ground, slick, bouncy, ice };
 }

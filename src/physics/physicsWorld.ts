@@ -1,12 +1,14 @@
 // The cannon-es world and its dense body list: body i is snapshot slot i and drawn instance i.
 // The only place that calls `world.step(dt)`; outside changes arrive as commands (commands.ts).
 
-import { Body, Plane, SAPBroadphase, Spring, Vec3, World } from 'cannon-es';
+import { Body, Plane, Spring, Vec3, World } from 'cannon-es';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody } from './bodyFactory';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
+import { applyTuning, DEFAULT_TUNING } from './tuning';
+import type { PhysicsTuning } from './tuning';
 
 export type Vec3Tuple = [number, number, number];
 export type QuatTuple = [number, number, number, number];
@@ -24,6 +26,17 @@ export interface BodySpec {
   density?: number;
   /** Moved by a scene's per-step hook, not by forces (carousel mover). */
   kinematic?: boolean;
+  /**
+   * Starts asleep: a built structure at rest costs nothing to step until something moving
+   * touches it (cannon-es wakes a sleeping body when an awake one hits it faster than √2 × its
+   * sleep speed limit), and it does not sag or jitter while it waits.
+   */
+  asleep?: boolean;
+  /**
+   * Fraction of spin lost per second; 0.01 unless set. cannon-es has no rolling resistance, so a
+   * ball on flat ground rolls for minutes; a scene full of balls can ask for more.
+   */
+  angularDamping?: number;
   /** Surface; 'body' unless a scene needs frictionless contact between its pieces. */
   material?: MaterialName;
 }
@@ -33,6 +46,8 @@ export interface StaticBoxSpec {
   halfExtents: Vec3Tuple;
   position: Vec3Tuple;
   quaternion?: QuatTuple;
+  /** Surface; 'body' unless set. */
+  material?: MaterialName;
 }
 
 /** Flat per-body state arrays: 3 floats per vector, 4 per quaternion, body i at 3i / 4i. */
@@ -94,9 +109,12 @@ export class PhysicsWorld {
   /** The ground plane first, then the scene's static scenery. */
   private readonly staticBodies: Body[] = [];
 
-  constructor() {
+  readonly tuning: Readonly<PhysicsTuning>;
+
+  constructor(tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING) {
+    this.tuning = tuning;
     this.world = new World({ gravity: new Vec3(0, GRAVITY, 0), allowSleep: true });
-    this.world.broadphase = new SAPBroadphase(this.world);
+    applyTuning(this.world, tuning);
     this.materials = createMaterials(this.world);
     const ground = new Body({ mass: 0, material: this.materials.ground });
     ground.addShape(new Plane());
@@ -111,7 +129,7 @@ export class PhysicsWorld {
 
   /** Adds a body at the end of the dense list and returns its index. */
   addBody(spec: BodySpec): number {
-    const body = createShapeBody(spec, this.materials, DEFAULT_DENSITY);
+    const body = createShapeBody(spec, this.materials, DEFAULT_DENSITY, this.tuning);
     const index = this.bodies.length;
     this.bodies.push(body);
     this.kinds.push(spec.kind);
@@ -152,9 +170,11 @@ export class PhysicsWorld {
         scale: spec.halfExtents,
         position: spec.position,
         quaternion: spec.quaternion,
+        material: spec.material,
       },
       this.materials,
       0,
+      this.tuning,
     );
     body.type = Body.STATIC;
     body.mass = 0;
@@ -255,15 +275,29 @@ export class PhysicsWorld {
   /**
    * Copies the exact float64 state of bodies [from, to) into flat arrays (struct of arrays).
    * One indexed loop with everything in locals: this runs once per step for every body.
+   * `sleptBefore` (the flags of the snapshot before `asleep`'s): a body asleep in both that still
+   * sleeps has not moved since `out` last held it, so its copy is skipped — a settled pile's
+   * capture costs a flag check per body.
    */
-  writeState(out: StateArrays, asleep: Uint8Array, from = 0, to = this.bodies.length): void {
+  writeState(
+    out: StateArrays,
+    asleep: Uint8Array,
+    from = 0,
+    to = this.bodies.length,
+    sleptBefore: Uint8Array | null = null,
+  ): void {
     const bodies = this.bodies;
     const position = out.position;
     const quaternion = out.quaternion;
     const velocity = out.velocity;
     const angularVelocity = out.angularVelocity;
+    const SLEEPING = Body.SLEEPING;
     for (let i = from; i < to; i++) {
       const b = bodies[i] as Body;
+      if (b.sleepState === SLEEPING) {
+        if (sleptBefore !== null && asleep[i] === 1 && sleptBefore[i] === 1) continue;
+        asleep[i] = 1;
+      } else asleep[i] = 0;
       const i3 = 3 * i;
       const i4 = 4 * i;
       const p = b.position;
@@ -283,7 +317,6 @@ export class PhysicsWorld {
       angularVelocity[i3] = w.x;
       angularVelocity[i3 + 1] = w.y;
       angularVelocity[i3 + 2] = w.z;
-      asleep[i] = b.sleepState === Body.SLEEPING ? 1 : 0;
     }
   }
 

@@ -24,6 +24,13 @@ const PALETTES: Record<ShapeKind, readonly number[]> = {
   gem: [0xf15bb5, 0xfee440, 0xe36397, 0xffd166, 0xef476f],
 };
 
+/** This frame's draw poses (interp's DrawPoses): flat arrays, body i at 3i / 4i / i. */
+export interface DrawSource {
+  position: Float64Array;
+  quaternion: Float64Array;
+  still: Uint8Array;
+}
+
 /** Drawable state the instances read: never cannon-es, only flat arrays. */
 export interface InstanceSource {
   count: number;
@@ -50,6 +57,12 @@ export class BodyInstances {
   private kindOf = new Uint8Array(256);
   private slotOf = new Int32Array(256);
   private count = 0;
+  /** Per kind, its mesh's instance matrix array (replaced when a mesh grows). */
+  private matrixArrays: Float32Array[] = [];
+  /** Per kind, whether a matrix changed in this write (so the mesh needs an upload). */
+  private readonly changedKinds = new Uint8Array(SHAPE_KINDS.length);
+  /** Per body (7 floats), the resting pose its matrix was composed from; NaN when none. */
+  private restPose = new Float64Array(7 * 256).fill(Number.NaN);
   private readonly scene: Scene;
   shadows = true;
   private offsetX = 0;
@@ -97,7 +110,10 @@ export class BodyInstances {
       while (capacity < n) capacity *= 2;
       this.kindOf = new Uint8Array(capacity);
       this.slotOf = new Int32Array(capacity);
+      this.restPose = new Float64Array(7 * capacity);
     }
+    // Slots are reassigned: every body's matrix must be composed afresh.
+    this.restPose.fill(Number.NaN);
     const perKind = new Array<number>(this.meshes.length).fill(0);
     for (let i = 0; i < n; i++) {
       const k = shapeKindIndex(source.kinds[i] as ShapeKind);
@@ -119,27 +135,64 @@ export class BodyInstances {
     }
     for (const entry of this.meshes)
       if (entry.mesh.instanceColor) entry.mesh.instanceColor.needsUpdate = true;
+    this.matrixArrays = this.meshes.map((entry) => entry.mesh.instanceMatrix.array as Float32Array);
     this.count = n;
   }
 
   /**
    * Composes every instance matrix from a position, a unit quaternion and the body's scale —
-   * the same arithmetic as three.js Matrix4.compose, inlined over flat arrays.
+   * the same arithmetic as three.js Matrix4.compose, inlined over flat arrays. A body at rest
+   * whose pose is bit for bit the one its matrix was last composed from is skipped (sleeping
+   * bodies cost a flag and seven compares), and a mesh none of whose matrices changed is not
+   * marked for upload, so a settled scene sends nothing to the GPU.
    */
-  write(position: Float64Array, quaternion: Float64Array, scales: Float32Array): void {
+  write(poses: DrawSource, scales: Float32Array): void {
     const n = this.count;
+    const position = poses.position;
+    const quaternion = poses.quaternion;
+    const still = poses.still;
     const kindOf = this.kindOf;
     const slotOf = this.slotOf;
-    const meshes = this.meshes;
+    const arrays = this.matrixArrays;
+    const changed = this.changedKinds;
+    const cache = this.restPose;
     for (let i = 0; i < n; i++) {
-      const m = (meshes[kindOf[i] as number] as KindMesh).mesh.instanceMatrix.array as Float32Array;
-      const o = 16 * (slotOf[i] as number);
       const i3 = 3 * i;
       const i4 = 4 * i;
+      const i7 = 7 * i;
+      const px = position[i3] as number,
+        py = position[i3 + 1] as number,
+        pz = position[i3 + 2] as number;
       const x = quaternion[i4] as number,
-        y = quaternion[i4 + 1] as number;
-      const z = quaternion[i4 + 2] as number,
+        y = quaternion[i4 + 1] as number,
+        z = quaternion[i4 + 2] as number,
         w = quaternion[i4 + 3] as number;
+      if (still[i] === 1) {
+        if (
+          px === cache[i7] &&
+          py === cache[i7 + 1] &&
+          pz === cache[i7 + 2] &&
+          x === cache[i7 + 3] &&
+          y === cache[i7 + 4] &&
+          z === cache[i7 + 5] &&
+          w === cache[i7 + 6]
+        )
+          continue;
+        cache[i7] = px;
+        cache[i7 + 1] = py;
+        cache[i7 + 2] = pz;
+        cache[i7 + 3] = x;
+        cache[i7 + 4] = y;
+        cache[i7 + 5] = z;
+        cache[i7 + 6] = w;
+      } else {
+        // NaN never compares equal: the next write composes this body whatever it holds.
+        cache[i7] = Number.NaN;
+      }
+      const k = kindOf[i] as number;
+      changed[k] = 1;
+      const m = arrays[k] as Float32Array;
+      const o = 16 * (slotOf[i] as number);
       const sx = scales[i3] as number,
         sy = scales[i3 + 1] as number,
         sz = scales[i3 + 2] as number;
@@ -167,13 +220,16 @@ export class BodyInstances {
       m[o + 9] = (yz - wx) * sz;
       m[o + 10] = (1 - (xx + yy)) * sz;
       m[o + 11] = 0;
-      m[o + 12] = position[i3] as number;
-      m[o + 13] = position[i3 + 1] as number;
-      m[o + 14] = position[i3 + 2] as number;
+      m[o + 12] = px;
+      m[o + 13] = py;
+      m[o + 14] = pz;
       m[o + 15] = 1;
     }
-    for (let k = 0; k < meshes.length; k++)
-      (meshes[k] as KindMesh).mesh.instanceMatrix.needsUpdate = true;
+    const meshes = this.meshes;
+    for (let k = 0; k < meshes.length; k++) {
+      if (changed[k] === 1) (meshes[k] as KindMesh).mesh.instanceMatrix.needsUpdate = true;
+      changed[k] = 0;
+    }
   }
 
   /** Reads back the pose body i was drawn with, from its instance matrix (for tests and the API). */

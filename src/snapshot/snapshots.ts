@@ -40,8 +40,9 @@ export class PoseBuffer {
   }
 }
 
-function grown(array: Float64Array, length: number): Float64Array {
-  const next = new Float64Array(length);
+/** A longer copy of a typed array (Float64Array poses, Uint8Array flags). */
+function grown<T extends Float64Array | Uint8Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (length: number) => T)(length);
   next.set(array);
   return next;
 }
@@ -57,8 +58,14 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
 export class Snapshots implements BodySlotListener {
   previous: PoseBuffer;
   current: PoseBuffer;
-  /** 1 where the body was asleep at the current snapshot (previous == current, nothing to blend). */
+  /** 1 where the body was asleep at the current snapshot. */
   asleep: Uint8Array;
+  /**
+   * 1 where the body was asleep at the previous snapshot. Asleep at both means it did not move
+   * in between (cannon-es integrates no sleeping body, and waking it for a teleport resets the
+   * flags), so previous == current and there is nothing to blend.
+   */
+  previousAsleep: Uint8Array;
   count = 0;
   /** Simulated seconds between previous and current (the last step's dt). */
   intervalSeconds = 0.01;
@@ -71,6 +78,7 @@ export class Snapshots implements BodySlotListener {
     this.previous = new PoseBuffer(capacity);
     this.current = new PoseBuffer(capacity);
     this.asleep = new Uint8Array(capacity);
+    this.previousAsleep = new Uint8Array(capacity);
   }
 
   /** After a physics step of `dtSeconds`: current becomes previous, the world is copied into current. */
@@ -80,7 +88,12 @@ export class Snapshots implements BodySlotListener {
     const swap = this.previous;
     this.previous = this.current;
     this.current = swap;
-    this.physics.writeState(this.current, this.asleep);
+    const flags = this.previousAsleep;
+    this.previousAsleep = this.asleep;
+    this.asleep = flags;
+    // `current` now holds the snapshot before last, and `asleep` its flags: a body asleep then
+    // and at the last snapshot, and asleep still, is already right in both buffers.
+    this.physics.writeState(this.current, this.asleep, 0, this.count, this.previousAsleep);
   }
 
   /** Scene load or reset: previous = current = the world now, for every body. */
@@ -93,6 +106,7 @@ export class Snapshots implements BodySlotListener {
     p.quaternion.set(c.quaternion);
     p.velocity.set(c.velocity);
     p.angularVelocity.set(c.angularVelocity);
+    this.previousAsleep.set(this.asleep);
   }
 
   /**
@@ -104,6 +118,7 @@ export class Snapshots implements BodySlotListener {
     if (index >= this.count) return;
     this.physics.writeState(this.current, this.asleep, index, index + 1);
     this.asleep[index] = 0;
+    this.previousAsleep[index] = 0;
     this.previous.copyBody(this.current, index, index);
   }
 
@@ -112,6 +127,7 @@ export class Snapshots implements BodySlotListener {
     this.previous.copyBody(this.previous, from, to);
     this.current.copyBody(this.current, from, to);
     this.asleep[to] = this.asleep[from] as number;
+    this.previousAsleep[to] = this.previousAsleep[from] as number;
   }
 
   /** Matches the body count and capacity to the world (after commands add or remove bodies). */
@@ -122,9 +138,8 @@ export class Snapshots implements BodySlotListener {
       while (capacity < count) capacity *= 2;
       this.previous.grow(capacity);
       this.current.grow(capacity);
-      const asleep = new Uint8Array(capacity);
-      asleep.set(this.asleep);
-      this.asleep = asleep;
+      this.asleep = grown(this.asleep, capacity);
+      this.previousAsleep = grown(this.previousAsleep, capacity);
       this.capacity = capacity;
     }
     this.count = count;

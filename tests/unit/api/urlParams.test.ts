@@ -45,7 +45,7 @@ describe('parseUrlParams', () => {
     expect(options.scene).toBe('playground');
     expect(options.errors[0]).toContain('"<img src=x onerror=alert(1)>"');
     expect(options.errors[0]).toContain(
-      'valid scenes are playground, stack, dominoes, pile, carousel',
+      'valid scenes are playground, stack, dominoes, pile, carousel, spring, tunnel, determinism, rain, tower, avalanche',
     );
     expect(options.count).toBe(20);
   });

@@ -11,7 +11,7 @@ function drawn(
 ): { p: number[]; q: number[] } {
   const physics = sim.physics;
   instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
-  instances.write(sim.draw.position, sim.draw.quaternion, physics.scales);
+  instances.write(sim.draw, physics.scales);
   const pose = instances.readPose(index);
   if (!pose) throw new Error(`body ${index} not drawn`);
   return pose;

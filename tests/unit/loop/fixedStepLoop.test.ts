@@ -153,3 +153,56 @@ describe('FixedStepLoop', () => {
     expect(stepper.dts.slice(-1)[0]).toBeCloseTo(1 / 240, 15);
   });
 });
+
+describe('FixedStepLoop throttle and step guard', () => {
+  it('a throttle keeps that share of frame time; the rest is reported, not owed', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.throttle = 0.25;
+    const stepper = new CountingStepper();
+    const report = createFrameReport();
+    let given = 0;
+    for (let i = 0; i < 600; i++) {
+      loop.frame(1 / 60, stepper, report);
+      given += report.throttledSeconds;
+    }
+    expect(stepper.steps).toBe(250);
+    expect(given).toBeCloseTo(7.5, 9);
+  });
+
+  it('steps at an even rate under a throttle, so alpha sweeps up between steps', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.throttle = 0.1;
+    const stepper = new CountingStepper();
+    const report = createFrameReport();
+    let rises = 0;
+    let previous = 0;
+    for (let i = 0; i < 600; i++) {
+      loop.frame(1 / 60, stepper, report);
+      expect(report.steps).toBeLessThanOrEqual(1);
+      if (report.steps === 0) {
+        expect(report.alpha).toBeGreaterThan(previous);
+        rises++;
+      }
+      previous = report.alpha;
+    }
+    expect(rises).toBeGreaterThan(400);
+  });
+
+  it('stepAllowed() false after the first step drops the rest like the cap does', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    const allowed: boolean[] = [];
+    const stepper: Stepper = {
+      step: () => undefined,
+      stepAllowed: () => {
+        allowed.push(false);
+        return false;
+      },
+    };
+    const report = createFrameReport();
+    loop.frame(0.1, stepper, report);
+    expect(report.steps).toBe(1);
+    expect(allowed).toHaveLength(1);
+    expect(report.droppedSeconds).toBeCloseTo(0.09, 9);
+    expect(report.alpha).toBeLessThan(1e-6);
+  });
+});

@@ -1,0 +1,158 @@
+// `npm run bench -- --tuning`: the cannon-es settings the project chose, each against its
+// alternatives on the stress scenes — CPU ms per step, whether the result is bit-identical to
+// the chosen settings, and what a user would see (bodies asleep, mean height at the end).
+
+import { StateHasher } from '../src/app/stateHasher';
+import { PhysicsWorld } from '../src/physics/physicsWorld';
+import { DEFAULT_TUNING } from '../src/physics/tuning';
+import type { PhysicsTuning } from '../src/physics/tuning';
+import { randomBody } from '../src/scenes/mixedBodies';
+import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
+import { Rng } from '../src/util/rng';
+import { buildScene, DT } from './physicsBench';
+import { fixed, formatTable } from './report';
+
+export const VARIANTS: readonly (readonly [string, Partial<PhysicsTuning>])[] = [
+  ['chosen (sleep-aware SAP, sparse matrix)', {}],
+  [
+    'cannon-es SAP + dense matrix (stock)',
+    { broadphase: 'cannon-sap', sparseCollisionMatrix: false },
+  ],
+  ['cannon-es SAP + sparse matrix', { broadphase: 'cannon-sap' }],
+  ['naive broadphase', { broadphase: 'naive' }],
+  ['grid broadphase (2 m cells)', { broadphase: 'grid' }],
+  ['solver 5 iterations', { solverIterations: 5 }],
+  ['solver 20 iterations', { solverIterations: 20 }],
+  ['solver tolerance 1e-3', { solverTolerance: 1e-3 }],
+  ['sleep after 0.5 s', { sleepTimeLimit: 0.5 }],
+  ['sleep below 0.2 m/s', { sleepSpeedLimit: 0.2 }],
+];
+
+interface Outcome {
+  cpuMs: number;
+  hash: string;
+  asleep: number;
+  meanY: number;
+  error?: string;
+}
+
+function cpuMs(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** CPU time, not wall time: the other processes on a shared machine do not count. */
+function runVariant(
+  scene: string,
+  count: number,
+  steps: number,
+  tuning: Partial<PhysicsTuning>,
+): Outcome {
+  try {
+    const { physics } = buildScene(scene, count, { ...DEFAULT_TUNING, ...tuning });
+    const start = process.cpuUsage();
+    for (let s = 0; s < steps; s++) physics.step(DT);
+    const ms = cpuMs(start) / steps;
+    let sumY = 0;
+    for (const body of physics.bodies) sumY += body.position.y;
+    return {
+      cpuMs: ms,
+      hash: new StateHasher().hex(physics),
+      asleep: physics.sleepingCount(),
+      meanY: sumY / physics.count,
+    };
+  } catch (error) {
+    return {
+      cpuMs: Number.NaN,
+      hash: '',
+      asleep: 0,
+      meanY: Number.NaN,
+      error: String(error).slice(0, 60),
+    };
+  }
+}
+
+export function tuningTable(scenes: readonly string[], count: number, steps: number): string {
+  const rows: string[][] = [];
+  for (const scene of scenes) {
+    const chosen = runVariant(scene, count, steps, {});
+    for (const [name, tuning] of VARIANTS) {
+      const r = name === VARIANTS[0]?.[0] ? chosen : runVariant(scene, count, steps, tuning);
+      rows.push([
+        `${scene} × ${count}: ${name}`,
+        r.error ? `fails: ${r.error}` : fixed(r.cpuMs, 2),
+        r.error ? '—' : `${fixed(r.cpuMs / chosen.cpuMs, 2)}×`,
+        r.error ? '—' : r.hash === chosen.hash ? 'yes' : 'no',
+        r.error ? '—' : String(r.asleep),
+        fixed(r.meanY, 2),
+      ]);
+    }
+  }
+  return formatTable(
+    [
+      `variant (${steps} steps from load)`,
+      'CPU ms/step',
+      'vs chosen',
+      'same bits',
+      'asleep',
+      'mean y (m)',
+    ],
+    rows,
+  );
+}
+
+/** Sleeping bodies at scale: a 5000-ball floor, all asleep — the broadphase and matrix alone. */
+export function sleepingFloorTable(count: number, steps: number): string {
+  const rows = VARIANTS.slice(0, 3).map(([name, tuning]) => {
+    const physics = new PhysicsWorld({ ...DEFAULT_TUNING, ...tuning });
+    const side = Math.ceil(Math.sqrt(count));
+    for (let i = 0; i < count; i++) {
+      physics.addBody({
+        kind: 'sphere',
+        scale: [0.4, 0.4, 0.4],
+        position: [i % side, 0.4, Math.floor(i / side)],
+        asleep: true,
+      });
+    }
+    physics.step(DT);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const start = process.cpuUsage();
+    for (let s = 0; s < steps; s++) physics.step(DT);
+    const ms = cpuMs(start) / steps;
+    return [name, fixed(ms, 2), fixed(heapBefore / 2 ** 20, 0)];
+  });
+  return formatTable([`${count} sleeping balls`, 'CPU ms/step', 'heap MiB'], rows);
+}
+
+/** CPU µs per contact per step for piles of one kind: what each shape costs cannon-es. */
+export function shapeCostTable(count: number, steps: number): string {
+  const rows = SHAPE_KINDS.map((kind) => {
+    const physics = new PhysicsWorld();
+    const rng = new Rng(1);
+    const side = Math.ceil(Math.sqrt(count / 6));
+    for (let i = 0; i < count; i++) {
+      const cell = i % (side * side);
+      const layer = Math.floor(i / (side * side));
+      const x = ((cell % side) - side / 2) * 1.6;
+      const z = (Math.floor(cell / side) - side / 2) * 1.6;
+      physics.addBody(randomBody(rng, [x, 1 + 1.6 * layer, z], kind));
+    }
+    let contacts = 0;
+    const start = process.cpuUsage();
+    for (let s = 0; s < steps; s++) {
+      physics.step(DT);
+      contacts += physics.world.contacts.length;
+    }
+    const ms = cpuMs(start);
+    return [
+      kind,
+      fixed(ms / steps, 2),
+      fixed(contacts / steps, 0),
+      fixed((1000 * ms) / contacts, 1),
+    ];
+  });
+  return formatTable(
+    [`pile of ${count}, one kind`, 'CPU ms/step', 'contacts/step', 'µs per contact'],
+    rows,
+  );
+}

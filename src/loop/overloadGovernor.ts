@@ -1,0 +1,62 @@
+// When physics costs more than real time allows: how much simulated time the loop may keep
+// (its throttle) and whether a frame may take another step, from measured step costs.
+// Pure numbers in, numbers out: no DOM, no physics.
+
+/**
+ * Physics may use up to this share of real time; the rest is left for interpolation, drawing
+ * and input. At 0.75 a step costing 7.5 ms at 100 Hz still runs in real time, and a 40 ms step
+ * (a 500-body pile on the reference machine) runs at 0.75 × 10 / 40 = ×0.19 speed, the page
+ * still drawing between steps instead of freezing for whole 25-step frames.
+ */
+export const PHYSICS_SHARE = 0.75;
+
+/**
+ * A frame stops stepping once its steps have cost this much (the first step always runs):
+ * a guard for cost spikes the throttle has not caught up with yet — the first steps after a
+ * 5000-body scene loads, or a pile landing all at once. Two 60 Hz frames.
+ */
+export const FRAME_PHYSICS_BUDGET_MS = 33;
+
+/**
+ * Step-cost estimate weights. A rising cost is believed at once (half weight: two steps to get
+ * most of the way) so a cost spike slows the simulation before it freezes the page; a falling
+ * cost is believed over ~20 steps so one cheap step does not bring back a burst of dear ones.
+ */
+const RISE_WEIGHT = 0.5;
+const FALL_WEIGHT = 0.05;
+
+export class OverloadGovernor {
+  /** Estimated ms per step; 0 until a step has been measured. */
+  estimateMs = 0;
+  private frameMs = 0;
+
+  /** Scene load: the old scene's cost says nothing about the new one. */
+  reset(): void {
+    this.estimateMs = 0;
+    this.frameMs = 0;
+  }
+
+  beginFrame(): void {
+    this.frameMs = 0;
+  }
+
+  recordStep(stepMs: number): void {
+    this.frameMs += stepMs;
+    if (this.estimateMs === 0) this.estimateMs = stepMs;
+    else {
+      const weight = stepMs > this.estimateMs ? RISE_WEIGHT : FALL_WEIGHT;
+      this.estimateMs += weight * (stepMs - this.estimateMs);
+    }
+  }
+
+  /** The loop's throttle: 1 while steps fit the share of real time, less when they do not. */
+  throttle(dtSeconds: number): number {
+    const affordable = PHYSICS_SHARE * dtSeconds * 1000;
+    return this.estimateMs <= affordable ? 1 : affordable / this.estimateMs;
+  }
+
+  /** Whether this frame may take another step (asked after its first). */
+  stepAllowed(): boolean {
+    return this.frameMs < FRAME_PHYSICS_BUDGET_MS;
+  }
+}

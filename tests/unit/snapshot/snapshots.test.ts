@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../../src/app/simulation';
+import { PoseBuffer } from '../../../src/snapshot/snapshots';
+
+/** A full, unskipped copy of the world's state and sleep flags right now. */
+function fullCopy(sim: Simulation): { state: PoseBuffer; asleep: Uint8Array } {
+  const n = sim.physics.count;
+  const state = new PoseBuffer(n);
+  const asleep = new Uint8Array(n);
+  sim.physics.writeState(state, asleep);
+  return { state, asleep };
+}
+
+function expectSame(buffer: PoseBuffer, copy: PoseBuffer, n: number, label: string): void {
+  expect(Array.from(buffer.position.subarray(0, 3 * n)), label).toEqual(Array.from(copy.position));
+  expect(Array.from(buffer.quaternion.subarray(0, 4 * n)), label).toEqual(
+    Array.from(copy.quaternion),
+  );
+  expect(Array.from(buffer.velocity.subarray(0, 3 * n)), label).toEqual(Array.from(copy.velocity));
+  expect(Array.from(buffer.angularVelocity.subarray(0, 3 * n)), label).toEqual(
+    Array.from(copy.angularVelocity),
+  );
+}
+
+describe('Snapshots.capture skips bodies asleep at both snapshots', () => {
+  it('yet previous and current always equal full copies of the last two steps', () => {
+    // The tower starts asleep, is struck, falls, and parts of it go back to sleep.
+    const sim = new Simulation('tower', { count: 100 });
+    let before = fullCopy(sim);
+    let skipped = 0;
+    for (let s = 0; s < 700; s++) {
+      sim.step(1 / 100);
+      const now = fullCopy(sim);
+      const { previous, current, asleep, previousAsleep } = sim.snapshots;
+      const n = sim.physics.count;
+      if (s % 7 === 0) {
+        expectSame(current, now.state, n, `current after step ${s}`);
+        expectSame(previous, before.state, n, `previous after step ${s}`);
+        expect(Array.from(asleep.subarray(0, n))).toEqual(Array.from(now.asleep));
+        expect(Array.from(previousAsleep.subarray(0, n))).toEqual(Array.from(before.asleep));
+      }
+      for (let i = 0; i < n; i++) if (asleep[i] === 1 && previousAsleep[i] === 1) skipped++;
+      before = now;
+    }
+    // Both phases happened: the standing tower (all skipped) and bodies waking and sleeping.
+    expect(skipped).toBeGreaterThan(100 * 100);
+    expect(sim.physics.sleepingCount()).toBeLessThan(100);
+  }, 60_000);
+
+  it('a body teleported while asleep is captured afresh', () => {
+    const sim = new Simulation('tower', { count: 100 });
+    sim.step(1 / 100);
+    sim.step(1 / 100);
+    sim.queue({ type: 'teleport', index: 5, position: [4, 8, 4] });
+    sim.frame(0);
+    sim.step(1 / 100);
+    expect(sim.snapshots.current.position[15]).toBeCloseTo(4, 3);
+    expectSame(sim.snapshots.current, fullCopy(sim).state, sim.physics.count, 'after teleport');
+  });
+});
