@@ -157,6 +157,7 @@ export class BrowserApp {
       alpha: sim.loop.alpha(),
       accumulatorMs: sim.loop.accumulator * 1000,
       physicsMsPerStep: stats.physicsMsPerStep,
+      physicsMsThisFrame: stats.physicsMsThisFrame,
       physicsBudgetUse: stats.physicsMsPerStep / (1000 * sim.loop.dt),
       interpolationUs: stats.interpolationUs,
       bodies,

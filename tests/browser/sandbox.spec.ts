@@ -36,7 +36,16 @@ test('the scripting API lists scenes, loads them with a count, and reports state
     s.advance(new Array(20).fill(1 / 60));
     return { scenes: s.scenes(), fresh, later: s.state(), stats: s.stats() };
   });
-  expect(result.scenes).toEqual(['playground', 'stack', 'dominoes', 'pile', 'carousel']);
+  expect(result.scenes).toEqual([
+    'playground',
+    'stack',
+    'dominoes',
+    'pile',
+    'carousel',
+    'rain',
+    'tower',
+    'avalanche',
+  ]);
   expect(result.fresh).toMatchObject({ step: 0, simTime: 0, bodies: 123 });
   expect(result.later.step).toBe(33);
   expect(result.later.hash).toMatch(/^[0-9a-f]{16}$/);
