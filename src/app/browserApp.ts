@@ -158,6 +158,7 @@ export class BrowserApp {
       accumulatorMs: sim.loop.accumulator * 1000,
       physicsMsPerStep: stats.physicsMsPerStep,
       physicsMsThisFrame: stats.physicsMsThisFrame,
+      physicsMsLastStep: stats.physicsMsLastStep,
       physicsBudgetUse: stats.physicsMsPerStep / (1000 * sim.loop.dt),
       interpolationUs: stats.interpolationUs,
       bodies,

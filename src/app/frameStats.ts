@@ -17,6 +17,8 @@ export interface StatsSnapshot {
   physicsMsPerStep: number;
   /** Physics time spent in the latest frame, all its steps together. */
   physicsMsThisFrame: number;
+  /** What the latest frame's last step cost (so the rest is what came before it). */
+  physicsMsLastStep: number;
   /** Share of the dt budget one step costs (1 = a step takes as long as it simulates). */
   physicsBudgetUse: number;
   interpolationUs: number;
@@ -41,6 +43,7 @@ export class FrameStats {
   alpha = 0;
   physicsMsPerStep = 0;
   physicsMsThisFrame = 0;
+  physicsMsLastStep = 0;
   private physicsMsSoFar = 0;
   interpolationUs = 0;
   droppedSeconds = 0;
@@ -56,11 +59,13 @@ export class FrameStats {
     this.stepsRecorded = 0;
     this.physicsMsPerStep = 0;
     this.physicsMsThisFrame = 0;
+    this.physicsMsLastStep = 0;
     this.physicsMsSoFar = 0;
   }
 
   recordStep(stepMs: number): void {
     this.physicsMsSoFar += stepMs;
+    this.physicsMsLastStep = stepMs;
     this.physicsMsPerStep =
       this.stepsRecorded === 0
         ? stepMs

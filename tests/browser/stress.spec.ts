@@ -1,6 +1,6 @@
 // The stress scenes at 1000 bodies in a real Chromium: physics costs far more than real time
-// there, and the page must keep drawing frames, take at most a step or two per frame, and say
-// "slow motion" with the number it measured.
+// there, and the page must keep drawing frames, stop each frame's physics at the governor's
+// budget, and say "slow motion" with the factor it measured.
 
 import { expect, test } from '@playwright/test';
 import { collectPageErrors, openSandbox } from './helpers';
@@ -10,6 +10,7 @@ interface Sample {
   simTime: number;
   steps: number;
   physicsMs: number;
+  lastStepMs: number;
 }
 
 /** FRAME_PHYSICS_BUDGET_MS in src/loop/overloadGovernor.ts. */
@@ -22,8 +23,9 @@ for (const scene of ['rain', 'tower', 'avalanche']) {
     const errors = collectPageErrors(page);
     // No shadows: SwiftShader draws on the CPU, and the shadow pass doubles what it draws.
     await openSandbox(page, `?scene=${scene}&count=1000&shadows=0`);
-    // Watch the app's own rAF drive for a few seconds, one sample per frame.
-    const samples = await page.evaluate(async (windowMs) => {
+    // Watch the app's own rAF drive for a few seconds, one sample per frame; then read the HUD
+    // as its last refresh left it, row and banner together.
+    const { samples, hudRate, banner } = await page.evaluate(async (windowMs) => {
       const out: Sample[] = [];
       const start = performance.now();
       await new Promise<void>((resolve) => {
@@ -34,36 +36,41 @@ for (const scene of ['rain', 'tower', 'avalanche']) {
             simTime: stats.simTime,
             steps: stats.stepsThisFrame,
             physicsMs: stats.physicsMsThisFrame,
+            lastStepMs: stats.physicsMsLastStep,
           });
           if (ms - start < windowMs) requestAnimationFrame(tick);
           else resolve();
         };
         requestAnimationFrame(tick);
       });
-      return out;
+      const text = (selector: string): string =>
+        document.querySelector(selector)?.textContent ?? '';
+      return {
+        samples: out,
+        hudRate: Number.parseFloat(text('[data-stat=simOverReal]')),
+        banner: text('.hud-banner'),
+      };
     }, 6000);
     expect(samples.length).toBeGreaterThanOrEqual(3);
-    // Stock, a frame could take 25 steps of 100+ ms each. The governor stops a frame's steps
-    // once they have cost its budget: one dear step, or cheap ones adding up to ~the budget.
+    // Stock, a frame could take 25 steps of 100+ ms each. The governor starts no step once a
+    // frame's steps have cost its budget: all but the last step fit within it.
     for (const sample of samples) {
-      if (sample.steps > 1) expect(sample.physicsMs).toBeLessThan(2 * FRAME_BUDGET_MS);
+      if (sample.steps > 1) {
+        expect(sample.physicsMs - sample.lastStepMs).toBeLessThan(FRAME_BUDGET_MS);
+      }
     }
-
-    const stats = await page.evaluate(() => window.sandbox.stats());
-    expect(stats.bodies).toBe(1000);
-    const hud = page.getByTestId('hud');
-    await expect(hud.locator('[data-stat=physicsMsPerStep]')).toContainText('% of dt');
-    if (stats.simOverReal < 0.9) {
-      const banner = await hud.locator('.hud-banner').textContent();
-      const shown = Number(/slow motion ×(\d+\.\d+)/.exec(banner ?? '')?.[1]);
-      expect(shown).toBeGreaterThan(0);
-      expect(shown).toBeLessThan(0.9);
-      // The factor shown is simulated ÷ real time, as the test measures it across its window.
-      const first = samples[0] as Sample;
-      const last = samples[samples.length - 1] as Sample;
-      const measured = (last.simTime - first.simTime) / ((last.ms - first.ms) / 1000);
-      expect(Math.abs(shown - measured)).toBeLessThan(Math.max(0.05, measured));
-    }
+    const first = samples[0] as Sample;
+    const last = samples[samples.length - 1] as Sample;
+    expect(last.simTime).toBeGreaterThan(first.simTime);
+    await expect(page.getByTestId('hud').locator('[data-stat=physicsMsPerStep]')).toContainText(
+      '% of dt',
+    );
+    // The HUD's simulated ÷ real time is what the test measures across its window (the HUD
+    // looks at the last second only, so allow for the scene getting dearer as it goes)...
+    const measured = (last.simTime - first.simTime) / ((last.ms - first.ms) / 1000);
+    expect(Math.abs(hudRate - measured)).toBeLessThan(Math.max(0.05, measured));
+    // ...and below real time the banner says so, with the same number.
+    if (hudRate < 0.97) expect(banner).toContain(`slow motion ×${hudRate.toFixed(2)}`);
     expect(errors).toEqual([]);
   });
 }
