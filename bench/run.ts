@@ -38,7 +38,7 @@ function runTuning(): void {
   section(`cannon-es settings, ${count} bodies, ${steps} steps (${steps / 100} s) from load`);
   console.log(tuningTable(STRESS_SCENES, count, steps));
   section('broadphase and collision matrix at scale');
-  console.log(sleepingFloorTable(quick ? 1000 : 5000, quick ? 5 : 20));
+  console.log(sleepingFloorTable(quick ? 1000 : 5000, quick ? 3 : 10, quick ? 1 : 3));
   section('what each shape costs');
   console.log(shapeCostTable(quick ? 100 : 250, quick ? 50 : 300));
 }

@@ -10,7 +10,7 @@ import { randomBody } from '../src/scenes/mixedBodies';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
 import { Rng } from '../src/util/rng';
 import { buildScene, DT } from './physicsBench';
-import { fixed, formatTable } from './report';
+import { fixed, formatTable, median } from './report';
 
 export const VARIANTS: readonly (readonly [string, Partial<PhysicsTuning>])[] = [
   ['chosen (sleep-aware SAP, sparse matrix)', {}],
@@ -20,7 +20,6 @@ export const VARIANTS: readonly (readonly [string, Partial<PhysicsTuning>])[] = 
   ],
   ['cannon-es SAP + sparse matrix', { broadphase: 'cannon-sap' }],
   ['naive broadphase', { broadphase: 'naive' }],
-  ['grid broadphase (2 m cells)', { broadphase: 'grid' }],
   ['solver 5 iterations', { solverIterations: 5 }],
   ['solver 20 iterations', { solverIterations: 20 }],
   ['solver tolerance 1e-3', { solverTolerance: 1e-3 }],
@@ -101,27 +100,39 @@ export function tuningTable(scenes: readonly string[], count: number, steps: num
   );
 }
 
-/** Sleeping bodies at scale: a 5000-ball floor, all asleep — the broadphase and matrix alone. */
-export function sleepingFloorTable(count: number, steps: number): string {
-  const rows = VARIANTS.slice(0, 3).map(([name, tuning]) => {
-    const physics = new PhysicsWorld({ ...DEFAULT_TUNING, ...tuning });
-    const side = Math.ceil(Math.sqrt(count));
-    for (let i = 0; i < count; i++) {
-      physics.addBody({
-        kind: 'sphere',
-        scale: [0.4, 0.4, 0.4],
-        position: [i % side, 0.4, Math.floor(i / side)],
-        asleep: true,
-      });
-    }
-    physics.step(DT);
-    const heapBefore = process.memoryUsage().heapUsed;
-    const start = process.cpuUsage();
-    for (let s = 0; s < steps; s++) physics.step(DT);
-    const ms = cpuMs(start) / steps;
-    return [name, fixed(ms, 2), fixed(heapBefore / 2 ** 20, 0)];
-  });
-  return formatTable([`${count} sleeping balls`, 'CPU ms/step', 'heap MiB'], rows);
+/**
+ * Sleeping bodies at scale: a floor of balls, all asleep — what the broadphase sweep and the
+ * collision matrix cost on their own. Rounds alternate the variants; medians.
+ */
+export function sleepingFloorTable(count: number, steps: number, rounds: number): string {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const variants = VARIANTS.slice(0, 3);
+  const ms: number[][] = variants.map(() => []);
+  const heap: number[][] = variants.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    variants.forEach(([, tuning], v) => {
+      gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const physics = new PhysicsWorld({ ...DEFAULT_TUNING, ...tuning });
+      const side = Math.ceil(Math.sqrt(count));
+      for (let i = 0; i < count; i++) {
+        const position: [number, number, number] = [i % side, 0.4, Math.floor(i / side)];
+        physics.addBody({ kind: 'sphere', scale: [0.4, 0.4, 0.4], position, asleep: true });
+      }
+      physics.step(DT);
+      gc?.();
+      (heap[v] as number[]).push((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20);
+      const start = process.cpuUsage();
+      for (let s = 0; s < steps; s++) physics.step(DT);
+      (ms[v] as number[]).push(cpuMs(start) / steps);
+    });
+  }
+  const rows = variants.map(([name], v) => [
+    name,
+    fixed(median(ms[v] as number[]), 2),
+    fixed(median(heap[v] as number[]), 0),
+  ]);
+  return formatTable([`${count} sleeping balls`, 'CPU ms/step', 'world heap MiB'], rows);
 }
 
 /** CPU µs per contact per step for piles of one kind: what each shape costs cannon-es. */

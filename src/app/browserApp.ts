@@ -236,6 +236,8 @@ export class BrowserApp {
       alpha: sim.loop.alpha(),
       accumulatorMs: sim.loop.accumulator * 1000,
       physicsMsPerStep: stats.physicsMsPerStep,
+      physicsMsThisFrame: stats.physicsMsThisFrame,
+      physicsMsLastStep: stats.physicsMsLastStep,
       physicsBudgetUse: stats.physicsMsPerStep / (1000 * sim.loop.dt),
       interpolationUs: stats.interpolationUs,
       bodies,

@@ -17,6 +17,10 @@ export interface StatsSnapshot {
   alpha: number;
   accumulatorMs: number;
   physicsMsPerStep: number;
+  /** Physics time spent in the latest frame, all its steps together. */
+  physicsMsThisFrame: number;
+  /** What the latest frame's last step cost (so the rest is what came before it). */
+  physicsMsLastStep: number;
   /** Share of the dt budget one step costs (1 = a step takes as long as it simulates). */
   physicsBudgetUse: number;
   interpolationUs: number;
@@ -54,6 +58,9 @@ export class FrameStats {
   stepsThisFrame = 0;
   alpha = 0;
   physicsMsPerStep = 0;
+  physicsMsThisFrame = 0;
+  physicsMsLastStep = 0;
+  private physicsMsSoFar = 0;
   interpolationUs = 0;
   droppedSeconds = 0;
   private stepsRecorded = 0;
@@ -67,9 +74,14 @@ export class FrameStats {
     this.droppedSeconds = 0;
     this.stepsRecorded = 0;
     this.physicsMsPerStep = 0;
+    this.physicsMsThisFrame = 0;
+    this.physicsMsLastStep = 0;
+    this.physicsMsSoFar = 0;
   }
 
   recordStep(stepMs: number): void {
+    this.physicsMsSoFar += stepMs;
+    this.physicsMsLastStep = stepMs;
     this.physicsMsPerStep =
       this.stepsRecorded === 0
         ? stepMs
@@ -85,6 +97,8 @@ export class FrameStats {
     this.head = (this.head + 1) % WINDOW;
     if (this.filled < WINDOW) this.filled++;
     this.stepsThisFrame = report.steps;
+    this.physicsMsThisFrame = this.physicsMsSoFar;
+    this.physicsMsSoFar = 0;
     this.alpha = report.alpha;
     // Time lost to the clamp and the throttle counts too: all are why the simulation runs slower
     // than real time.

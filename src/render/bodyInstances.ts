@@ -208,22 +208,20 @@ export class BodyInstances {
       const wx = w * x2,
         wy = w * y2,
         wz = w * z2;
+      // Elements 3, 7, 11 and 15 stay 0, 0, 0, 1 from InstancedMesh's identity fill: only the
+      // rotation-scale block and the translation change.
       m[o] = (1 - (yy + zz)) * sx;
       m[o + 1] = (xy + wz) * sx;
       m[o + 2] = (xz - wy) * sx;
-      m[o + 3] = 0;
       m[o + 4] = (xy - wz) * sy;
       m[o + 5] = (1 - (xx + zz)) * sy;
       m[o + 6] = (yz + wx) * sy;
-      m[o + 7] = 0;
       m[o + 8] = (xz + wy) * sz;
       m[o + 9] = (yz - wx) * sz;
       m[o + 10] = (1 - (xx + yy)) * sz;
-      m[o + 11] = 0;
       m[o + 12] = px;
       m[o + 13] = py;
       m[o + 14] = pz;
-      m[o + 15] = 1;
     }
     const meshes = this.meshes;
     for (let k = 0; k < meshes.length; k++) {

@@ -10,10 +10,10 @@ import type { SceneDefinition } from './sceneTypes';
 /**
  * Share of each kind in the downpour. Every kind appears, but the cheap ones dominate: cannon-es
  * tests convex hulls by separating axes, and a resting contact costs (CPU µs per contact per
- * step, 250-body single-kind piles, `npm run bench -- --tuning`) about 25 for spheres, 27 for
- * boxes, 36 for dumbbells (two balls and a bar), 70 for 12-sided cylinders and 160 for gems (an
- * icosahedron: 20 faces and 15 edge directions give 245 axes per gem–gem pair). An even mix
- * costs about 1.6× this one.
+ * step, 250-body single-kind piles, `npm run bench -- --tuning`) about 17 for spheres, 18 for
+ * boxes, 35 for dumbbells (two balls and a bar), 93 for 12-sided cylinders and 186 for gems (an
+ * icosahedron: 20 faces and 15 edge directions give 245 axes per gem–gem pair). By those costs
+ * an even mix would cost ~1.6× this one.
  */
 const MIX: readonly (readonly [ShapeKind, number])[] = [
   ['box', 0.32],

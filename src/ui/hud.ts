@@ -65,7 +65,9 @@ export class Hud {
     this.set('interpolationUs', `${s.interpolationUs.toFixed(0)} µs`);
     this.set('bodies', `${s.bodies} (${s.awake} / ${s.sleeping})`);
     this.set('simOverReal', `${s.simOverReal.toFixed(2)}×`);
-    const slow = s.simOverReal > 0 && s.simOverReal < 0.97 * s.timeScale && !s.paused;
+    // Frames measured (fps > 0) but little or no simulated time: slow motion, down to ×0.00
+    // when a single step takes longer than the last second of frames.
+    const slow = s.fps > 0 && s.simOverReal < 0.97 * s.timeScale && !s.paused;
     this.banner.textContent = s.paused
       ? 'paused'
       : slow

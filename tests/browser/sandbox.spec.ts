@@ -95,6 +95,7 @@ test('with interpolation off the rendered pose is the current snapshot', async (
   await openSandbox(page, '?scene=pile&count=60&interp=off');
   const poses = await page.evaluate(() => {
     const s = window.sandbox;
+    s.load('pile', { count: 60 });
     s.advance([1 / 60, 1 / 60, 0.013]);
     return Array.from({ length: s.state().bodies }, (_, i) => s.pose(i));
   });
