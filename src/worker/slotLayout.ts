@@ -21,8 +21,12 @@ export interface SlotViews {
   readonly fields: Readonly<Record<string, Float64Array | Float32Array | Int32Array | Uint8Array>>;
 }
 
-/** Header integer slot holding the publication number; −1 while the slot is being written. */
+/** Header integer holding the publication number; −1 while the slot is being written. */
 export const HEADER_SEQ = 0;
+/** Header integer holding the capacity the slot was laid out for (a transferred slot says it). */
+export const HEADER_CAPACITY = 1;
+/** The first header integer a ring's user may give a meaning (step, body count, …). */
+export const FIRST_USER_HEADER = 2;
 /** Integers and reals every slot header carries (the ring's users name their meaning). */
 export const HEADER_INTS = 16;
 export const HEADER_REALS = 8;
@@ -84,8 +88,10 @@ export class SlotLayout {
               ? new Int32Array(buffer, start, length)
               : new Uint8Array(buffer, start, length);
     }
+    const header = new Int32Array(buffer, byteOffset, HEADER_INTS);
+    header[HEADER_CAPACITY] = this.capacity;
     return {
-      header: new Int32Array(buffer, byteOffset, HEADER_INTS),
+      header,
       reals: new Float64Array(buffer, byteOffset + 4 * HEADER_INTS, HEADER_REALS),
       fields,
     };

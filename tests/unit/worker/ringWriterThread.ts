@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RingWriter } from '../../../src/worker/sharedRing';
 import type { RingShape } from '../../../src/worker/sharedRing';
+import { FIRST_USER_HEADER } from '../../../src/worker/slotLayout';
 
 const { buffer, shape, stop } = workerData as {
   buffer: SharedArrayBuffer;
@@ -15,7 +16,7 @@ const writer = new RingWriter(buffer, shape);
 while (Atomics.load(stop, 0) === 0) {
   const slot = writer.begin();
   const value = writer.lastPublished + 1;
-  slot.header[1] = value;
+  slot.header[FIRST_USER_HEADER] = value;
   for (const name of Object.keys(slot.fields)) slot.fields[name]?.fill(value % 251);
   writer.publish(slot);
 }

@@ -6,9 +6,12 @@ import {
   RingWriter,
 } from '../../../src/worker/sharedRing';
 import type { RingShape } from '../../../src/worker/sharedRing';
-import { HEADER_SEQ, SlotLayout } from '../../../src/worker/slotLayout';
+import { FIRST_USER_HEADER, HEADER_SEQ, SlotLayout } from '../../../src/worker/slotLayout';
 import type { SlotViews } from '../../../src/worker/slotLayout';
 import { startTsWorker } from './tsWorker';
+
+/** The header integer these tests use for the step a slot holds. */
+const STEP = FIRST_USER_HEADER;
 
 const SHAPE: RingShape = {
   fields: [
@@ -31,7 +34,7 @@ function indexOf(reader: RingReader, slot: SlotViews): number {
 
 function publish(writer: RingWriter, step: number): number {
   const slot = writer.begin();
-  slot.header[1] = step;
+  slot.header[STEP] = step;
   (slot.fields.position as Float64Array)[0] = step;
   return writer.publish(slot);
 }
@@ -69,12 +72,12 @@ describe('shared ring, one thread', () => {
     const writer = new RingWriter(buffer, SHAPE);
     const reader = new RingReader(buffer, SHAPE);
     expect(reader.latest()).toBe(-1);
-    expect(reader.findNewest(1, 0)).toBe(-1);
+    expect(reader.findNewest(STEP, 0)).toBe(-1);
     publish(writer, 0);
     publish(writer, 1);
     publish(writer, 1); // the same step again (a command applied while paused)
     expect(reader.latest()).toBe(2);
-    const index = reader.findNewest(1, 1);
+    const index = reader.findNewest(STEP, 1);
     expect(reader.publicationIn(index)).toBe(2);
     expect(reader.hold(index)).toBe(2);
   });
@@ -84,17 +87,17 @@ describe('shared ring, one thread', () => {
     const writer = new RingWriter(buffer, SHAPE);
     const reader = new RingReader(buffer, SHAPE);
     publish(writer, 0);
-    const index = reader.findNewest(1, 0);
+    const index = reader.findNewest(STEP, 0);
     expect(reader.hold(index)).toBe(0);
     for (let step = 1; step <= 20; step++) publish(writer, step);
     expect(reader.publicationIn(index)).toBe(0);
     expect((reader.slotAt(index).fields.position as Float64Array)[0]).toBe(0);
     // The other slots hold the newest publications.
-    expect(reader.publicationIn(reader.findNewest(1, 20))).toBe(20);
-    expect(reader.findNewest(1, 19)).toBeGreaterThanOrEqual(0);
+    expect(reader.publicationIn(reader.findNewest(STEP, 20))).toBe(20);
+    expect(reader.findNewest(STEP, 19)).toBeGreaterThanOrEqual(0);
     reader.release();
     for (let step = 21; step <= 24; step++) publish(writer, step);
-    expect(reader.findNewest(1, 0)).toBe(-1);
+    expect(reader.findNewest(STEP, 0)).toBe(-1);
   });
 
   it('a hold fails on a slot being written, and the writer skips a slot held in between', () => {
@@ -143,10 +146,10 @@ describe('shared ring across threads', () => {
     while (checked < wanted) {
       const latest = reader.latest();
       if (latest <= lastSeen) continue;
-      const index = reader.findNewest(1, latest);
+      const index = reader.findNewest(STEP, latest);
       if (index < 0 || reader.hold(index) < 0) continue;
       const slot = reader.slotAt(index);
-      const value = slot.header[1] as number;
+      const value = slot.header[STEP] as number;
       for (const name of Object.keys(slot.fields)) {
         const field = slot.fields[name];
         if (!field) continue;
