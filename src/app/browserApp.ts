@@ -251,7 +251,8 @@ export class BrowserApp {
       paused: sim.settings.paused,
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
-      tracked: sim.meter.tracked,
+      tracked: sim.trackedIndex,
+      trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.guard.removed,
       contextLost: this.stage.contextLost,
       ...this.stage.gpuMemory(),
@@ -292,7 +293,7 @@ export class BrowserApp {
       this.seenStaticsVersion = physics.staticsVersion;
     }
     this.stage.bodies.write(poses, physics.scales);
-    this.stage.links.write(poses.position, physics.count);
+    this.stage.links.write(poses.position);
     if (this.lab) this.writeTwin(this.lab.twin);
   }
 

@@ -73,7 +73,7 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
     app.stage.controls.enabled = false;
     dragThrough.set(hit.point[0], hit.point[1], hit.point[2]);
     canvas.setPointerCapture(event.pointerId);
-    app.sim.queue({ type: 'dragStart', index: hit.index, point: hit.point });
+    app.sim.queue({ type: 'dragStart', id: app.sim.physics.idAt(hit.index), point: hit.point });
     if (app.sim.settings.paused) app.refreshWhilePaused();
   });
 

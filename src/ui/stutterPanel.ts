@@ -59,13 +59,17 @@ export class StutterPanel {
     );
   }
 
-  /** Redraws from the meter (called at the HUD's refresh rate, not per frame). */
-  update(meter: StutterMeter): void {
+  /**
+   * Redraws from the meter (called at the HUD's refresh rate, not per frame); `trackedIndex` is
+   * where the tracked body sits now (the meter holds it by id).
+   */
+  update(meter: StutterMeter, trackedIndex: number): void {
     const report = meter.result();
-    this.readout.textContent =
-      meter.tracked < 0
+    this.readout.textContent = meter.trackedRemoved
+      ? 'stutter meter: tracked body removed — click a body to track another'
+      : trackedIndex < 0
         ? 'stutter meter: click a body to track it'
-        : `body ${meter.tracked} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
+        : `body ${trackedIndex} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
     const head = meter.chartHead;
     const { frameMs, displacementMm, steps, alpha } = meter.chart;
     for (let k = 0; k < CHART_FRAMES; k++) {
