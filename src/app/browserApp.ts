@@ -208,6 +208,25 @@ export class BrowserApp {
   }
 
   /**
+   * Removes the body now at `index` at the next step boundary (at once while paused), by its id,
+   * so it is this body that goes even if others are removed first. The caller checks the index.
+   */
+  removeBody(index: number): void {
+    this.command({ type: 'remove', id: this.sim.physics.idAt(index) });
+  }
+
+  /** Removes the body the stutter meter tracks (the Delete key, the panel); false if none. */
+  removeTracked(): boolean {
+    const index = this.sim.trackedIndex;
+    if (index < 0) {
+      this.messages.show('No body is tracked: click a body to track it, then delete it.', 'info');
+      return false;
+    }
+    this.removeBody(index);
+    return true;
+  }
+
+  /**
    * Grabs the body at `index` by `point` with the mouse (not in the determinism lab: the mouse
    * moves between steps in real time, so the two worlds would feel the pull at different steps).
    */

@@ -1,6 +1,6 @@
 // Keyboard and mouse: space pause, '.' single step, 'r' reset, 'i' interpolation on/off, 'f' throw
-// the chosen shape from the camera, 'h' hitch; drag a body with the left button (orbit when not on
-// a body); click a body to track it with the stutter meter.
+// the chosen shape from the camera, 'h' hitch, Delete remove the tracked body; drag a body with
+// the left button (orbit when not on a body); click a body to track it with the stutter meter.
 
 import { Vector3 } from 'three';
 import type { BrowserApp } from '../app/browserApp';
@@ -54,6 +54,10 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
       case 'h':
       case 'H':
         app.hitch();
+        break;
+      case 'Delete':
+      case 'Backspace':
+        app.removeTracked();
         break;
       default:
         return;

@@ -1,5 +1,6 @@
-// Body identity in the real page: in the determinism lab a throw reaches both worlds at the same
-// step and a drag is refused with a note saying why.
+// Removing bodies in the real page: `sandbox.remove`, the Delete key and the panel's button take
+// the body meant (the tracked one), the stutter meter says so; in the determinism lab a throw
+// reaches both worlds at the same step and a drag is refused with a note saying why.
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -22,6 +23,82 @@ async function screenPoint(
   const ndc = new Vector3(world[0], world[1], world[2]).project(camera);
   return { x: box.x + ((ndc.x + 1) / 2) * box.width, y: box.y + ((1 - ndc.y) / 2) * box.height };
 }
+
+test('click a body, press Delete: that body goes, the last moves into its place, the meter says so', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  // Paused: a removal then applies at once, and nothing moves between the readings.
+  await openSandbox(page, '?scene=stack&paused=1');
+  const box = await page.locator('#view').boundingBox();
+  if (!box) throw new Error('no canvas');
+  // The stack's camera looks at the tower's middle: the canvas centre is on a brick.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(() => page.evaluate(() => window.sandbox.stats().tracked)).toBeGreaterThan(-1);
+  await expect(page.getByTestId('stutter-panel')).toContainText('body ');
+  const before = await page.evaluate(() => {
+    const s = window.sandbox;
+    const tracked = s.stats().tracked;
+    return { tracked, bodies: s.state().bodies, last: s.pose(s.state().bodies - 1).current };
+  });
+  expect(before.tracked).toBeLessThan(before.bodies - 1);
+
+  await page.keyboard.press('Delete');
+  const after = await page.evaluate(
+    (tracked) => ({
+      bodies: window.sandbox.state().bodies,
+      stats: window.sandbox.stats(),
+      inSlot: window.sandbox.pose(tracked).current,
+    }),
+    before.tracked,
+  );
+  expect(after.bodies).toBe(before.bodies - 1);
+  expect(after.stats.tracked).toBe(-1);
+  expect(after.stats.trackedRemoved).toBe(true);
+  // The tracked body's slot now holds what was the last body: it was the tracked one that went.
+  expect(after.inSlot).toEqual(before.last);
+  await expect(page.getByTestId('stutter-panel')).toContainText('tracked body removed');
+  await expect(page.getByTestId('stutter-panel')).toBeVisible();
+
+  // Nothing tracked now: Delete says what it needs, and removes nothing.
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('message').filter({ hasText: 'No body is tracked' })).toBeVisible();
+  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(before.bodies - 1);
+  expect(errors).toEqual([]);
+});
+
+test("the panel's delete button and sandbox.remove take the body meant, while running", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openSandbox(page, '?scene=pile&count=40');
+  await page.evaluate(() => window.sandbox.track(7));
+  const panel = page.getByTestId('panel');
+  await panel
+    .locator('.lil-controller', { hasText: 'delete tracked body' })
+    .locator('button')
+    .click();
+  // Running: it applies at the next step boundary.
+  await expect.poll(() => page.evaluate(() => window.sandbox.state().bodies)).toBe(39);
+  expect(await page.evaluate(() => window.sandbox.stats())).toMatchObject({
+    tracked: -1,
+    trackedRemoved: true,
+  });
+
+  // Track the last body, remove another: the meter stays on its body, now in the freed slot.
+  const result = await page.evaluate(() => {
+    const s = window.sandbox;
+    s.advance([0]);
+    s.track(38);
+    s.remove(4);
+    s.advance([1 / 60]);
+    return { bodies: s.state().bodies, stats: s.stats() };
+  });
+  expect(result.bodies).toBe(38);
+  expect(result.stats.tracked).toBe(4);
+  expect(result.stats.trackedRemoved).toBe(false);
+  expect(errors).toEqual([]);
+});
 
 test('determinism lab: a throw reaches both worlds at the same step; a drag is refused with a note', async ({
   page,
