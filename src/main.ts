@@ -46,7 +46,7 @@ function main(): void {
 
   const panel = new Panel(app, root);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root);
+  const stutter = new StutterPanel(root, () => app.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();

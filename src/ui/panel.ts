@@ -69,9 +69,6 @@ export class Panel {
     scene.add({ reset: () => this.app.reset() }, 'reset').name('reset scene (R)');
     scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]).name('spawn shape');
     scene.add({ spawn: () => this.app.spawn(this.spawnState.shape) }, 'spawn').name('spawn (drop)');
-    scene
-      .add({ remove: () => this.app.removeTracked() }, 'remove')
-      .name('delete tracked body (Del)');
     this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
 
     const sim = this.gui.addFolder('Simulation');

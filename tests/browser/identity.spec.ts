@@ -1,6 +1,6 @@
-// Removing bodies in the real page: `sandbox.remove`, the Delete key and the panel's button take
-// the body meant (the tracked one), the stutter meter says so; in the determinism lab a throw
-// reaches both worlds at the same step and a drag is refused with a note saying why.
+// Removing bodies in the real page: `sandbox.remove`, the Delete key and the stutter panel's
+// button take the body meant (the tracked one), and the meter says so; in the determinism lab a
+// throw reaches both worlds at the same step and a drag is refused with a note saying why.
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -67,23 +67,24 @@ test('click a body, press Delete: that body goes, the last moves into its place,
   expect(errors).toEqual([]);
 });
 
-test("the panel's delete button and sandbox.remove take the body meant, while running", async ({
+test("the stutter panel's delete button and sandbox.remove take the body meant, while running", async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=pile&count=40');
+  await expect(page.getByTestId('delete-tracked')).toBeHidden();
   await page.evaluate(() => window.sandbox.track(7));
-  const panel = page.getByTestId('panel');
-  await panel
-    .locator('.lil-controller', { hasText: 'delete tracked body' })
-    .locator('button')
-    .click();
+  await page.getByTestId('delete-tracked').click();
   // Running: it applies at the next step boundary.
   await expect.poll(() => page.evaluate(() => window.sandbox.state().bodies)).toBe(39);
   expect(await page.evaluate(() => window.sandbox.stats())).toMatchObject({
     tracked: -1,
     trackedRemoved: true,
   });
+  await expect(page.getByTestId('stutter-panel')).toContainText('tracked body removed');
+  await expect(page.getByTestId('delete-tracked')).toBeHidden();
+  await expect(page.getByTestId('stutter-panel')).toContainText('tracked body removed');
+  await expect(page.getByTestId('delete-tracked')).toBeHidden();
 
   // Track the last body, remove another: the meter stays on its body, now in the freed slot.
   const result = await page.evaluate(() => {
