@@ -3,35 +3,27 @@
 
 import { DEFAULT_SETTINGS, validatePatch } from '../config/settings';
 import type { InterpolationMode, Settings } from '../config/settings';
+import { PhysicsCore } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
 import { OverloadGovernor } from '../loop/overloadGovernor';
-import { CommandQueue } from '../physics/commands';
-import type { Command, CommandAction } from '../physics/commands';
-import { PhysicsWorld } from '../physics/physicsWorld';
-import { StateGuard } from '../physics/stateGuard';
+import type { Command, CommandAction, CommandQueue } from '../physics/commands';
+import type { PhysicsWorld } from '../physics/physicsWorld';
+import type { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
+import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
-import { Snapshots } from '../snapshot/snapshots';
-import { Rng } from '../util/rng';
+import type { Snapshots } from '../snapshot/snapshots';
 import { FrameStats } from './frameStats';
-import { StateHasher } from './stateHasher';
+import type { StateHasher } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
 
-export interface LoadOptions {
-  count?: number;
-  seed?: number;
-}
-
-export interface LoadedScene {
-  definition: SceneDefinition;
-  count: number;
-  seed: number;
-}
-
-export const DEFAULT_SEED = 1;
+export type { LoadedScene } from '../scenes/registry';
+export { DEFAULT_SEED } from '../scenes/registry';
+/** What `load` takes: a body count and a seed, each optional. */
+export type LoadOptions = SceneOptions;
 
 /** Settings that change what the stutter meter measures. */
 const METER_SETTINGS = [
@@ -44,15 +36,11 @@ const METER_SETTINGS = [
 ] as const;
 
 export class Simulation implements Stepper, MeterSource {
-  readonly physics = new PhysicsWorld();
-  readonly commands = new CommandQueue(this.physics);
-  readonly snapshots = new Snapshots(this.physics);
-  /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
-  readonly guard = new StateGuard();
+  /** The physics side: world, commands, guard and snapshots (see core/physicsCore.ts). */
+  readonly core: PhysicsCore;
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
-  readonly hasher = new StateHasher();
   /** Called after every physics step (the determinism lab hashes each one). */
   onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
@@ -68,11 +56,32 @@ export class Simulation implements Stepper, MeterSource {
   onTimelineReset: (() => void) | null = null;
 
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
-    this.physics.addRemovalListener(this.meter);
     this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
     const definition = findScene(sceneId) ?? (SCENES[0] as SceneDefinition);
-    this.scene = { definition, count: definition.count?.default ?? 0, seed: DEFAULT_SEED };
-    this.load(definition.id, options);
+    this.core = new PhysicsCore(definition.id, options);
+    this.physics.addRemovalListener(this.meter);
+    this.scene = this.core.scene;
+    this.afterLoad();
+  }
+
+  get physics(): PhysicsWorld {
+    return this.core.physics;
+  }
+
+  get commands(): CommandQueue {
+    return this.core.commands;
+  }
+
+  get snapshots(): Snapshots {
+    return this.core.snapshots;
+  }
+
+  get guard(): StateGuard {
+    return this.core.guard;
+  }
+
+  get hasher(): StateHasher {
+    return this.core.hasher;
   }
 
   get settings(): Readonly<Settings> {
@@ -91,36 +100,15 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Builds a scene into an empty world. Throws on an unknown scene or a bad option. */
   load(sceneId: string, options: LoadOptions = {}): void {
-    const definition = findScene(sceneId);
-    if (!definition) {
-      throw new Error(
-        `Unknown scene ${JSON.stringify(String(sceneId).slice(0, 60))}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
-      );
-    }
-    const count = options.count ?? definition.count?.default ?? 0;
-    const seed = options.seed ?? DEFAULT_SEED;
-    if (options.count !== undefined) {
-      const range = definition.count;
-      if (!range) throw new Error(`Scene '${definition.id}' has a fixed size and takes no count.`);
-      if (!Number.isInteger(count) || count < range.min || count > range.max) {
-        throw new Error(
-          `count = ${String(options.count)} is invalid for scene '${definition.id}': expected an integer from ${range.min} to ${range.max}.`,
-        );
-      }
-    }
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      throw new Error(
-        `seed = ${String(options.seed)} is invalid: expected an integer from 0 to 4294967295.`,
-      );
-    }
-    this.commands.clear();
-    this.physics.clear();
-    definition.build(this.physics, new Rng(seed), count);
-    this.scene = { definition, count, seed };
+    this.scene = this.core.load(sceneId, options);
+    this.afterLoad();
+  }
+
+  /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
+  private afterLoad(): void {
+    const definition = this.scene.definition;
     this.loop.reset();
-    this.guard.reset();
     this.governor.reset();
-    this.snapshots.captureFresh();
     this.stats.reset();
     this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
     this.interpolate();
@@ -141,7 +129,7 @@ export class Simulation implements Stepper, MeterSource {
       throw new Error(`atStep = ${String(atStep)} is invalid: expected an integer ≥ 0.`);
     }
     const command: Command = { ...action, atStep };
-    this.commands.push(command);
+    this.core.push(command);
     return command;
   }
 
@@ -178,13 +166,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
-    // Every step boundary applies the commands queued for it, so a command lands on its step
-    // whether the frame around it takes no step, one, or several.
-    this.applyCommands();
-    this.physics.step(dtSeconds);
-    // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
-    this.guard.check(this.physics, this.physics.stepIndex);
-    this.snapshots.capture(dtSeconds);
+    this.core.step(dtSeconds);
     // One clock read per step: its end is the next step's start (each read allocates a
     // 16-byte number in V8, the only allocation this path makes).
     const now = performance.now();
@@ -243,7 +225,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
   hash(): string {
-    return this.hasher.hex(this.physics);
+    return this.core.hash();
   }
 
   /**
@@ -276,11 +258,6 @@ export class Simulation implements Stepper, MeterSource {
 
   /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */
   private applyCommands(): void {
-    this.commands.moveDragAnchor();
-    if (!this.commands.hasDue(this.physics.stepIndex)) return;
-    this.commands.apply(this.snapshots);
-    // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
-    this.guard.check(this.physics, this.physics.stepIndex);
-    this.snapshots.sync();
+    this.core.applyDue();
   }
 }

@@ -2,6 +2,8 @@
 // written once per physics step by swapping the two buffers and copying the world into `current`.
 
 import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../physics/physicsWorld';
+import { shapeKindIndex } from '../shapes/shapeKinds';
+import { BodyTable } from './bodyTable';
 
 /** One full copy of the world's drawable state. */
 export class PoseBuffer {
@@ -67,6 +69,8 @@ export class Snapshots implements BodyRemovalListener, PoseResetListener {
    */
   previousAsleep: Uint8Array;
   count = 0;
+  /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
+  readonly bodies = new BodyTable();
   /** Simulated seconds between previous and current (the last step's dt). */
   intervalSeconds = 0.01;
   private capacity: number;
@@ -147,5 +151,25 @@ export class Snapshots implements BodyRemovalListener, PoseResetListener {
       this.capacity = capacity;
     }
     this.count = count;
+    if (this.bodies.version !== this.physics.version) this.fillBodyTable();
+  }
+
+  /** Copies ids, kinds and scales from the world (only when its body set changed). */
+  private fillBodyTable(): void {
+    const physics = this.physics;
+    const table = this.bodies;
+    const count = physics.count;
+    table.ensureCapacity(count);
+    const kinds = physics.kinds;
+    const scales = physics.scales;
+    for (let i = 0; i < count; i++) {
+      table.ids[i] = physics.idAt(i);
+      table.kinds[i] = shapeKindIndex(kinds[i]);
+      table.scales[3 * i] = scales[3 * i];
+      table.scales[3 * i + 1] = scales[3 * i + 1];
+      table.scales[3 * i + 2] = scales[3 * i + 2];
+    }
+    table.count = count;
+    table.version = physics.version;
   }
 }
