@@ -32,7 +32,7 @@ export class BrowserApp {
   private driving = false;
   private rafHandle = 0;
   private seenVersion = -1;
-  private seenStaticsVersion = -1;
+  private seenSceneVersion = -1;
   private spawnRng = new Rng(1);
   private readonly jitterRng = new Rng(0x1177e5);
   private readonly display = new DisplayEmulator();
@@ -159,7 +159,7 @@ export class BrowserApp {
       this.ghostSource.position = current.position;
       this.ghostSource.quaternion = current.quaternion;
       this.ghostSource.still = this.sim.draw.still;
-      this.stage.ghost.write(this.ghostSource, this.sim.physics.scales);
+      this.stage.ghost.write(this.ghostSource, this.sim.snapshots.bodies.scales);
     }
     this.stage.render();
   }
@@ -342,31 +342,32 @@ export class BrowserApp {
   }
 
   private writeInstances(poses: DrawPoses): void {
-    const physics = this.sim.physics;
-    if (physics.version !== this.seenVersion) {
-      const source = { count: physics.count, kinds: physics.kinds, scales: physics.scales };
-      this.stage.bodies.sync(source);
-      this.stage.ghost.sync(source);
-      this.stage.links.sync(physics.links);
-      this.seenVersion = physics.version;
+    const table = this.sim.snapshots.bodies;
+    const sceneDraw = this.sim.sceneDraw;
+    if (sceneDraw.version !== this.seenSceneVersion) {
+      this.stage.rebuildStatics(sceneDraw.statics);
+      this.seenSceneVersion = sceneDraw.version;
+      this.seenVersion = -1;
     }
-    if (physics.staticsVersion !== this.seenStaticsVersion) {
-      this.stage.rebuildStatics(physics.statics);
-      this.seenStaticsVersion = physics.staticsVersion;
+    if (table.version !== this.seenVersion) {
+      this.stage.bodies.sync(table);
+      this.stage.ghost.sync(table);
+      this.stage.links.sync(sceneDraw.springs, table);
+      this.seenVersion = table.version;
     }
-    this.stage.bodies.write(poses, physics.scales);
+    this.stage.bodies.write(poses, table.scales);
     this.stage.links.write(poses.position);
     if (this.lab) this.writeTwin(this.lab.twin);
   }
 
   private writeTwin(twin: Simulation): void {
     const instances = this.stage.twin();
-    const physics = twin.physics;
-    if (physics.version !== this.seenTwinVersion) {
-      instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
-      this.seenTwinVersion = physics.version;
+    const table = twin.snapshots.bodies;
+    if (table.version !== this.seenTwinVersion) {
+      instances.sync(table);
+      this.seenTwinVersion = table.version;
     }
-    instances.write(twin.draw, physics.scales);
+    instances.write(twin.draw, table.scales);
   }
 
   /** Starts, rebuilds or ends the determinism lab to match the loaded scene. */

@@ -14,6 +14,7 @@ import type { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
+import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { Snapshots } from '../snapshot/snapshots';
 import { FrameStats } from './frameStats';
 import type { StateHasher } from './stateHasher';
@@ -52,6 +53,8 @@ export class Simulation implements Stepper, MeterSource {
   private clockMs = 0;
   private current: Settings = { ...DEFAULT_SETTINGS };
   scene: LoadedScene;
+  /** The loaded scene's statics and springs, for render. */
+  sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
   onTimelineReset: (() => void) | null = null;
 
@@ -107,6 +110,12 @@ export class Simulation implements Stepper, MeterSource {
   /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
   private afterLoad(): void {
     const definition = this.scene.definition;
+    const physics = this.core.physics;
+    this.sceneDraw = {
+      version: this.sceneDraw.version + 1,
+      statics: physics.statics.slice(),
+      springs: physics.springEnds(),
+    };
     this.loop.reset();
     this.governor.reset();
     this.stats.reset();

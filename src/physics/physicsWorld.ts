@@ -9,7 +9,7 @@ import { createShapeBody } from './bodyFactory';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
-import type { Link, SpringSpec } from './springs';
+import type { SpringEnds, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 
@@ -111,8 +111,6 @@ export class PhysicsWorld {
   private readonly removalListeners: BodyRemovalListener[] = [];
   /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
   version = 0;
-  /** Bumped whenever the static scenery changes. */
-  staticsVersion = 0;
   stepIndex = 0;
   private readonly beforeStepHooks: StepHook[] = [];
   private readonly afterStepHooks: StepHook[] = [];
@@ -138,9 +136,9 @@ export class PhysicsWorld {
     return this.bodies.length;
   }
 
-  /** The live springs to draw, by current body index (see SpringSet.links). */
-  get links(): readonly Link[] {
-    return this.springs.links;
+  /** The live springs' ends by body id, for drawing (see SpringSet.ends). */
+  springEnds(): SpringEnds[] {
+    return this.springs.ends();
   }
 
   /**
@@ -216,7 +214,6 @@ export class PhysicsWorld {
     if (index !== last) {
       for (let k = 0; k < listeners.length; k++) listeners[k].onBodyMoved(last, index);
     }
-    this.springs.relink();
     this.version++;
   }
 
@@ -239,7 +236,6 @@ export class PhysicsWorld {
     this.staticBodies.push(body);
     this.statics.push(spec);
     this.world.addBody(body);
-    this.staticsVersion++;
   }
 
   /**
@@ -278,7 +274,6 @@ export class PhysicsWorld {
     this.stepIndex = 0;
     this.world.time = 0;
     this.version++;
-    this.staticsVersion++;
   }
 
   /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */
