@@ -68,8 +68,9 @@ export interface EngineSession {
   /** Errors the page reported (uncaught exceptions and console errors), as text. */
   errors: string[];
   /**
-   * Runs `fn(arg)` in the page and returns its result. `fn` is sent as source text: it may use
-   * only its argument and the page's globals (`window.sandbox`), never variables of the test.
+   * Runs `fn(arg)` in the page and returns its result (awaited if a promise). `fn` is sent as
+   * source text and `arg` as JSON: `fn` may use only its argument and the page's globals
+   * (`window.sandbox`), never variables of the test.
    */
   evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>>;
   /** Opens the app again with this query string (e.g. "?scene=stack") and waits until ready. */
@@ -146,9 +147,15 @@ async function openPage(page: Page, url: string): Promise<void> {
   await page.waitForSelector('body[data-ready=true]', { timeout: READY_TIMEOUT_MS });
 }
 
+/**
+ * Sends `fn` as source text with its argument as JSON. TypeScript runners (tsx, vitest) compile
+ * named inner functions to calls of an `__name` helper that exists only in Node, so the page gets
+ * a harmless one of its own.
+ */
 function evaluateIn<A, R>(page: Page, fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
-  // puppeteer's types want a function of its own serialisable-argument type; ours is generic.
-  return page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<Awaited<R>>;
+  const json = arg === undefined ? 'undefined' : JSON.stringify(arg);
+  const source = `(() => { const __name = (f) => f; return (${fn.toString()})(${json}); })()`;
+  return page.evaluate(source) as Promise<Awaited<R>>;
 }
 
 interface VirtualDisplay {
