@@ -21,7 +21,7 @@ export const springScene: SceneDefinition = {
   hint: 'Switch the strategy to variable and inject a hitch (H): the chains blow apart.',
   view: { camera: [0, 6, 19], target: [0, 6, 0] },
   build(physics) {
-    const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS ** 3;
+    const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS * BALL_RADIUS * BALL_RADIUS;
     const stiffness = mass * OMEGA * OMEGA;
     // Damping ratio ≈ 2% per link: the chains keep swinging for a while after a push.
     const damping = 0.04 * mass * OMEGA;
