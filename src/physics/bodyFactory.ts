@@ -1,8 +1,9 @@
 // Builds a cannon-es Body from a BodySpec: the collision shape(s) for its kind, its mass from
 // density × volume, and its initial pose and velocities.
 
-import { Body, Box, ConvexPolyhedron, Cylinder, Quaternion, Sphere, Vec3 } from 'cannon-es';
+import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
+import { createCylinderShape } from './cylinderShape';
 import type { BodySpec } from './physicsWorld';
 import type { Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
@@ -61,7 +62,7 @@ function addShapes(body: Body, spec: BodySpec, sx: number, sy: number, sz: numbe
       body.addShape(new Sphere(sx));
       return;
     case 'cylinder':
-      body.addShape(new Cylinder(sx, sx, 2 * sy, CYLINDER_SEGMENTS));
+      body.addShape(createCylinderShape(sx, sy, CYLINDER_SEGMENTS));
       return;
     case 'dumbbell': {
       const s = sx;
