@@ -4,6 +4,7 @@
 import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
 import { createCylinderShape } from './cylinderShape';
+import { DampedBody } from './damping';
 import type { BodySpec } from './physicsWorld';
 import type { Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
@@ -19,17 +20,19 @@ export function createShapeBody(
 ): Body {
   const [sx, sy, sz] = spec.scale;
   const mass = spec.kinematic ? 0 : (spec.density ?? density) * shapeVolume(spec.kind, sx, sy, sz);
-  const body = new Body({
-    mass,
-    type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
-    material: materials[spec.material ?? 'body'],
-    // See tuning.ts for why bodies sleep when and how they do.
-    allowSleep: true,
-    sleepSpeedLimit: tuning.sleepSpeedLimit,
-    sleepTimeLimit: tuning.sleepTimeLimit,
-    linearDamping: 0.01,
-    angularDamping: spec.angularDamping ?? 0.01,
-  });
+  const body = new DampedBody(
+    {
+      mass,
+      type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
+      material: materials[spec.material ?? 'body'],
+      // See tuning.ts for why bodies sleep when and how they do.
+      allowSleep: true,
+      sleepSpeedLimit: tuning.sleepSpeedLimit,
+      sleepTimeLimit: tuning.sleepTimeLimit,
+    },
+    0.01,
+    spec.angularDamping ?? 0.01,
+  );
   addShapes(body, spec, sx, sy, sz);
   const [px, py, pz] = spec.position;
   body.position.set(px, py, pz);
