@@ -28,7 +28,7 @@ const XVFB_PATH = '/usr/bin/Xvfb';
 /**
  * Why the Firefox half cannot run here, or null when it can. Firefox must run headed: headless
  * Firefox on a machine without a GPU has no WebGL, and the app needs WebGL to start. So it needs
- * a display: the one in $DISPLAY, or a virtual one from Xvfb.
+ * a display: a virtual one from Xvfb (preferred: no window pops up on a desktop), else $DISPLAY.
  */
 export function firefoxMissing(): string | null {
   if (!existsSync(FIREFOX_PATH)) {
@@ -100,7 +100,7 @@ export async function openApp(engine: EngineName, url: string, query = ''): Prom
   } else {
     const missing = firefoxMissing();
     if (missing) throw new Error(`Firefox cannot run here: ${missing}.`);
-    display = process.env.DISPLAY ? null : await startVirtualDisplay();
+    display = existsSync(XVFB_PATH) ? await startVirtualDisplay() : null;
     try {
       browser = await puppeteer.launch({
         browser: 'firefox',

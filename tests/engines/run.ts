@@ -15,6 +15,8 @@ await build({ logLevel: 'warn' });
 const vitest = await startVitest('test', [], {
   include: ['tests/engines/**/*.test.ts'],
   watch: false,
+  // One file at a time: each serves the build on the one preview port and starts two browsers.
+  fileParallelism: false,
   // A scene of 800 bodies takes minutes of physics in each engine on a loaded two-core machine.
   testTimeout: 900_000,
   hookTimeout: 180_000,
