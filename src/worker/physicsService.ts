@@ -1,0 +1,198 @@
+// The physics worker's whole job, as a class that any message port can drive (the worker's
+// global scope in the browser, a MessageChannel in tests): it owns the PhysicsCore, steps only
+// as far as the page asks, and publishes every step for the page to draw.
+
+import { PhysicsCore } from '../core/physicsCore';
+import { createRingBuffer, RingWriter } from './sharedRing';
+import type { SlotViews } from './slotLayout';
+import { STEP_FIELDS, writeStepSlot } from './stepSlots';
+import { TransferWriter } from './transferRing';
+import type { FromWorker, MessageSink, ToWorker, Transport } from './protocol';
+
+/** Bodies a ring has room for at first; it doubles as scenes grow. */
+const INITIAL_CAPACITY = 256;
+
+/** Where published steps go: the shared ring's writer, or the transfer ring's. */
+interface Publisher {
+  readonly capacity: number;
+  begin(): SlotViews;
+  publish(slot: SlotViews): number;
+}
+
+/** A shared ring with its capacity, rebuilt (and sent to the page) when bodies outgrow it. */
+class SharedPublisher implements Publisher {
+  capacity = 0;
+  private writer: RingWriter | null = null;
+  private readonly slots: number;
+  private readonly sink: MessageSink<FromWorker>;
+
+  constructor(slots: number, sink: MessageSink<FromWorker>) {
+    this.slots = slots;
+    this.sink = sink;
+  }
+
+  ensure(count: number): void {
+    if (this.writer && count <= this.capacity) return;
+    let capacity = Math.max(this.capacity, INITIAL_CAPACITY);
+    while (capacity < count) capacity *= 2;
+    const shape = { fields: STEP_FIELDS, capacity, slots: this.slots };
+    const buffer = createRingBuffer(shape, true) as SharedArrayBuffer;
+    this.writer = new RingWriter(buffer, shape);
+    this.capacity = capacity;
+    this.sink.postMessage({ type: 'ring', buffer, capacity, slots: this.slots }, []);
+  }
+
+  begin(): SlotViews {
+    if (!this.writer) throw new Error('The shared ring has not been created.');
+    return this.writer.begin();
+  }
+
+  publish(slot: SlotViews): number {
+    if (!this.writer) throw new Error('The shared ring has not been created.');
+    return this.writer.publish(slot);
+  }
+}
+
+export class PhysicsService {
+  private readonly sink: MessageSink<FromWorker>;
+  private core: PhysicsCore | null = null;
+  private generation = -1;
+  private shared: SharedPublisher | null = null;
+  private transfer: TransferWriter | null = null;
+  private hashSteps = false;
+  private clockMs: () => number;
+
+  /**
+   * @param sink where messages to the page go.
+   * @param clockMs the clock step costs are measured with (ms; tests may pass their own).
+   */
+  constructor(sink: MessageSink<FromWorker>, clockMs: () => number = () => performance.now()) {
+    this.sink = sink;
+    this.clockMs = clockMs;
+  }
+
+  /** Handles one message from the page; anything that throws is reported as `failed`. */
+  handle(message: ToWorker): void {
+    try {
+      this.dispatch(message);
+    } catch (error) {
+      this.sink.postMessage(
+        { type: 'failed', message: error instanceof Error ? error.message : String(error) },
+        [],
+      );
+    }
+  }
+
+  private dispatch(message: ToWorker): void {
+    switch (message.type) {
+      case 'init':
+        this.init(message.transport, message.slots, message.hashSteps);
+        return;
+      case 'load':
+        this.load(message.generation, message.sceneId, message.count, message.seed);
+        return;
+      case 'commands':
+        for (const command of message.commands) this.requireCore().push(command);
+        return;
+      case 'dragTarget':
+        this.requireCore().commands.setDragTarget(...message.point);
+        return;
+      case 'stepTo':
+        if (message.generation === this.generation) this.stepTo(message.step, message.dtSeconds);
+        return;
+      case 'applyNow':
+        if (message.generation === this.generation) {
+          this.requireCore().applyDue();
+          this.publish(0);
+        }
+        return;
+      case 'spent':
+        this.transfer?.accept(message.buffer);
+        return;
+      case 'slot':
+        return;
+    }
+  }
+
+  private init(transport: Transport, slots: number, hashSteps: boolean): void {
+    this.hashSteps = hashSteps;
+    if (transport === 'shared') this.shared = new SharedPublisher(slots, this.sink);
+    else this.transfer = new TransferWriter(STEP_FIELDS, INITIAL_CAPACITY, this.sink);
+  }
+
+  private requireCore(): PhysicsCore {
+    if (!this.core) throw new Error('No scene has been loaded in the physics worker.');
+    return this.core;
+  }
+
+  private load(generation: number, sceneId: string, count: number, seed: number): void {
+    if (this.core) this.core.load(sceneId, { count, seed });
+    else this.core = new PhysicsCore(sceneId, { count, seed });
+    this.generation = generation;
+    const physics = this.core.physics;
+    const scene = this.core.scene;
+    this.sink.postMessage(
+      {
+        type: 'loaded',
+        generation,
+        scene: { id: scene.definition.id, count: scene.count, seed: scene.seed },
+        sceneDraw: { statics: physics.statics.slice(), springs: physics.springEnds() },
+      },
+      [],
+    );
+    this.publish(0);
+  }
+
+  /**
+   * Steps up to `step` (never past it: the page may still send commands for the steps after),
+   * publishing each, then says so — with the steps' digests when the page asked for them.
+   */
+  private stepTo(step: number, dtSeconds: number): void {
+    const core = this.requireCore();
+    const first = core.stepIndex;
+    const taken = step > first ? step - first : 0;
+    const hashes = this.hashSteps && taken > 0 ? new Uint32Array(2 * taken) : null;
+    for (let k = 0; k < taken; k++) {
+      const start = this.clockMs();
+      core.step(dtSeconds);
+      const stepMs = this.clockMs() - start;
+      if (hashes) {
+        const lanes = core.hasher.hash(core.physics);
+        hashes[2 * k] = lanes[0];
+        hashes[2 * k + 1] = lanes[1];
+      }
+      if (core.guard.hasReport) {
+        const report = core.guard.takeReport();
+        if (report) {
+          this.sink.postMessage({ type: 'faults', generation: this.generation, report }, []);
+        }
+      }
+      this.publish(stepMs);
+    }
+    this.sink.postMessage(
+      { type: 'stepped', generation: this.generation, step: core.stepIndex, hashes },
+      hashes ? [hashes.buffer] : [],
+    );
+  }
+
+  /** Writes the core's snapshots into the next slot and publishes it. */
+  private publish(stepMs: number): void {
+    const core = this.requireCore();
+    const count = core.snapshots.count;
+    let slot: SlotViews;
+    if (this.shared) {
+      this.shared.ensure(count);
+      slot = this.shared.begin();
+    } else if (this.transfer) {
+      if (count > this.transfer.capacity) {
+        let capacity = this.transfer.capacity;
+        while (capacity < count) capacity *= 2;
+        this.transfer.resize(capacity);
+      }
+      slot = this.transfer.begin();
+    } else throw new Error('The physics worker was not initialised.');
+    writeStepSlot(core, slot, this.generation, stepMs);
+    if (this.shared) this.shared.publish(slot);
+    else this.transfer?.publish(slot);
+  }
+}

@@ -1,0 +1,266 @@
+// The page's end of the physics worker: sends loads, commands and step requests, keeps the
+// ring of published steps, and copies the step the display needs into the page's snapshots.
+// It never waits for the worker; `whenStepped` is for scripted frames that choose to.
+
+import type { Command } from '../physics/commands';
+import type { Vec3Tuple } from '../physics/physicsWorld';
+import type { FaultReport } from '../physics/stateGuard';
+import { resolveScene } from '../scenes/registry';
+import type { LoadedScene, SceneOptions } from '../scenes/registry';
+import type { SceneDrawData } from '../snapshot/sceneDrawData';
+import type { SnapshotPair } from '../snapshot/snapshots';
+import type { FromWorker, MessageSink, ToWorker, Transport } from './protocol';
+import { RingReader } from './sharedRing';
+import type { SlotViews } from './slotLayout';
+import { H_GENERATION, H_STEP, R_STEP_MS, readStepSlot, STEP_FIELDS } from './stepSlots';
+import { TransferReader } from './transferRing';
+
+/** Where published steps are read from: the shared ring or the transfer ring (same calls). */
+interface StepSource {
+  readonly slotCount: number;
+  publicationIn(index: number): number;
+  slotAt(index: number): SlotViews;
+  hold(index: number): number;
+  release(): void;
+}
+
+/** Told what the worker reports; each may be left unset. */
+export interface WorkerEvents {
+  /** Bodies the state guard removed in the worker. */
+  onFaults?: (report: FaultReport) => void;
+  /** The worker failed (threw, or could not start): the page should step on its own thread. */
+  onFailed?: (message: string) => void;
+  /** Digests of steps `firstStep` …, two lanes each (when asked for with `hashSteps`). */
+  onStepHashes?: (firstStep: number, hashes: Uint32Array) => void;
+}
+
+export interface WorkerPhysicsOptions {
+  transport: Transport;
+  /**
+   * Slots in the ring: how far behind the newest step the page may still read. A frame asks
+   * for at most maxStepsPerFrame steps and the page draws one frame behind, so a little more
+   * than that (the lead's default: 32 at the default 25-step cap).
+   */
+  slots: number;
+  hashSteps?: boolean;
+}
+
+export class WorkerPhysics {
+  /** Bumped by every load; a step of an older load is never drawn. */
+  private generation = 0;
+  /** The load the page has heard back from (its scene and draw data are known), or −1. */
+  private loadedGeneration = -1;
+  private source: StepSource | null = null;
+  private transferReader: TransferReader | null = null;
+  private readonly sink: MessageSink<ToWorker>;
+  private readonly transport: Transport;
+  private readonly events: WorkerEvents;
+  private pending: Command[] = [];
+  private dragTarget: Vec3Tuple | null = null;
+  private steppedTo = -1;
+  private readonly waiters: { step: number; resolve: () => void }[] = [];
+  private loadWaiter: { generation: number; resolve: (scene: LoadedScene) => void } | null = null;
+  /** The scene of the newest load the worker has finished, and what it draws besides bodies. */
+  scene: LoadedScene | null = null;
+  sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
+  /** What the newest step copied by `copyStep` cost the worker (ms). */
+  lastStepMs = 0;
+
+  constructor(sink: MessageSink<ToWorker>, options: WorkerPhysicsOptions, events: WorkerEvents) {
+    this.sink = sink;
+    this.transport = options.transport;
+    this.events = events;
+    sink.postMessage(
+      {
+        type: 'init',
+        transport: options.transport,
+        slots: options.slots,
+        hashSteps: options.hashSteps ?? false,
+      },
+      [],
+    );
+    if (options.transport === 'transfer') {
+      this.transferReader = new TransferReader(STEP_FIELDS, options.slots, {
+        postMessage: (message, transfer) => sink.postMessage(message, transfer),
+      });
+      this.source = this.transferReader;
+    }
+  }
+
+  /** Handles one message from the worker. */
+  receive(message: FromWorker): void {
+    switch (message.type) {
+      case 'ring':
+        this.source = new RingReader(message.buffer, {
+          fields: STEP_FIELDS,
+          capacity: message.capacity,
+          slots: message.slots,
+        });
+        return;
+      case 'slot':
+        this.transferReader?.receive(message.buffer);
+        return;
+      case 'loaded':
+        if (message.generation !== this.generation) return;
+        this.loadedGeneration = message.generation;
+        this.scene = resolveScene(message.scene.id, {
+          count: message.scene.count,
+          seed: message.scene.seed,
+        });
+        this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
+        this.steppedTo = 0;
+        if (this.loadWaiter && this.loadWaiter.generation === message.generation) {
+          const waiter = this.loadWaiter;
+          this.loadWaiter = null;
+          waiter.resolve(this.scene);
+        }
+        return;
+      case 'stepped':
+        if (message.generation !== this.generation) return;
+        this.steppedTo = message.step;
+        if (message.hashes) {
+          const steps = message.hashes.length / 2;
+          this.events.onStepHashes?.(message.step - steps + 1, message.hashes);
+        }
+        this.wake();
+        return;
+      case 'faults':
+        if (message.generation === this.generation) this.events.onFaults?.(message.report);
+        return;
+      case 'failed':
+        this.events.onFailed?.(message.message);
+        return;
+      case 'spent':
+        return;
+    }
+  }
+
+  /** How published steps arrive. */
+  get transportName(): Transport {
+    return this.transport;
+  }
+
+  /** True once the worker has built the newest scene asked for. */
+  get ready(): boolean {
+    return this.loadedGeneration === this.generation;
+  }
+
+  /**
+   * Asks the worker to build a scene; resolves with it once built. Checks the options here
+   * first, so a bad load throws at once and changes nothing. Commands not yet sent are dropped
+   * (they named the old scene's bodies).
+   */
+  load(sceneId: string, options: SceneOptions = {}): Promise<LoadedScene> {
+    const scene = resolveScene(sceneId, options);
+    this.generation++;
+    this.pending = [];
+    this.dragTarget = null;
+    this.steppedTo = -1;
+    this.sink.postMessage(
+      {
+        type: 'load',
+        generation: this.generation,
+        sceneId: scene.definition.id,
+        count: scene.count,
+        seed: scene.seed,
+      },
+      [],
+    );
+    return new Promise((resolve) => {
+      this.loadWaiter = { generation: this.generation, resolve };
+    });
+  }
+
+  /** Queues a command for the worker; sent with the next `flush`. */
+  push(command: Command): void {
+    this.pending.push(command);
+  }
+
+  /** Latches the mouse's drag target; sent with the next `flush` (one per frame, however many moves). */
+  setDragTarget(x: number, y: number, z: number): void {
+    this.dragTarget = [x, y, z];
+  }
+
+  /** Sends the commands and the drag target queued since the last flush (frame start). */
+  flush(): void {
+    if (this.pending.length > 0) {
+      this.sink.postMessage({ type: 'commands', commands: this.pending }, []);
+      this.pending = [];
+    }
+    if (this.dragTarget) {
+      this.sink.postMessage({ type: 'dragTarget', point: this.dragTarget }, []);
+      this.dragTarget = null;
+    }
+  }
+
+  /** Asks for steps up to index `step`, each of `dtSeconds` (the loop's requests). */
+  requestSteps(step: number, dtSeconds: number): void {
+    this.sink.postMessage({ type: 'stepTo', generation: this.generation, step, dtSeconds }, []);
+  }
+
+  /** Asks the worker to apply due commands now and publish (commands while paused). */
+  applyNow(): void {
+    this.flush();
+    this.sink.postMessage({ type: 'applyNow', generation: this.generation }, []);
+  }
+
+  /** Resolves once the worker has finished every step up to `step` (scripted frames). */
+  whenStepped(step: number): Promise<void> {
+    if (this.steppedTo >= step && this.ready) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ step, resolve }));
+  }
+
+  private wake(): void {
+    for (let k = this.waiters.length - 1; k >= 0; k--) {
+      const waiter = this.waiters[k];
+      if (this.steppedTo >= waiter.step) {
+        this.waiters.splice(k, 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  /** The highest step of the current load in the ring, or −1 when none is there yet. */
+  newestStep(): number {
+    const source = this.source;
+    if (!source || !this.ready) return -1;
+    let newest = -1;
+    for (let index = 0; index < source.slotCount; index++) {
+      if (source.publicationIn(index) < 0) continue;
+      const header = source.slotAt(index).header;
+      if (header[H_GENERATION] === this.generation && header[H_STEP] > newest)
+        newest = header[H_STEP];
+    }
+    return newest;
+  }
+
+  /**
+   * Copies the newest publication of step `step` into `out`; false when the ring no longer (or
+   * not yet) holds it. The slot is held while it is copied, so the copy is never torn.
+   */
+  copyStep(step: number, out: SnapshotPair): boolean {
+    const source = this.source;
+    if (!source || !this.ready) return false;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let best = -1;
+      let bestSeq = -1;
+      for (let index = 0; index < source.slotCount; index++) {
+        const seq = source.publicationIn(index);
+        if (seq <= bestSeq) continue;
+        const header = source.slotAt(index).header;
+        if (header[H_STEP] === step && header[H_GENERATION] === this.generation) {
+          best = index;
+          bestSeq = seq;
+        }
+      }
+      if (best < 0) return false;
+      if (source.hold(best) !== bestSeq) continue;
+      const slot = source.slotAt(best);
+      readStepSlot(slot, out);
+      this.lastStepMs = slot.reals[R_STEP_MS];
+      source.release();
+      return true;
+    }
+    return false;
+  }
+}
