@@ -145,7 +145,7 @@ export class Simulation implements Stepper, MeterSource {
     this.applyCommands();
     this.realTime = realTime;
     this.governor.beginFrame();
-    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt) : 1;
+    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt, this.loop.timeScale) : 1;
     this.clockMs = performance.now();
     this.loop.frame(frameSeconds, this, this.report);
     this.realTime = false;
