@@ -18,14 +18,14 @@ const ROWS: readonly [keyof StatsSnapshot | 'givenUp', string][] = [
   ['interpolationUs', 'interpolation / frame'],
   ['bodies', 'bodies (awake / asleep)'],
   ['simOverReal', 'sim ÷ real time'],
-  ['givenUp', 'given up: cap / clamp / throttle'],
+  ['givenUp', 'given up: cap/clamp/throttle'],
 ];
 
 /**
  * Below this share of the time scale the banner says slow motion: a few lost steps in a second
  * (a 1,2,2 beat cut once by the cap) are not worth a warning that flickers on and off.
  */
-const SLOW_MOTION_BELOW = 0.97;
+export const SLOW_MOTION_BELOW = 0.97;
 
 /** The HUD element: one row per figure of a StatsSnapshot, and the banner. */
 export class Hud {
