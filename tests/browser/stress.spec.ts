@@ -221,11 +221,30 @@ function expectGuardKeptBudget(s: Sample): void {
   }
 }
 
-/** Larger frame-to-frame changes than this, once a window is full, are a jumpy reading. */
-const STEADY_FACTOR = 1.5;
+/**
+ * Once a window is full, a larger change from one frame to the next is a jumpy reading. A window
+ * of sixteen frames or more moves by one frame in and one out, and moves the reading only as far
+ * as those frames' own rate differs from the window's: with frames here up to about twice the
+ * window's average length, at most about 2 × 2/16 = 25% (the last second alone moved 1.5–3.2× on
+ * these scenes in this browser).
+ */
+const STEADY_FACTOR = 1.25;
 
-for (const scene of ['rain', 'tower', 'avalanche']) {
-  test(`${scene} × 1000: frames keep coming, sim ÷ real is steady and true over its window, and the HUD says slow motion`, async ({
+/**
+ * The scenes, and whether their step cost holds steady while they are watched. The tower's does
+ * not: it stands (cheap, asleep) and then falls, its step cost climbing twentyfold, and at ×0.05
+ * the fall spans the whole watch, so its true rate falls tenfold in seconds and a reading that
+ * follows it must move (1.4× from one frame to the next was seen). Rain and avalanche run at an
+ * even cost.
+ */
+const STRESS_SCENES = [
+  { scene: 'rain', steadyCost: true },
+  { scene: 'tower', steadyCost: false },
+  { scene: 'avalanche', steadyCost: true },
+] as const;
+
+for (const { scene, steadyCost } of STRESS_SCENES) {
+  test(`${scene} × 1000: frames keep coming, sim ÷ real is ${steadyCost ? 'steady and ' : ''}true over its window, and the HUD says slow motion`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -244,29 +263,31 @@ for (const scene of ['rain', 'tower', 'avalanche']) {
     expect(inside).toBeGreaterThanOrEqual(4);
     expectHudShowsStats(samples);
 
-    // Steady at a few frames per second: a window of sixteen frames or more moves by one
-    // frame in and one out; with frames up to about three times the window's average, that is
-    // at most (1 + 3/16) / (1 − 3/16) ≈ 1.46× (the last second alone moved 1.6–3.2× on these
-    // scenes in this browser).
-    let steadyChecks = 0;
-    for (let k = 1; k < samples.length; k++) {
-      const now = samples[k] as Sample;
-      const before = samples[k - 1] as Sample;
-      if (measuredRate(samples, k - 1) === null) continue;
-      steadyChecks++;
-      const change = Math.max(
-        now.simOverReal / before.simOverReal,
-        before.simOverReal / now.simOverReal,
-      );
-      expect(change, `frame ${k}`).toBeLessThanOrEqual(STEADY_FACTOR);
+    // Steady at a few frames per second, where the physics cost holds steady.
+    if (steadyCost) {
+      let steadyChecks = 0;
+      for (let k = 1; k < samples.length; k++) {
+        const now = samples[k] as Sample;
+        const before = samples[k - 1] as Sample;
+        if (measuredRate(samples, k - 1) === null) continue;
+        steadyChecks++;
+        const change = Math.max(
+          now.simOverReal / before.simOverReal,
+          before.simOverReal / now.simOverReal,
+        );
+        expect(change, `frame ${k}`).toBeLessThanOrEqual(STEADY_FACTOR);
+      }
+      expect(steadyChecks).toBeGreaterThanOrEqual(3);
     }
-    expect(steadyChecks).toBeGreaterThanOrEqual(3);
 
     for (const sample of samples) expectGuardKeptBudget(sample);
 
-    // 1000 bodies cost more per step than the step simulates, so the governor must throttle
-    // and the banner must say slow motion, with the HUD's own figure.
-    expect(last.physicsMsPerStep).toBeGreaterThan(1000 * last.dt);
+    // 1000 bodies are far from real time in this browser (drawing them alone takes most of a
+    // frame's time, and the guard lets only a few steps into each): measured over the whole
+    // watch, well below the banner's threshold, so the banner must say slow motion, with the
+    // HUD's own figure (checked frame by frame above).
+    const watchRate = (last.simTime - first.simTime) / ((last.ms - first.ms) / 1000);
+    expect(watchRate).toBeLessThan(SLOW_MOTION_BELOW / 2);
     expect(last.banner).toMatch(/^slow motion ×\d\.\d\d — \d+\.\d s given up$/);
     expect(errors).toEqual([]);
   });
