@@ -32,6 +32,7 @@ export interface SandboxApi {
   pause(): void;
   resume(): void;
   spawn(spec: SpawnInput): void;
+  remove(index: number): void;
   advance(frameSeconds: number[]): FrameReport[];
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
@@ -90,6 +91,17 @@ function validateFrames(frameSeconds: unknown): number[] {
   return frameSeconds as number[];
 }
 
+/** `index` if it names a body now (an integer from 0 to count − 1); otherwise a clear Error. */
+function validBodyIndex(call: string, index: unknown, count: number): number {
+  if (typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < count)
+    return index;
+  throw new Error(
+    count === 0
+      ? `${call} index = ${quoteValue(index)} is invalid: the scene has no bodies.`
+      : `${call} index = ${quoteValue(index)} is invalid: expected an integer from 0 to ${count - 1} (the scene has ${count} bodies).`,
+  );
+}
+
 function vec3At(values: Float64Array, i: number): [number, number, number] {
   return [values[3 * i] ?? 0, values[3 * i + 1] ?? 0, values[3 * i + 2] ?? 0];
 }
@@ -127,6 +139,9 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
     spawn(spec) {
       app.spawnBody(validateSpawnSpec(spec));
     },
+    remove(index) {
+      app.removeBody(validBodyIndex('remove', index, app.sim.physics.count));
+    },
     advance(frameSeconds) {
       const frames = validateFrames(frameSeconds);
       app.stop();
@@ -150,12 +165,7 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       hash: app.sim.hash(),
     }),
     pose(index) {
-      const count = app.sim.physics.count;
-      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
-        throw new Error(
-          `pose index = ${quoteValue(index)} is invalid: expected an integer from 0 to ${count - 1} (the scene has ${count} bodies).`,
-        );
-      }
+      validBodyIndex('pose', index, app.sim.physics.count);
       const snapshots = app.sim.snapshots;
       const rendered = app.stage.bodies.readPose(index);
       if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);

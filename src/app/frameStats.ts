@@ -95,6 +95,8 @@ export interface StatsSnapshot {
   stutter: StutterReport;
   /** Index of the body the stutter meter tracks, −1 for none. */
   tracked: number;
+  /** True when the tracked body was removed (by anything) since it was chosen; nothing is tracked. */
+  trackedRemoved: boolean;
   /** The determinism lab's comparison, when the scene has two worlds. */
   twin: TwinReport | null;
   /** Bodies the state guard removed since the scene was loaded (NaN, infinite, out of the world). */

@@ -33,7 +33,8 @@ export const carouselScene: SceneDefinition = {
   hint: 'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
   view: { camera: [0, 11, 15], target: [0, 0.5, 0] },
   tracked: {
-    index: 0,
+    // The build's first and only body.
+    id: 0,
     path: (simTime, out) => {
       carouselPose(simTime, pathScratch);
       out[0] = pathScratch.p[0] ?? 0;
@@ -52,11 +53,12 @@ export const carouselScene: SceneDefinition = {
     });
     // After each step the hook puts the mover exactly where the path says it is at the end of
     // that step (cannon-es's own integration of a kinematic body would cut the circle's chords).
-    // Time is summed step by step, so it stays exact when the physics rate changes.
+    // Time is summed step by step, so it stays exact when the physics rate changes. Once the
+    // mover is removed the hook has nothing to drive (never the body that took its slot).
     let simTime = 0;
     physics.addStepHook((_stepIndex, dt, world) => {
       simTime += dt;
-      const body = world.bodies[mover];
+      const body = world.bodyById(mover);
       if (!body) return;
       carouselPose(simTime, scratch);
       body.position.set(scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0);

@@ -1,6 +1,6 @@
 // Keyboard and mouse: space pause, '.' single step, 'r' reset, 'i' interpolation on/off, 'f' throw
-// the chosen shape from the camera, 'h' hitch; drag a body with the left button (orbit when not on
-// a body); click a body to track it with the stutter meter.
+// the chosen shape from the camera, 'h' hitch, Delete remove the tracked body; drag a body with
+// the left button (orbit when not on a body); click a body to track it with the stutter meter.
 
 import { Vector3 } from 'three';
 import type { BrowserApp } from '../app/browserApp';
@@ -55,6 +55,10 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
       case 'H':
         app.hitch();
         break;
+      case 'Delete':
+      case 'Backspace':
+        app.removeTracked();
+        break;
       default:
         return;
     }
@@ -64,17 +68,19 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
 
   canvas.addEventListener('pointerdown', (event) => {
     if (event.button !== 0) return;
-    // The determinism lab draws its worlds shifted apart; a drag would also break their agreement.
-    if (app.lab) return;
     const hit = app.stage.pick(event.clientX, event.clientY);
     if (!hit) return;
+    // The determinism lab refuses drags (with a note saying why) and orbits the camera instead.
+    if (app.lab) {
+      app.dragStart(hit.index, hit.point);
+      return;
+    }
     pressed = { x: event.clientX, y: event.clientY, index: hit.index };
     dragging = true;
     app.stage.controls.enabled = false;
     dragThrough.set(hit.point[0], hit.point[1], hit.point[2]);
     canvas.setPointerCapture(event.pointerId);
-    app.sim.queue({ type: 'dragStart', index: hit.index, point: hit.point });
-    if (app.sim.settings.paused) app.refreshWhilePaused();
+    app.dragStart(hit.index, hit.point);
   });
 
   canvas.addEventListener('pointermove', (event) => {
@@ -97,7 +103,7 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
     if (!dragging) return;
     dragging = false;
     app.stage.controls.enabled = true;
-    app.sim.queue({ type: 'dragEnd' });
+    app.dragEnd();
   };
   canvas.addEventListener('pointerup', endDrag);
   canvas.addEventListener('pointercancel', endDrag);

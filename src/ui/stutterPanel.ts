@@ -1,5 +1,6 @@
-// The stutter meter's readout: jitter and position error of the tracked body, and a time chart
-// (uPlot) of steps per frame, alpha, frame time and drawn displacement over the last frames.
+// The stutter meter's readout: jitter and position error of the tracked body, a button to delete
+// that body, and a time chart (uPlot) of steps per frame, alpha, frame time and drawn displacement
+// over the last frames.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -9,6 +10,7 @@ import type { StutterMeter } from '../app/stutterMeter';
 export class StutterPanel {
   private readonly root: HTMLElement;
   private readonly readout: HTMLElement;
+  private readonly deleteButton: HTMLButtonElement;
   private readonly chart: uPlot;
   private readonly x = Array.from({ length: CHART_FRAMES }, (_, i) => i - CHART_FRAMES + 1);
   private readonly series = [
@@ -18,13 +20,23 @@ export class StutterPanel {
     new Array<number>(CHART_FRAMES),
   ];
 
-  constructor(parent: HTMLElement) {
+  /** `onDelete`: the "delete this body" button, shown while a body is tracked. */
+  constructor(parent: HTMLElement, onDelete: () => void) {
     this.root = document.createElement('div');
     this.root.className = 'stutter-panel';
     this.root.dataset.testid = 'stutter-panel';
+    const head = document.createElement('div');
+    head.className = 'stutter-head';
     this.readout = document.createElement('div');
     this.readout.className = 'stutter-readout';
-    this.root.appendChild(this.readout);
+    this.deleteButton = document.createElement('button');
+    this.deleteButton.type = 'button';
+    this.deleteButton.className = 'stutter-delete';
+    this.deleteButton.dataset.testid = 'delete-tracked';
+    this.deleteButton.textContent = 'delete this body (Del)';
+    this.deleteButton.addEventListener('click', onDelete);
+    head.append(this.readout, this.deleteButton);
+    this.root.appendChild(head);
     const plot = document.createElement('div');
     this.root.appendChild(plot);
     parent.appendChild(this.root);
@@ -59,13 +71,18 @@ export class StutterPanel {
     );
   }
 
-  /** Redraws from the meter (called at the HUD's refresh rate, not per frame). */
-  update(meter: StutterMeter): void {
+  /**
+   * Redraws from the meter (called at the HUD's refresh rate, not per frame); `trackedIndex` is
+   * where the tracked body sits now (the meter holds it by id).
+   */
+  update(meter: StutterMeter, trackedIndex: number): void {
     const report = meter.result();
-    this.readout.textContent =
-      meter.tracked < 0
+    this.readout.textContent = meter.trackedRemoved
+      ? 'stutter meter: tracked body removed — click a body to track another'
+      : trackedIndex < 0
         ? 'stutter meter: click a body to track it'
-        : `body ${meter.tracked} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
+        : `body ${trackedIndex} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
+    this.deleteButton.hidden = trackedIndex < 0;
     const head = meter.chartHead;
     const { frameMs, displacementMm, steps, alpha } = meter.chart;
     for (let k = 0; k < CHART_FRAMES; k++) {
