@@ -76,12 +76,17 @@ export function copyFrameReport(source: Readonly<FrameReport>, out: FrameReport)
  */
 const STEP_EPSILON_SECONDS = 1e-9;
 
+/** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
 export interface LoopLimits {
   maxFrameSeconds: number;
   maxStepsPerFrame: number;
   timeScale: number;
 }
 
+/**
+ * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
+ * loops), and reports every simulated second a frame gave up (see FrameReport).
+ */
 export class FixedStepLoop {
   dt: number;
   accumulator = 0;
