@@ -18,7 +18,7 @@ import { Messages } from '../ui/messages';
 import { Rng } from '../util/rng';
 import { windowFps, windowSimOverReal } from './frameStats';
 import type { StatsSnapshot } from './frameStats';
-import { Simulation } from './simulation';
+import { reloadOptions, Simulation } from './simulation';
 import { TwinLab } from './twinLab';
 import type { LoadOptions } from './simulation';
 
@@ -176,10 +176,7 @@ export class BrowserApp {
   }
 
   reset(): void {
-    this.load(this.sim.scene.definition.id, {
-      count: this.sim.scene.count,
-      seed: this.sim.scene.seed,
-    });
+    this.load(this.sim.scene.definition.id, reloadOptions(this.sim.scene));
   }
 
   set(patch: unknown): void {

@@ -33,6 +33,14 @@ export interface LoadedScene {
 
 export const DEFAULT_SEED = 1;
 
+/**
+ * The options that build `scene` again: its seed, and its count only where the scene takes one
+ * (a fixed-size scene refuses a count).
+ */
+export function reloadOptions(scene: LoadedScene): LoadOptions {
+  return scene.definition.count ? { count: scene.count, seed: scene.seed } : { seed: scene.seed };
+}
+
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
 function performanceNowMs(): number {
   return performance.now();
@@ -138,7 +146,7 @@ export class Simulation implements Stepper, MeterSource {
   }
 
   reset(): void {
-    this.load(this.scene.definition.id, { count: this.scene.count, seed: this.scene.seed });
+    this.load(this.scene.definition.id, reloadOptions(this.scene));
   }
 
   /**
