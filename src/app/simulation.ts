@@ -7,19 +7,26 @@ import { PhysicsCore } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
-import { OverloadGovernor } from '../loop/overloadGovernor';
+import {
+  FRAME_PHYSICS_BUDGET_MS,
+  OverloadGovernor,
+  PHYSICS_SHARE,
+  WORKER_PHYSICS_SHARE,
+} from '../loop/overloadGovernor';
 import type { Command, CommandAction, CommandQueue } from '../physics/commands';
 import type { PhysicsWorld } from '../physics/physicsWorld';
 import type { StateGuard } from '../physics/stateGuard';
-import { findScene, SCENES } from '../scenes/registry';
+import { findScene, resolveScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import type { Snapshots } from '../snapshot/snapshots';
+import { SnapshotPair } from '../snapshot/snapshots';
+import type { WorkerPhysics } from '../worker/workerPhysics';
 import { FrameStats } from './frameStats';
-import type { StateHasher } from './stateHasher';
+import { StateHasher, toHex } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
+import { WorkerLink } from './workerLink';
 
 export type { LoadedScene } from '../scenes/registry';
 export { DEFAULT_SEED } from '../scenes/registry';
@@ -49,13 +56,29 @@ const METER_SETTINGS = [
   'jitterMs',
 ] as const;
 
+/** Where the physics steps: on this thread, or in a worker. */
+export type PhysicsThread = 'main' | 'worker';
+
 export class Simulation implements Stepper, MeterSource {
-  /** The physics side: world, commands, guard and snapshots (see core/physicsCore.ts). */
-  readonly core: PhysicsCore;
+  /** The physics side on this thread (world, commands, guard, snapshots); null in worker mode. */
+  private local: PhysicsCore | null;
+  /** Stepping in a worker, while physics runs in one. */
+  private link: WorkerLink | null = null;
+  /** In worker mode, the drawn step's snapshot pair, copied from the worker's ring. */
+  private readonly remotePair = new SnapshotPair();
+  /** In worker mode, a scratch pair for reading the newest step (`hash`). */
+  private readonly newestPair = new SnapshotPair();
+  private readonly remoteHasher = new StateHasher();
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
-  /** Called after every physics step (the determinism lab hashes each one). */
+  /**
+   * Told every step's state digest (two 32-bit lanes) when set: the determinism lab compares
+   * its worlds with them. On this thread each step is hashed only while this is set; a worker
+   * asked to hash sends them with each finished request.
+   */
+  onStepHash: ((step: number, high: number, low: number) => void) | null = null;
+  /** Called after every step taken on this thread (tests watch the world step by step). */
   onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
@@ -67,6 +90,8 @@ export class Simulation implements Stepper, MeterSource {
   nowMs: () => number = performanceNowMs;
   /** Whether the frame being run is paced by the wall clock (see `frame`). */
   private realTime = false;
+  /** This frame's physics budget in a worker: a frame's real time, at least the main budget. */
+  private frameBudgetMs = FRAME_PHYSICS_BUDGET_MS;
   /** `nowMs()` at the start of the coming step (or, after the steps, interpolation). */
   private clockMs = 0;
   private current: Settings = { ...DEFAULT_SETTINGS };
@@ -79,10 +104,17 @@ export class Simulation implements Stepper, MeterSource {
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
     this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
     const definition = findScene(sceneId) ?? (SCENES[0] as SceneDefinition);
-    this.core = new PhysicsCore(definition.id, options);
-    this.physics.addRemovalListener(this.meter);
-    this.scene = this.core.scene;
+    this.local = new PhysicsCore(definition.id, options);
+    this.local.physics.addRemovalListener(this.meter);
+    this.scene = this.local.scene;
     this.afterLoad();
+  }
+
+  /** The physics side on this thread; throws in worker mode (the world is in the worker). */
+  get core(): PhysicsCore {
+    if (!this.local)
+      throw new Error('The physics runs in a worker: its world is not on this thread.');
+    return this.local;
   }
 
   get physics(): PhysicsWorld {
@@ -93,16 +125,54 @@ export class Simulation implements Stepper, MeterSource {
     return this.core.commands;
   }
 
-  get snapshots(): Snapshots {
-    return this.core.snapshots;
-  }
-
   get guard(): StateGuard {
     return this.core.guard;
   }
 
   get hasher(): StateHasher {
     return this.core.hasher;
+  }
+
+  /** What is drawn from: the core's snapshots, or in worker mode the drawn step's copy. */
+  get snapshots(): SnapshotPair {
+    return this.local ? this.local.snapshots : this.remotePair;
+  }
+
+  /** Where the physics steps now. */
+  get thread(): PhysicsThread {
+    return this.link ? 'worker' : 'main';
+  }
+
+  /** In worker mode, the stepping link (latency, transport); null on the main thread. */
+  get worker(): WorkerLink | null {
+    return this.link;
+  }
+
+  /** The index of the next step: commands queued now apply before it. */
+  get nextStep(): number {
+    return this.loop.stepCount;
+  }
+
+  /**
+   * Hands the physics to a worker: it builds the loaded scene (same count and seed) and steps
+   * from there; this thread's world is dropped. Resolves once the worker has built it.
+   */
+  useWorker(physics: WorkerPhysics): Promise<void> {
+    this.link = new WorkerLink(physics);
+    this.local = null;
+    this.governor.share = WORKER_PHYSICS_SHARE;
+    return this.load(this.scene.definition.id, reloadOptions(this.scene));
+  }
+
+  /** Brings the physics back to this thread, rebuilding the loaded scene here. */
+  useMainThread(): void {
+    if (!this.link) return;
+    this.link = null;
+    this.governor.share = PHYSICS_SHARE;
+    this.local = new PhysicsCore(this.scene.definition.id, reloadOptions(this.scene));
+    this.local.physics.addRemovalListener(this.meter);
+    this.scene = this.local.scene;
+    this.afterLoad();
   }
 
   get settings(): Readonly<Settings> {
@@ -119,21 +189,41 @@ export class Simulation implements Stepper, MeterSource {
     for (const key of METER_SETTINGS) if (before[key] !== this.current[key]) this.meter.reset();
   }
 
-  /** Builds a scene into an empty world. Throws on an unknown scene or a bad option. */
-  load(sceneId: string, options: LoadOptions = {}): void {
-    this.scene = this.core.load(sceneId, options);
+  /**
+   * Builds a scene into an empty world. Throws at once, changing nothing, on an unknown scene
+   * or a bad option. On this thread the scene is built before this returns; in worker mode the
+   * promise resolves once the worker has built it (nothing is drawn until then).
+   */
+  load(sceneId: string, options: LoadOptions = {}): Promise<void> {
+    if (this.local) {
+      this.scene = this.local.load(sceneId, options);
+      this.afterLoad();
+      return Promise.resolve();
+    }
+    const link = this.link as WorkerLink;
+    this.scene = resolveScene(sceneId, options);
+    const built = link.physics.load(sceneId, options);
+    link.reset();
+    this.remotePair.resize(0);
+    this.remotePair.bodies.count = 0;
+    this.remotePair.bodies.version = -1;
     this.afterLoad();
+    return built.then(() => {
+      this.sceneDraw = { ...link.physics.sceneDraw, version: this.sceneDraw.version + 1 };
+    });
   }
 
   /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
   private afterLoad(): void {
     const definition = this.scene.definition;
-    const physics = this.core.physics;
-    this.sceneDraw = {
-      version: this.sceneDraw.version + 1,
-      statics: physics.statics.slice(),
-      springs: physics.springEnds(),
-    };
+    if (this.local) {
+      const physics = this.local.physics;
+      this.sceneDraw = {
+        version: this.sceneDraw.version + 1,
+        statics: physics.statics.slice(),
+        springs: physics.springEnds(),
+      };
+    }
     this.loop.reset();
     this.governor.reset();
     this.stats.reset();
@@ -142,8 +232,8 @@ export class Simulation implements Stepper, MeterSource {
     this.onTimelineReset?.();
   }
 
-  reset(): void {
-    this.load(this.scene.definition.id, reloadOptions(this.scene));
+  reset(): Promise<void> {
+    return this.load(this.scene.definition.id, reloadOptions(this.scene));
   }
 
   /**
@@ -151,13 +241,20 @@ export class Simulation implements Stepper, MeterSource {
    * step (at once while paused, since the caller then runs a frame of 0 s). Returns the queued
    * command: plain data, so a log of them replays the same physics in another world.
    */
-  queue(action: CommandAction, atStep = this.physics.stepIndex): Command {
+  queue(action: CommandAction, atStep = this.nextStep): Command {
     if (!Number.isInteger(atStep) || atStep < 0) {
       throw new Error(`atStep = ${String(atStep)} is invalid: expected an integer ≥ 0.`);
     }
     const command: Command = { ...action, atStep };
-    this.core.push(command);
+    if (this.local) this.local.push(command);
+    else this.link?.physics.push(command);
     return command;
+  }
+
+  /** The mouse's drag target, latched: applied at the next step boundary (once per frame). */
+  setDragTarget(x: number, y: number, z: number): void {
+    if (this.local) this.local.commands.setDragTarget(x, y, z);
+    else this.link?.physics.setDragTarget(x, y, z);
   }
 
   /**
@@ -167,15 +264,41 @@ export class Simulation implements Stepper, MeterSource {
    * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
+    this.beginFrame(frameSeconds, realTime);
+    this.endFrame(frameSeconds, false);
+    return this.report;
+  }
+
+  /**
+   * A scripted frame that waits for its steps: on this thread the same as `frame`; in worker
+   * mode the frame's steps are asked for, waited for, and then drawn with no extra latency — so
+   * `advance` gives the same reports and the same state in either thread.
+   */
+  async frameAndWait(frameSeconds: number): Promise<FrameReport> {
+    this.beginFrame(frameSeconds, false);
+    if (this.link) await this.link.physics.whenStepped(this.link.requestedStep);
+    this.endFrame(frameSeconds, true);
+    return this.report;
+  }
+
+  /** Settings, commands and the loop's steps (in worker mode: the frame's request). */
+  private beginFrame(frameSeconds: number, realTime: boolean): void {
     this.applySettings();
     this.applyCommands();
     this.realTime = realTime;
+    this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
     this.governor.beginFrame();
     this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt, this.loop.timeScale) : 1;
     this.clockMs = this.nowMs();
     this.loop.frame(frameSeconds, this, this.report);
     this.realTime = false;
-    const interpolateStart = this.clockMs;
+    if (this.link) this.sendFrame(this.link);
+  }
+
+  /** Picks the drawn step (worker mode), interpolates, and records the frame's stats. */
+  private endFrame(frameSeconds: number, settled: boolean): void {
+    if (this.link) this.drawRemote(this.link, settled || this.report.steps === 0);
+    const interpolateStart = this.nowMs();
     this.interpolate();
     this.stats.endFrame(
       frameSeconds,
@@ -184,7 +307,21 @@ export class Simulation implements Stepper, MeterSource {
       this.nowMs() - interpolateStart,
     );
     this.meter.record(this, frameSeconds);
-    return this.report;
+  }
+
+  /** Worker mode: sends the frame's commands and step request; while paused, applies commands now. */
+  private sendFrame(link: WorkerLink): void {
+    const sentCommands = link.physics.hasPending;
+    link.sendFrame();
+    if (sentCommands && this.report.steps === 0) link.physics.applyNow();
+  }
+
+  /** Worker mode: copies the step to draw; feeds a newly drawn step's cost to stats and governor. */
+  private drawRemote(link: WorkerLink, settled: boolean): void {
+    const stepMs = link.draw(this.remotePair, settled);
+    if (stepMs < 0) return;
+    this.stats.recordStep(stepMs);
+    this.governor.recordStep(stepMs);
   }
 
   /** Takes exactly one physics step now (single-step while paused). */
@@ -193,12 +330,22 @@ export class Simulation implements Stepper, MeterSource {
     this.applyCommands();
     this.clockMs = this.nowMs();
     this.loop.singleStep(this);
+    if (this.link) {
+      this.link.sendFrame();
+      this.drawRemote(this.link, true);
+    }
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
-    this.core.step(dtSeconds);
+    const core = this.local;
+    if (!core) {
+      // Worker mode: the step is asked for at the end of the frame, and measured there.
+      this.link?.noteStep(dtSeconds);
+      return;
+    }
+    core.step(dtSeconds);
     // One clock read per step: its end is the next step's start (each read allocates a
     // 16-byte number in V8, the only allocation this path makes).
     const now = this.nowMs();
@@ -206,31 +353,47 @@ export class Simulation implements Stepper, MeterSource {
     this.clockMs = now;
     this.stats.recordStep(stepMs);
     this.governor.recordStep(stepMs);
-    this.onStep?.(this.physics.stepIndex);
+    if (this.onStepHash) {
+      const lanes = core.hasher.hash(core.physics);
+      this.onStepHash(core.stepIndex, lanes[0], lanes[1]);
+    }
+    this.onStep?.(core.stepIndex);
   }
 
-  /** Stepper: in a real-time frame, whether the frame's physics time leaves room for a step. */
+  /**
+   * Stepper: in a real-time frame, whether there is room for another step — on this thread the
+   * frame's physics budget; in a worker, a backlog of less than a frame's work.
+   */
   stepAllowed(): boolean {
-    return !this.realTime || this.governor.stepAllowed();
+    if (!this.realTime) return true;
+    if (this.link) return this.link.hasRoom(this.governor.estimateMs, this.frameBudgetMs);
+    return this.governor.stepAllowed();
   }
   /**
    * Starts measuring stutter on the body now at `index` (−1: none), by its id. The scene's own
    * target (the carousel's mover, by id) keeps its exact path.
    */
   track(index: number): void {
-    const id = this.physics.idAt(index);
+    const id = this.idAt(index);
     const target = this.scene.definition.tracked;
     this.meter.track(id, target && target.id === id ? (target.path ?? null) : null);
   }
 
   /** Dense index of the body the stutter meter tracks, −1 for none. */
   get trackedIndex(): number {
-    return this.physics.indexOf(this.meter.trackedId);
+    return this.bodyIndex(this.meter.trackedId);
   }
 
-  /** MeterSource: the dense index of body `id`, −1 once removed. */
+  /** MeterSource: the dense index of body `id` in what is drawn, −1 once removed. */
   bodyIndex(id: number): number {
-    return this.physics.indexOf(id);
+    return this.local ? this.local.physics.indexOf(id) : this.remotePair.bodies.indexOf(id);
+  }
+
+  /** The id of the body drawn at dense index `index`, or −1. */
+  idAt(index: number): number {
+    if (this.local) return this.local.physics.idAt(index);
+    const table = this.remotePair.bodies;
+    return index >= 0 && index < table.count ? table.ids[index] : -1;
   }
 
   displayTime(): number {
@@ -255,9 +418,28 @@ export class Simulation implements Stepper, MeterSource {
     return this.displayTime() - this.loop.simTime;
   }
 
-  /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
+  /**
+   * Hex digest of every body's exact position, quaternion, velocity and angular velocity bits:
+   * of the world now, or in worker mode of the newest step the worker has published.
+   */
   hash(): string {
-    return this.core.hash();
+    if (this.local) return this.local.hash();
+    return this.hashOfNewest().hex;
+  }
+
+  /** Worker mode: the newest published step and its digest ('' before the first). */
+  private hashOfNewest(): { step: number; hex: string } {
+    const physics = (this.link as WorkerLink).physics;
+    const step = physics.newestStep();
+    if (step < 0 || physics.copyStep(step, this.newestPair) < 0) return { step, hex: '' };
+    const lanes = this.remoteHasher.hashState(this.newestPair.current, this.newestPair.count);
+    return { step, hex: toHex(lanes[0], lanes[1]) };
+  }
+
+  /** Steps taken since the load: on this thread; in worker mode, the newest the worker published. */
+  get publishedStep(): number {
+    if (this.local) return this.local.stepIndex;
+    return (this.link as WorkerLink).physics.newestStep();
   }
 
   /**
@@ -290,6 +472,6 @@ export class Simulation implements Stepper, MeterSource {
 
   /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */
   private applyCommands(): void {
-    this.core.applyDue();
+    this.local?.applyDue();
   }
 }

@@ -41,12 +41,11 @@ class HashHistory {
     this.steps.fill(-1);
   }
 
-  record(step: number, sim: Simulation): void {
-    const lanes = sim.hasher.hash(sim.physics);
+  record(step: number, high: number, low: number): void {
     const at = step % HISTORY;
     this.steps[at] = step;
-    this.high[at] = lanes[0] ?? 0;
-    this.low[at] = lanes[1] ?? 0;
+    this.high[at] = high;
+    this.low[at] = low;
   }
 
   has(step: number): boolean {
@@ -84,8 +83,8 @@ export class TwinLab {
     const loaded = main.scene;
     this.twin = new Simulation(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
     this.twin.set({ ...main.settings });
-    main.onStep = (step) => this.leftHistory.record(step, main);
-    this.twin.onStep = (step) => this.rightHistory.record(step, this.twin);
+    main.onStepHash = (step, high, low) => this.leftHistory.record(step, high, low);
+    this.twin.onStepHash = (step, high, low) => this.rightHistory.record(step, high, low);
   }
 
   /** Rebuilds the twin from the main world's scene (after a load or reset). */
@@ -111,13 +110,13 @@ export class TwinLab {
    * same scene and the same commands make the same in both worlds. Returns the main world's command.
    */
   queue(action: CommandAction): Command {
-    const atStep = Math.max(this.main.physics.stepIndex, this.twin.physics.stepIndex);
+    const atStep = Math.max(this.main.nextStep, this.twin.nextStep);
     this.twin.queue(action, atStep);
     return this.main.queue(action, atStep);
   }
 
   detach(): void {
-    this.main.onStep = null;
+    this.main.onStepHash = null;
   }
 
   /**

@@ -32,7 +32,6 @@ export interface DrawSource {
   still: Uint8Array;
 }
 
-
 /** solid: the lit, coloured bodies. ghost: a dark wireframe of the raw physics snapshot. */
 export type InstanceStyle = 'solid' | 'ghost';
 

@@ -103,10 +103,7 @@ export class SnapshotPair {
 }
 
 /** The snapshot pair of a live world, captured after every step (the physics side). */
-export class Snapshots
-  extends SnapshotPair
-  implements BodyRemovalListener, PoseResetListener
-{
+export class Snapshots extends SnapshotPair implements BodyRemovalListener, PoseResetListener {
   private readonly physics: PhysicsWorld;
 
   constructor(physics: PhysicsWorld, capacity = 256) {

@@ -147,14 +147,16 @@ export class PhysicsService {
    * Steps up to `step` (never past it: the page may still send commands for the steps after),
    * publishing each, then says so — with the steps' digests when the page asked for them.
    */
-  private stepTo(step: number, dtSeconds: number): void {
+  private stepTo(step: number, dtSeconds: number | number[]): void {
     const core = this.requireCore();
     const first = core.stepIndex;
     const taken = step > first ? step - first : 0;
     const hashes = this.hashSteps && taken > 0 ? new Uint32Array(2 * taken) : null;
     for (let k = 0; k < taken; k++) {
       const start = this.clockMs();
-      core.step(dtSeconds);
+      core.step(
+        typeof dtSeconds === 'number' ? dtSeconds : dtSeconds[dtSeconds.length - taken + k],
+      );
       const stepMs = this.clockMs() - start;
       if (hashes) {
         const lanes = core.hasher.hash(core.physics);

@@ -24,8 +24,11 @@ export type ToWorker =
   | { type: 'commands'; commands: Command[] }
   /** The latest drag target: latched, applied at the next step boundary like the main thread's. */
   | { type: 'dragTarget'; point: Vec3Tuple }
-  /** Step until `step` steps have been taken since the load, each of `dtSeconds`. */
-  | { type: 'stepTo'; generation: number; step: number; dtSeconds: number }
+  /**
+   * Step until `step` steps have been taken since the load, each of `dtSeconds` — or, for a
+   * frame whose steps differ (semi-fixed), each its own, the last `dtSeconds.length` steps.
+   */
+  | { type: 'stepTo'; generation: number; step: number; dtSeconds: number | number[] }
   /** Apply the commands due now, without stepping, and publish (commands while paused). */
   | { type: 'applyNow'; generation: number }
   | SlotMessage;

@@ -171,6 +171,11 @@ export class WorkerPhysics {
     });
   }
 
+  /** Whether commands or a drag target wait for the next `flush`. */
+  get hasPending(): boolean {
+    return this.pending.length > 0 || this.dragTarget !== null;
+  }
+
   /** Queues a command for the worker; sent with the next `flush`. */
   push(command: Command): void {
     this.pending.push(command);
@@ -193,8 +198,8 @@ export class WorkerPhysics {
     }
   }
 
-  /** Asks for steps up to index `step`, each of `dtSeconds` (the loop's requests). */
-  requestSteps(step: number, dtSeconds: number): void {
+  /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
+  requestSteps(step: number, dtSeconds: number | number[]): void {
     this.sink.postMessage({ type: 'stepTo', generation: this.generation, step, dtSeconds }, []);
   }
 
@@ -235,12 +240,13 @@ export class WorkerPhysics {
   }
 
   /**
-   * Copies the newest publication of step `step` into `out`; false when the ring no longer (or
-   * not yet) holds it. The slot is held while it is copied, so the copy is never torn.
+   * Copies the newest publication of step `step` into `out` and returns its number, or −1 when
+   * the ring no longer (or not yet) holds it. When that publication is `unless` (already copied)
+   * nothing is copied. The slot is held while it is copied, so the copy is never torn.
    */
-  copyStep(step: number, out: SnapshotPair): boolean {
+  copyStep(step: number, out: SnapshotPair, unless = -1): number {
     const source = this.source;
-    if (!source || !this.ready) return false;
+    if (!source || !this.ready) return -1;
     for (let attempt = 0; attempt < 3; attempt++) {
       let best = -1;
       let bestSeq = -1;
@@ -253,14 +259,15 @@ export class WorkerPhysics {
           bestSeq = seq;
         }
       }
-      if (best < 0) return false;
+      if (best < 0) return -1;
+      if (bestSeq === unless) return bestSeq;
       if (source.hold(best) !== bestSeq) continue;
       const slot = source.slotAt(best);
       readStepSlot(slot, out);
       this.lastStepMs = slot.reals[R_STEP_MS];
       source.release();
-      return true;
+      return bestSeq;
     }
-    return false;
+    return -1;
   }
 }
