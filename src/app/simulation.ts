@@ -2,7 +2,7 @@
 // interpolation. The browser app and the Node tests drive the very same object.
 
 import { DEFAULT_SETTINGS, validatePatch } from '../config/settings';
-import type { InterpolationMode, Settings } from '../config/settings';
+import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
 import { PhysicsCore } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
@@ -56,8 +56,6 @@ const METER_SETTINGS = [
   'jitterMs',
 ] as const;
 
-/** Where the physics steps: on this thread, or in a worker. */
-export type PhysicsThread = 'main' | 'worker';
 
 export class Simulation implements Stepper, MeterSource {
   /** The physics side on this thread (world, commands, guard, snapshots); null in worker mode. */
@@ -139,7 +137,7 @@ export class Simulation implements Stepper, MeterSource {
   }
 
   /** Where the physics steps now. */
-  get thread(): PhysicsThread {
+  get thread(): PhysicsThreadSetting {
     return this.link ? 'worker' : 'main';
   }
 
