@@ -59,7 +59,7 @@ export class WorkerPhysics {
   private dragTarget: Vec3Tuple | null = null;
   private steppedTo = -1;
   private readonly waiters: { step: number; resolve: () => void }[] = [];
-  private loadWaiter: { generation: number; resolve: (scene: LoadedScene) => void } | null = null;
+  private loadWaiter: { generation: number; resolve: () => void } | null = null;
   /** The scene of the newest load the worker has finished, and what it draws besides bodies. */
   scene: LoadedScene | null = null;
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
@@ -112,7 +112,7 @@ export class WorkerPhysics {
         if (this.loadWaiter && this.loadWaiter.generation === message.generation) {
           const waiter = this.loadWaiter;
           this.loadWaiter = null;
-          waiter.resolve(this.scene);
+          waiter.resolve();
         }
         return;
       case 'stepped':
@@ -146,11 +146,11 @@ export class WorkerPhysics {
   }
 
   /**
-   * Asks the worker to build a scene; resolves with it once built. Checks the options here
+   * Asks the worker to build a scene; resolves once it is built. Checks the options here
    * first, so a bad load throws at once and changes nothing. Commands not yet sent are dropped
    * (they named the old scene's bodies).
    */
-  load(sceneId: string, options: SceneOptions = {}): Promise<LoadedScene> {
+  load(sceneId: string, options: SceneOptions = {}): Promise<void> {
     const scene = resolveScene(sceneId, options);
     this.generation++;
     this.pending = [];
@@ -207,6 +207,16 @@ export class WorkerPhysics {
   applyNow(): void {
     this.flush();
     this.sink.postMessage({ type: 'applyNow', generation: this.generation }, []);
+  }
+
+  /**
+   * The worker is gone (it failed, or the page stepped away from it): whoever waits on it is
+   * let go at once, so nothing hangs; the page then steps on its own thread.
+   */
+  abandon(): void {
+    for (const waiter of this.waiters.splice(0)) waiter.resolve();
+    this.loadWaiter?.resolve();
+    this.loadWaiter = null;
   }
 
   /** Resolves once the worker has finished every step up to `step` (scripted frames). */
