@@ -101,7 +101,12 @@ describe('physics in a worker: the same physics as on the main thread', () => {
 function byHand() {
   const down: ToWorker[] = [];
   const up: FromWorker[] = [];
-  const service = new PhysicsService({ postMessage: (m: FromWorker) => up.push(m) });
+  // A made-up clock: every step costs the worker exactly 2 ms, whatever this machine is doing.
+  let nowMs = 0;
+  const service = new PhysicsService(
+    { postMessage: (m: FromWorker) => up.push(m) },
+    () => (nowMs += 1),
+  );
   const physics = new WorkerPhysics(
     { postMessage: (m: ToWorker) => down.push(m) },
     { transport: 'transfer', slots: 32 },

@@ -78,8 +78,8 @@ describe.each(['shared', 'transfer'] as const)(
           digests[first - 1 + k] = toHex(hashes[2 * k], hashes[2 * k + 1]);
       });
       workers.push(worker);
-      const scene = await client.load('pile', { count: 60, seed: 3 });
-      expect(scene.definition.id).toBe('pile');
+      await client.load('pile', { count: 60, seed: 3 });
+      expect(client.scene?.definition.id).toBe('pile');
       const snapshots = new SnapshotPair();
       let step = 0;
       for (const steps of framePattern(45)) {
