@@ -1,5 +1,5 @@
 // Entry point: reads the URL, builds the app, panel, input and `window.sandbox`, and starts the
-// requestAnimationFrame drive.
+// requestAnimationFrame drive. A failure here is shown on the page, never left as a blank one.
 
 import './styles.css';
 import { createScriptingApi } from './api/scriptingApi';
@@ -8,6 +8,7 @@ import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
 import { HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
+import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
@@ -72,4 +73,18 @@ function main(): void {
   app.start();
 }
 
-main();
+try {
+  main();
+} catch (error) {
+  // Whatever went wrong, say so where the view should be rather than leave a blank page.
+  showNotice(
+    document.getElementById('app') ?? document.body,
+    'startup-error',
+    'The sandbox could not start',
+    [
+      error instanceof Error ? error.message : String(error),
+      'Reload the page; if this persists, try another browser.',
+    ],
+  );
+  throw error;
+}
