@@ -13,6 +13,7 @@ import type { DrawSource } from '../render/bodyInstances';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
+import { showNotice } from '../ui/notice';
 import { Rng } from '../util/rng';
 import type { StatsSnapshot } from './frameStats';
 import { Simulation } from './simulation';
@@ -60,6 +61,13 @@ export class BrowserApp {
       this.display.reset();
     };
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
+    if (this.stage.problem) {
+      showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
+        `Nothing can be drawn because ${this.stage.problem}.`,
+        "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
+        'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
+      ]);
+    }
     this.updateLab();
     this.applyView();
     this.draw();
@@ -254,6 +262,7 @@ export class BrowserApp {
       tracked: sim.meter.tracked,
       removedBodies: sim.guard.removed,
       contextLost: this.stage.contextLost,
+      webgl: this.stage.renderer !== null,
       ...this.stage.gpuMemory(),
     };
   }

@@ -1,5 +1,6 @@
 // The three.js side of the page: renderer, camera and orbit controls, lights and shadows, the
 // ground, static scenery, and the instanced bodies. Reads flat arrays only, never cannon-es.
+// Without WebGL the scene graph and instance matrices still update; only drawing is skipped.
 
 import {
   ACESFilmicToneMapping,
@@ -19,15 +20,18 @@ import {
   Scene,
   Vector2,
   Vector3,
-  WebGLRenderer,
 } from 'three';
+import type { WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
+import { createRenderer } from './webglSupport';
 
 /** A half-width view sees half as much sideways; zooming out keeps each scene in frame. */
 const SPLIT_ZOOM = 0.6;
+/** The page's background colour, behind the scene and its fog. */
+const PAGE_COLOUR = 0xdfe7ef;
 
 export interface PickResult {
   index: number;
@@ -35,7 +39,10 @@ export interface PickResult {
 }
 
 export class Stage {
-  readonly renderer: WebGLRenderer;
+  /** Null when the browser offers no WebGL 2: nothing is drawn, everything else runs. */
+  readonly renderer: WebGLRenderer | null;
+  /** Why nothing can be drawn (no WebGL), or null when the renderer works. */
+  readonly problem: string | null;
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(50, 1, 0.1, 500);
   readonly controls: OrbitControls;
@@ -52,23 +59,25 @@ export class Stage {
   private staticMeshes: Mesh[] = [];
   private readonly raycaster = new Raycaster();
   private readonly pointer = new Vector2();
+  private readonly canvas: HTMLCanvasElement;
   /** True between `webglcontextlost` and `webglcontextrestored`: nothing can be drawn. */
   contextLost = false;
   /** Told when the GPU context is lost or comes back (true = lost). */
   onContextChange: ((lost: boolean) => void) | null = null;
 
   constructor(canvas: HTMLCanvasElement) {
-    this.renderer = new WebGLRenderer({
-      canvas,
-      antialias: true,
-      powerPreference: 'high-performance',
-    });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-    this.renderer.toneMapping = ACESFilmicToneMapping;
-    this.renderer.shadowMap.enabled = true;
-    this.renderer.shadowMap.type = PCFShadowMap;
-    this.scene.background = new Color(0xdfe7ef);
-    this.scene.fog = new Fog(0xdfe7ef, 60, 160);
+    this.canvas = canvas;
+    const created = createRenderer(canvas);
+    this.renderer = created.renderer;
+    this.problem = created.problem;
+    if (this.renderer) {
+      this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+      this.renderer.toneMapping = ACESFilmicToneMapping;
+      this.renderer.shadowMap.enabled = true;
+      this.renderer.shadowMap.type = PCFShadowMap;
+    }
+    this.scene.background = new Color(PAGE_COLOUR);
+    this.scene.fog = new Fog(PAGE_COLOUR, 60, 160);
 
     this.camera.position.set(14, 11, 18);
     this.controls = new OrbitControls(this.camera, canvas);
@@ -128,6 +137,7 @@ export class Stage {
 
   /** GPU objects three.js holds now, for leak checks (stats and tests). */
   gpuMemory(): { geometries: number; textures: number; programs: number } {
+    if (!this.renderer) return { geometries: 0, textures: 0, programs: 0 };
     const info = this.renderer.info;
     return {
       geometries: info.memory.geometries,
@@ -165,7 +175,7 @@ export class Stage {
   }
 
   setShadows(enabled: boolean): void {
-    this.renderer.shadowMap.enabled = enabled;
+    if (this.renderer) this.renderer.shadowMap.enabled = enabled;
     this.sun.castShadow = enabled;
     this.bodies.setShadows(enabled);
     this.twinBodies?.setShadows(enabled);
@@ -179,24 +189,26 @@ export class Stage {
 
   /** Matches the drawing buffer to the canvas's CSS size (cheap when nothing changed). */
   resize(): void {
-    const canvas = this.renderer.domElement;
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
+    const renderer = this.renderer;
+    if (!renderer) return;
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
     if (width === 0 || height === 0) return;
-    const size = this.renderer.getSize(scratchSize);
+    const size = renderer.getSize(scratchSize);
     if (size.x === width && size.y === height) return;
-    this.renderer.setSize(width, height, false);
+    renderer.setSize(width, height, false);
   }
 
   render(): void {
-    if (this.contextLost) return;
-    this.resize();
     this.controls.update();
-    this.renderer.setScissorTest(false);
-    const size = this.renderer.getSize(scratchSize);
-    this.renderer.setViewport(0, 0, size.x, size.y);
+    const renderer = this.renderer;
+    if (!renderer || this.contextLost) return;
+    this.resize();
+    renderer.setScissorTest(false);
+    const size = renderer.getSize(scratchSize);
+    renderer.setViewport(0, 0, size.x, size.y);
     this.setAspect(size.x / size.y, 1);
-    this.renderer.render(this.scene, this.camera);
+    renderer.render(this.scene, this.camera);
   }
 
   /**
@@ -204,17 +216,19 @@ export class Stage {
    * own aspect, so both show the same scene from the same place, side by side.
    */
   renderHalf(half: 'left' | 'right'): void {
-    this.resize();
     if (half === 'left') this.controls.update();
-    const size = this.renderer.getSize(scratchSize);
+    const renderer = this.renderer;
+    if (!renderer || this.contextLost) return;
+    this.resize();
+    const size = renderer.getSize(scratchSize);
     const width = Math.floor(size.x / 2);
     const x = half === 'left' ? 0 : size.x - width;
-    this.renderer.setViewport(x, 0, width, size.y);
-    this.renderer.setScissor(x, 0, width, size.y);
-    this.renderer.setScissorTest(true);
+    renderer.setViewport(x, 0, width, size.y);
+    renderer.setScissor(x, 0, width, size.y);
+    renderer.setScissorTest(true);
     this.setAspect(width / size.y, SPLIT_ZOOM);
-    this.renderer.render(this.scene, this.camera);
-    this.renderer.setScissorTest(false);
+    renderer.render(this.scene, this.camera);
+    renderer.setScissorTest(false);
   }
 
   private setAspect(aspect: number, zoom: number): void {
@@ -265,11 +279,11 @@ export class Stage {
     this.ghost.dispose();
     this.twinBodies?.dispose();
     this.controls.dispose();
-    this.renderer.dispose();
+    this.renderer?.dispose();
   }
 
   private setPointer(clientX: number, clientY: number): void {
-    const rect = this.renderer.domElement.getBoundingClientRect();
+    const rect = this.canvas.getBoundingClientRect();
     this.pointer.set(
       ((clientX - rect.left) / rect.width) * 2 - 1,
       -((clientY - rect.top) / rect.height) * 2 + 1,
