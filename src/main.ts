@@ -13,6 +13,8 @@ import { Panel } from './ui/panel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
+import { ViewLayout } from './ui/viewLayout';
+import type { ViewArea } from './render/stage';
 
 declare global {
   interface Window {
@@ -58,6 +60,12 @@ function main(): void {
   };
   app.onChange = refresh;
   refresh();
+  const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
+  new ViewLayout(canvas, panel.gui.domElement, (area) => {
+    app.stage.setSplitArea(area.x, area.y, area.width, area.height);
+    labels.place(app.stage.splitLayout(halves));
+    if (app.sim.settings.view === 'split') app.draw();
+  });
   bindInput(app, canvas, {
     throwShape: () => panel.spawnShape,
     onSettingsChanged: refresh,

@@ -144,13 +144,16 @@ export class BrowserApp {
 
   /**
    * Single: the draw poses. Split: the right half in `splitRight` first, then the left in the
-   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads).
+   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads);
+   * the camera eases once before either half, so both come from the same camera state.
    * Ghost: the main mode plus the raw current snapshot as a wireframe.
    */
   private drawView(): void {
     const settings = this.sim.settings;
     this.stage.ghost.setVisible(settings.view === 'ghost');
+    this.stage.updateCamera();
     if (settings.view === 'split') {
+      this.stage.clear();
       this.writeInstances(this.sim.interpolateInto(settings.splitRight, this.splitDraw));
       this.stage.renderHalf('right');
       this.writeInstances(this.sim.draw);
