@@ -3,6 +3,13 @@
 
 import type { ViewArea } from '../render/stage';
 
+/**
+ * Screens too small for the panel beside the view: phones upright (≤ 640 px wide) and phones on
+ * their side (≤ 480 px high). There the panel starts closed and the HUD is compact. The same
+ * query sits in styles.css; keep the two in step.
+ */
+export const COMPACT_MEDIA = '(max-width: 640px), (max-height: 480px)';
+
 /** Room left between the views and the panel, so the panel's edge never hides a view's edge. */
 const GAP_PX = 8;
 

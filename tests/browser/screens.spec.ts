@@ -1,10 +1,11 @@
-// What the views show: both halves of the split view come from one camera state and stay clear
-// of the panel.
+// What the views show, on a desktop window and on a phone: both halves of the split view come
+// from one camera state and stay clear of the panel; on a phone-sized touch screen the panel
+// starts closed, the HUD is compact and uncovered, one finger drags a body and two move the camera.
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { collectPageErrors, dragCentreUp, openSandbox } from './helpers';
+import { canvasPixels, collectPageErrors, dragCentreUp, openSandbox, touch } from './helpers';
 import type { PagePoint } from './helpers';
 
 interface Rect {
@@ -132,6 +133,12 @@ function inside(inner: Rect, outer: Rect): boolean {
   );
 }
 
+async function canvasBox(page: Page): Promise<Rect> {
+  const rect = await page.locator('#view').boundingBox();
+  if (!rect) throw new Error('no canvas');
+  return rect;
+}
+
 async function box(page: Page, testId: string): Promise<Rect> {
   const rect = await page.getByTestId(testId).boundingBox();
   if (!rect) throw new Error(`${testId} is not shown`);
@@ -232,5 +239,116 @@ test.describe('split view at 1280 × 760', () => {
       const middle = { x: half.x + half.width / 2, y: half.y + half.height / 2 };
       expect(await dragCentreUp(page, 'mouse', middle)).toBeGreaterThan(1);
     }
+  });
+});
+
+test.describe('phone: 412 × 839, touch', () => {
+  test.use({ viewport: { width: 412, height: 839 }, isMobile: true, hasTouch: true });
+
+  test('the panel starts closed and opens; the HUD is compact and never covered', async ({
+    page,
+  }, testInfo) => {
+    const errors = collectPageErrors(page);
+    await openSandbox(page, '?scene=stack');
+    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    const panel = page.getByTestId('panel');
+    await expect(panel).toHaveClass(/lil-closed/);
+    await expect(panel.locator('.lil-controller', { hasText: 'scene' }).first()).toBeHidden();
+
+    const hud = await box(page, 'hud');
+    await expect(page.getByTestId('hud')).toBeVisible();
+    expect(hud.width).toBeLessThanOrEqual(412 * 0.65);
+    expect(hud.height).toBeLessThanOrEqual(839 * 0.15);
+    await expect(page.locator('[data-stat=fps]')).toBeVisible();
+    await expect(page.locator('[data-stat=simOverReal]')).toBeVisible();
+    await expect(page.locator('[data-stat=accumulatorMs]')).toBeHidden();
+
+    const closed = await box(page, 'panel');
+    expect(closed.height).toBeLessThan(60);
+    expect(overlaps(closed, hud)).toBe(false);
+    // Nothing but the canvas lies under the HUD (it lets taps through to the view).
+    for (const point of centreArea(hud)) expect(await elementAt(page, point)).toBe('canvas#view.');
+    // The view's middle is free for the fingers.
+    for (const point of centreArea(await canvasBox(page)))
+      expect(await elementAt(page, point)).toBe('canvas#view.');
+    mkdirSync('artifacts', { recursive: true });
+    await page.screenshot({ path: 'artifacts/phone-412x839.png' });
+    await testInfo.attach('phone, panel closed', {
+      path: 'artifacts/phone-412x839.png',
+      contentType: 'image/png',
+    });
+
+    // A tap on the title bar opens it; open, it still leaves the HUD uncovered.
+    await panel.locator('.lil-title').first().tap();
+    await expect(panel).not.toHaveClass(/lil-closed/);
+    const scene = panel.locator('.lil-controller', { hasText: 'scene' }).first();
+    await expect(scene).toBeVisible();
+    await expect.poll(async () => (await box(page, 'panel')).height).toBeGreaterThan(300);
+    expect(overlaps(await box(page, 'panel'), hud)).toBe(false);
+    for (const point of centreArea(hud)) expect(await elementAt(page, point)).toBe('canvas#view.');
+    await scene.locator('select').selectOption({ label: 'Pile' });
+    await expect.poll(() => page.evaluate(() => window.sandbox.state().bodies)).toBe(300);
+    await page.screenshot({ path: 'artifacts/phone-412x839-panel.png' });
+    await testInfo.attach('phone, panel open', {
+      path: 'artifacts/phone-412x839-panel.png',
+      contentType: 'image/png',
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test('one finger on a body drags it', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await openSandbox(page, '?scene=stack');
+    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    expect(await dragCentreUp(page, 'finger')).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('two fingers move the camera and drag no body', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await openSandbox(page, '?scene=stack&interp=off');
+    const canvas = await canvasBox(page);
+    const x = canvas.x + canvas.width / 2;
+    const y = canvas.y + canvas.height / 2;
+    const frames = (): Promise<void> =>
+      page.evaluate(() => {
+        window.sandbox.advance(new Array(5).fill(1 / 60));
+      });
+    await page.evaluate(() => {
+      window.sandbox.advance([0]);
+      window.sandbox.load('stack');
+    });
+    // Both fingers land on the tower (the canvas centre is on a brick), then spread and slide.
+    await touch(page, 'touchStart', [
+      { x: x - 15, y },
+      { x: x + 15, y },
+    ]);
+    for (let k = 1; k <= 10; k++) {
+      await touch(page, 'touchMove', [
+        { x: x - 15 - 8 * k, y: y - 12 * k },
+        { x: x + 15 + 8 * k, y: y - 12 * k },
+      ]);
+      await frames();
+    }
+    await touch(page, 'touchEnd', []);
+    const moved = await page.evaluate(() => window.sandbox.state());
+    const withGesture = await canvasPixels(page);
+
+    // The same frames without the gesture: the physics must agree bit for bit (no body was
+    // pulled), the picture must not (the camera moved).
+    await page.evaluate(() => {
+      window.sandbox.load('stack');
+      window.sandbox.advance(new Array(50).fill(1 / 60));
+    });
+    const control = await page.evaluate(() => window.sandbox.state());
+    expect(moved.step).toBe(control.step);
+    expect(moved.hash).toBe(control.hash);
+    const still = await canvasPixels(page);
+    let differing = 0;
+    for (let i = 0; i < still.length; i += 4) {
+      if (Math.abs((still[i] ?? 0) - (withGesture[i] ?? 0)) > 8) differing++;
+    }
+    expect(differing / (still.length / 4)).toBeGreaterThan(0.05);
+    expect(errors).toEqual([]);
   });
 });
