@@ -49,13 +49,13 @@ function main(): void {
 
   const panel = new Panel(app, root);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root);
+  const stutter = new StutterPanel(root, () => app.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
     labels.update(app.sim.settings);
-    stutter.update(app.sim.meter);
-    stutter.setVisible(app.sim.meter.tracked >= 0);
+    stutter.update(app.sim.meter, app.sim.trackedIndex);
+    stutter.setVisible(app.sim.trackedIndex >= 0 || app.sim.meter.trackedRemoved);
     twinLabels.update(app.lab ? app.lab.report() : null);
   };
   app.onChange = refresh;
@@ -72,7 +72,7 @@ function main(): void {
   });
   window.setInterval(() => {
     panel.updateStats();
-    stutter.update(app.sim.meter);
+    stutter.update(app.sim.meter, app.sim.trackedIndex);
     twinLabels.update(app.lab ? app.lab.report() : null);
   }, HUD_REFRESH_MS);
 

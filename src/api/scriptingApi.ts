@@ -5,6 +5,8 @@ import type { BrowserApp } from '../app/browserApp';
 import type { StatsSnapshot } from '../app/frameStats';
 import type { LoadOptions } from '../app/simulation';
 import { quoteValue } from '../config/settings';
+import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
 import type { PoseBuffer } from '../snapshot/snapshots';
@@ -22,14 +24,6 @@ export interface SnapshotPose extends Pose {
   w: [number, number, number];
 }
 
-export interface FrameReportCopy {
-  steps: number;
-  alpha: number;
-  droppedSeconds: number;
-  simTime: number;
-  step: number;
-}
-
 export interface SandboxApi {
   scenes(): string[];
   load(scene: string, options?: LoadOptions): void;
@@ -38,7 +32,8 @@ export interface SandboxApi {
   pause(): void;
   resume(): void;
   spawn(spec: SpawnInput): void;
-  advance(frameSeconds: number[]): FrameReportCopy[];
+  remove(index: number): void;
+  advance(frameSeconds: number[]): FrameReport[];
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
   pose(index: number): { previous: SnapshotPose; current: SnapshotPose; rendered: Pose };
@@ -96,6 +91,17 @@ function validateFrames(frameSeconds: unknown): number[] {
   return frameSeconds as number[];
 }
 
+/** `index` if it names a body now (an integer from 0 to count − 1); otherwise a clear Error. */
+function validBodyIndex(call: string, index: unknown, count: number): number {
+  if (typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < count)
+    return index;
+  throw new Error(
+    count === 0
+      ? `${call} index = ${quoteValue(index)} is invalid: the scene has no bodies.`
+      : `${call} index = ${quoteValue(index)} is invalid: expected an integer from 0 to ${count - 1} (the scene has ${count} bodies).`,
+  );
+}
+
 function vec3At(values: Float64Array, i: number): [number, number, number] {
   return [values[3 * i] ?? 0, values[3 * i + 1] ?? 0, values[3 * i + 2] ?? 0];
 }
@@ -133,21 +139,18 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
     spawn(spec) {
       app.spawnBody(validateSpawnSpec(spec));
     },
+    remove(index) {
+      app.removeBody(validBodyIndex('remove', index, app.sim.physics.count));
+    },
     advance(frameSeconds) {
       const frames = validateFrames(frameSeconds);
       app.stop();
-      const reports: FrameReportCopy[] = [];
+      const reports: FrameReport[] = [];
       for (let i = 0; i < frames.length; i++) {
         // Every frame runs the full pipeline into the instance matrices; only the last one is
         // also submitted to the GPU, since nobody sees the frames in between.
-        const r = app.frame(frames[i] as number, i === frames.length - 1);
-        reports.push({
-          steps: r.steps,
-          alpha: r.alpha,
-          droppedSeconds: r.droppedSeconds,
-          simTime: r.simTime,
-          step: r.step,
-        });
+        const report = app.frame(frames[i] as number, i === frames.length - 1);
+        reports.push(copyFrameReport(report, createFrameReport()));
       }
       app.hud.update(performance.now(), () => app.statsSnapshot(), true);
       return reports;
@@ -162,12 +165,7 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       hash: app.sim.hash(),
     }),
     pose(index) {
-      const count = app.sim.physics.count;
-      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
-        throw new Error(
-          `pose index = ${quoteValue(index)} is invalid: expected an integer from 0 to ${count - 1} (the scene has ${count} bodies).`,
-        );
-      }
+      validBodyIndex('pose', index, app.sim.physics.count);
       const snapshots = app.sim.snapshots;
       const rendered = app.stage.bodies.readPose(index);
       if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);

@@ -4,7 +4,9 @@
 import { DrawPoses } from '../interp/interpolate';
 import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
+import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { CommandAction } from '../physics/commands';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
 import { summarizeFaults } from '../physics/stateGuard';
 import { randomBody } from '../scenes/mixedBodies';
@@ -15,8 +17,9 @@ import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
 import { showNotice } from '../ui/notice';
 import { Rng } from '../util/rng';
+import { windowFps, windowSimOverReal } from './frameStats';
 import type { StatsSnapshot } from './frameStats';
-import { Simulation } from './simulation';
+import { reloadOptions, Simulation } from './simulation';
 import { TwinLab } from './twinLab';
 import type { LoadOptions } from './simulation';
 
@@ -48,6 +51,8 @@ export class BrowserApp {
   lab: TwinLab | null = null;
   private seenTwinVersion = -1;
   private contextMessage: HTMLElement | null = null;
+  /** The "no dragging in the lab" note while it is on screen, so repeated presses show it once. */
+  private dragRefusedMessage: HTMLElement | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
@@ -182,10 +187,7 @@ export class BrowserApp {
   }
 
   reset(): void {
-    this.load(this.sim.scene.definition.id, {
-      count: this.sim.scene.count,
-      seed: this.sim.scene.seed,
-    });
+    this.load(this.sim.scene.definition.id, reloadOptions(this.sim.scene));
   }
 
   set(patch: unknown): void {
@@ -212,15 +214,73 @@ export class BrowserApp {
 
   /** Adds a body at the next step boundary (at once while paused) as the last index. */
   spawnBody(spec: BodySpec): void {
-    this.sim.queue({ type: 'spawn', spec });
+    this.command({ type: 'spawn', spec });
+  }
+
+  /**
+   * Removes the body now at `index` at the next step boundary (at once while paused), by its id,
+   * so it is this body that goes even if others are removed first. The caller checks the index.
+   */
+  removeBody(index: number): void {
+    this.command({ type: 'remove', id: this.sim.physics.idAt(index) });
+  }
+
+  /** Removes the body the stutter meter tracks (the Delete key, the panel); false if none. */
+  removeTracked(): boolean {
+    const index = this.sim.trackedIndex;
+    if (index < 0) {
+      this.messages.show('No body is tracked: click a body to track it, then delete it.', 'info');
+      return false;
+    }
+    this.removeBody(index);
+    return true;
+  }
+
+  /**
+   * Grabs the body at `index` by `point` with the mouse (not in the determinism lab: the mouse
+   * moves between steps in real time, so the two worlds would feel the pull at different steps).
+   */
+  dragStart(index: number, point: Vec3Tuple): void {
+    if (this.lab) {
+      if (!this.dragRefusedMessage?.isConnected) {
+        this.dragRefusedMessage = this.messages.show(
+          'Dragging is off in the determinism lab: the mouse pulls in real time, between steps, so the two worlds would feel it at different steps and part ways. Spawn or throw (F) instead — both worlds get those at the same step.',
+          'info',
+        );
+      }
+      return;
+    }
+    this.sim.queue({ type: 'dragStart', id: this.sim.physics.idAt(index), point });
+    if (this.sim.settings.paused) this.refreshWhilePaused();
+  }
+
+  dragEnd(): void {
+    if (!this.lab) this.sim.queue({ type: 'dragEnd' });
+  }
+
+  /**
+   * Queues a world change for the next step boundary; in the determinism lab, in both worlds for
+   * the same step (see TwinLab.queue). While paused no frame runs, so it is applied and drawn now.
+   */
+  private command(action: CommandAction): void {
+    if (this.lab) this.lab.queue(action);
+    else this.sim.queue(action);
     if (this.sim.settings.paused) this.refreshWhilePaused();
   }
 
   /** Throws a body of `kind` from the camera through the given pixel. */
   throwFrom(kind: ShapeKind, clientX: number, clientY: number): void {
     const { origin, direction } = this.stage.rayThrough(clientX, clientY);
+    // The lab draws its worlds shifted sideways (left −offsetX, right +offsetX): aim in the
+    // coordinates of the world on the side the ray passes nearest the centre, so a throw at
+    // either heap hits that heap, and the same spot in the other world.
+    let shiftX = 0;
+    if (this.lab) {
+      const t = -(origin.x * direction.x + origin.y * direction.y + origin.z * direction.z);
+      shiftX = origin.x + t * direction.x < 0 ? this.lab.offsetX : -this.lab.offsetX;
+    }
     const start: Vec3Tuple = [
-      origin.x + direction.x * 1.5,
+      origin.x + direction.x * 1.5 + shiftX,
       origin.y + direction.y * 1.5,
       origin.z + direction.z * 1.5,
     ];
@@ -233,6 +293,7 @@ export class BrowserApp {
   /** While paused no frame runs the command queue, so apply and draw it now (a step boundary). */
   refreshWhilePaused(): void {
     this.sim.frame(0);
+    this.lab?.twin.frame(0);
     this.draw();
   }
 
@@ -241,9 +302,10 @@ export class BrowserApp {
     const stats = sim.stats;
     const bodies = sim.physics.count;
     const sleeping = sim.physics.sleepingCount();
+    const rates = stats.measureWindow();
     return {
-      fps: stats.fps(),
-      stepsThisFrame: stats.stepsThisFrame,
+      fps: windowFps(rates),
+      stepsThisFrame: stats.lastFrame.steps,
       alpha: sim.loop.alpha(),
       accumulatorMs: sim.loop.accumulator * 1000,
       physicsMsPerStep: stats.physicsMsPerStep,
@@ -254,15 +316,26 @@ export class BrowserApp {
       bodies,
       awake: bodies - sleeping,
       sleeping,
-      simOverReal: stats.simOverReal(),
+      simOverReal: windowSimOverReal(rates),
+      rateWindow: {
+        frames: rates.frames,
+        seconds: rates.seconds,
+        simSeconds: rates.simSeconds,
+        givenUpSeconds: rates.givenUpSeconds,
+      },
       droppedSeconds: stats.droppedSeconds,
+      clampedSeconds: stats.clampedSeconds,
+      throttledSeconds: stats.throttledSeconds,
+      frame: copyFrameReport(stats.lastFrame, createFrameReport()),
       step: sim.loop.stepCount,
       simTime: sim.loop.simTime,
+      displayTime: sim.displayTime(),
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
-      tracked: sim.meter.tracked,
+      tracked: sim.trackedIndex,
+      trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.guard.removed,
       contextLost: this.stage.contextLost,
       webgl: this.stage.renderer !== null,
@@ -304,7 +377,7 @@ export class BrowserApp {
       this.seenStaticsVersion = physics.staticsVersion;
     }
     this.stage.bodies.write(poses, physics.scales);
-    this.stage.links.write(poses.position, physics.count);
+    this.stage.links.write(poses.position);
     if (this.lab) this.writeTwin(this.lab.twin);
   }
 

@@ -8,7 +8,7 @@ import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
 import { OverloadGovernor } from '../loop/overloadGovernor';
 import { CommandQueue } from '../physics/commands';
-import type { Command } from '../physics/commands';
+import type { Command, CommandAction } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
 import { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
@@ -33,6 +33,19 @@ export interface LoadedScene {
 
 export const DEFAULT_SEED = 1;
 
+/**
+ * The options that build `scene` again: its seed, and its count only where the scene takes one
+ * (a fixed-size scene refuses a count).
+ */
+export function reloadOptions(scene: LoadedScene): LoadOptions {
+  return scene.definition.count ? { count: scene.count, seed: scene.seed } : { seed: scene.seed };
+}
+
+/** The wall clock in ms: the default for `Simulation.nowMs`. */
+function performanceNowMs(): number {
+  return performance.now();
+}
+
 /** Settings that change what the stutter meter measures. */
 const METER_SETTINGS = [
   'strategy',
@@ -45,7 +58,7 @@ const METER_SETTINGS = [
 
 export class Simulation implements Stepper, MeterSource {
   readonly physics = new PhysicsWorld();
-  readonly commands = new CommandQueue();
+  readonly commands = new CommandQueue(this.physics);
   readonly snapshots = new Snapshots(this.physics);
   /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
   readonly guard = new StateGuard();
@@ -58,9 +71,14 @@ export class Simulation implements Stepper, MeterSource {
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
   readonly governor = new OverloadGovernor();
+  /**
+   * The clock step costs are measured with (ms). Tests put in a made-up clock so the overload
+   * governor's decisions (and the HUD's timings) are exact, not timed.
+   */
+  nowMs: () => number = performanceNowMs;
   /** Whether the frame being run is paced by the wall clock (see `frame`). */
   private realTime = false;
-  /** performance.now() at the start of the coming step (or, after the steps, interpolation). */
+  /** `nowMs()` at the start of the coming step (or, after the steps, interpolation). */
   private clockMs = 0;
   private current: Settings = { ...DEFAULT_SETTINGS };
   scene: LoadedScene;
@@ -68,6 +86,7 @@ export class Simulation implements Stepper, MeterSource {
   onTimelineReset: (() => void) | null = null;
 
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
+    this.physics.addRemovalListener(this.meter);
     this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
     const definition = findScene(sceneId) ?? (SCENES[0] as SceneDefinition);
     this.scene = { definition, count: definition.count?.default ?? 0, seed: DEFAULT_SEED };
@@ -112,7 +131,7 @@ export class Simulation implements Stepper, MeterSource {
         `seed = ${String(options.seed)} is invalid: expected an integer from 0 to 4294967295.`,
       );
     }
-    this.commands.clear(this.physics);
+    this.commands.clear();
     this.physics.clear();
     definition.build(this.physics, new Rng(seed), count);
     this.scene = { definition, count, seed };
@@ -121,17 +140,27 @@ export class Simulation implements Stepper, MeterSource {
     this.governor.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
-    this.meter.track(definition.tracked?.index ?? -1, definition.tracked?.path ?? null);
+    this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
     this.interpolate();
     this.onTimelineReset?.();
   }
 
   reset(): void {
-    this.load(this.scene.definition.id, { count: this.scene.count, seed: this.scene.seed });
+    this.load(this.scene.definition.id, reloadOptions(this.scene));
   }
 
-  queue(command: Command): void {
+  /**
+   * Queues a world change to apply at the boundary before step `atStep`: by default the next
+   * step (at once while paused, since the caller then runs a frame of 0 s). Returns the queued
+   * command: plain data, so a log of them replays the same physics in another world.
+   */
+  queue(action: CommandAction, atStep = this.physics.stepIndex): Command {
+    if (!Number.isInteger(atStep) || atStep < 0) {
+      throw new Error(`atStep = ${String(atStep)} is invalid: expected an integer ≥ 0.`);
+    }
+    const command: Command = { ...action, atStep };
     this.commands.push(command);
+    return command;
   }
 
   /**
@@ -145,13 +174,18 @@ export class Simulation implements Stepper, MeterSource {
     this.applyCommands();
     this.realTime = realTime;
     this.governor.beginFrame();
-    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt) : 1;
-    this.clockMs = performance.now();
+    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt, this.loop.timeScale) : 1;
+    this.clockMs = this.nowMs();
     this.loop.frame(frameSeconds, this, this.report);
     this.realTime = false;
     const interpolateStart = this.clockMs;
     this.interpolate();
-    this.stats.endFrame(frameSeconds, this.report, performance.now() - interpolateStart);
+    this.stats.endFrame(
+      frameSeconds,
+      this.report,
+      this.displayTime(),
+      this.nowMs() - interpolateStart,
+    );
     this.meter.record(this, frameSeconds);
     return this.report;
   }
@@ -160,20 +194,23 @@ export class Simulation implements Stepper, MeterSource {
   singleStep(): void {
     this.applySettings();
     this.applyCommands();
-    this.clockMs = performance.now();
+    this.clockMs = this.nowMs();
     this.loop.singleStep(this);
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
+    // Every step boundary applies the commands queued for it, so a command lands on its step
+    // whether the frame around it takes no step, one, or several.
+    this.applyCommands();
     this.physics.step(dtSeconds);
     // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
-    this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
+    this.guard.check(this.physics, this.physics.stepIndex);
     this.snapshots.capture(dtSeconds);
     // One clock read per step: its end is the next step's start (each read allocates a
     // 16-byte number in V8, the only allocation this path makes).
-    const now = performance.now();
+    const now = this.nowMs();
     const stepMs = now - this.clockMs;
     this.clockMs = now;
     this.stats.recordStep(stepMs);
@@ -185,10 +222,24 @@ export class Simulation implements Stepper, MeterSource {
   stepAllowed(): boolean {
     return !this.realTime || this.governor.stepAllowed();
   }
-  /** Starts measuring stutter on body `index` (−1: none). The scene's own target keeps its exact path. */
+  /**
+   * Starts measuring stutter on the body now at `index` (−1: none), by its id. The scene's own
+   * target (the carousel's mover, by id) keeps its exact path.
+   */
   track(index: number): void {
+    const id = this.physics.idAt(index);
     const target = this.scene.definition.tracked;
-    this.meter.track(index, target && target.index === index ? (target.path ?? null) : null);
+    this.meter.track(id, target && target.id === id ? (target.path ?? null) : null);
+  }
+
+  /** Dense index of the body the stutter meter tracks, −1 for none. */
+  get trackedIndex(): number {
+    return this.physics.indexOf(this.meter.trackedId);
+  }
+
+  /** MeterSource: the dense index of body `id`, −1 once removed. */
+  bodyIndex(id: number): number {
+    return this.physics.indexOf(id);
   }
 
   displayTime(): number {
@@ -246,13 +297,13 @@ export class Simulation implements Stepper, MeterSource {
     this.loop.strategy = s.strategy;
   }
 
+  /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */
   private applyCommands(): void {
-    if (this.commands.pending > 0 || this.commands.dragging) {
-      this.commands.apply(this.physics, this.snapshots);
-      // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
-      this.guard.check(this.physics, this.commands, this.snapshots, this.physics.stepIndex);
-      this.snapshots.sync();
-      if (this.meter.tracked >= this.physics.count) this.meter.track(-1);
-    }
+    this.commands.moveDragAnchor();
+    if (!this.commands.hasDue(this.physics.stepIndex)) return;
+    this.commands.apply(this.snapshots);
+    // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
+    this.guard.check(this.physics, this.physics.stepIndex);
+    this.snapshots.sync();
   }
 }

@@ -3,6 +3,7 @@
 // position is from where the body truly is at display time.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { BodyRemovalListener } from '../physics/physicsWorld';
 
 /** Drawn frames the live numbers are taken over: two seconds of a 60 Hz display. */
 export const STUTTER_WINDOW = 120;
@@ -26,13 +27,23 @@ export interface MeterSource {
   readonly report: FrameReport;
   /** Simulated time the display shows: the last step plus what waits in the accumulator. */
   displayTime(): number;
+  /** The dense index of body `id` now, −1 once it has been removed. */
+  bodyIndex(id: number): number;
   drawPosition(index: number, out: number[]): void;
   /** Current snapshot position and velocity, for bodies without a known path. */
   currentMotion(index: number, position: number[], velocity: number[]): number;
 }
 
-export class StutterMeter {
-  tracked = -1;
+/**
+ * Tracks a body by id, so a removal that moves another body into its slot never switches the
+ * measurement to that body: when the tracked body itself is removed (by anything, the state
+ * guard inside a step included) the meter stops and says so.
+ */
+export class StutterMeter implements BodyRemovalListener {
+  /** Id of the tracked body, −1 for none. */
+  trackedId = -1;
+  /** True once the tracked body was removed; cleared by the next `track`. */
+  trackedRemoved = false;
   private path: TruePath | null = null;
   private readonly ratios = new Float64Array(STUTTER_WINDOW);
   private readonly errors = new Float64Array(STUTTER_WINDOW);
@@ -53,12 +64,21 @@ export class StutterMeter {
   };
   chartHead = 0;
 
-  /** Tracks body `index` (−1 for none), with its exact path if the scene knows it. */
-  track(index: number, path: TruePath | null = null): void {
-    this.tracked = index;
+  /** Tracks body `id` (−1 for none), with its exact path if the scene knows it. */
+  track(id: number, path: TruePath | null = null): void {
+    this.trackedId = id;
+    this.trackedRemoved = false;
     this.path = path;
     this.reset();
   }
+
+  /** The tracked body is leaving the world: stop measuring it, and remember why. */
+  onBodyRemoved(_index: number, id: number): void {
+    if (id === this.trackedId) this.lose();
+  }
+
+  /** Nothing to do: the body is found by id each frame, wherever it sits. */
+  onBodyMoved(): void {}
 
   reset(): void {
     this.head = 0;
@@ -75,15 +95,22 @@ export class StutterMeter {
     this.chart.frameMs[c] = frameSeconds * 1000;
     this.chart.displacementMm[c] = 0;
     this.chartHead = (c + 1) % CHART_FRAMES;
-    if (this.tracked < 0) return;
+    if (this.trackedId < 0) return;
+    const index = source.bodyIndex(this.trackedId);
+    // Only a source whose removals this meter does not hear gets here with a body gone; reading
+    // its old slot would measure whichever body now sits there.
+    if (index < 0) {
+      this.lose();
+      return;
+    }
 
     const time = source.displayTime();
-    source.drawPosition(this.tracked, this.drawn);
+    source.drawPosition(index, this.drawn);
     if (this.path) this.path(time, this.truth);
     else {
       // No known path: the truth at display time is the current state carried forward by its
       // velocity over the time still in the accumulator.
-      const ahead = source.currentMotion(this.tracked, this.truth, this.velocity);
+      const ahead = source.currentMotion(index, this.truth, this.velocity);
       for (let k = 0; k < 3; k++)
         this.truth[k] = (this.truth[k] ?? 0) + (this.velocity[k] ?? 0) * ahead;
     }
@@ -104,6 +131,13 @@ export class StutterMeter {
       this.lastTruth[k] = this.truth[k] ?? 0;
     }
     this.hasLast = true;
+  }
+
+  private lose(): void {
+    this.trackedId = -1;
+    this.trackedRemoved = true;
+    this.path = null;
+    this.reset();
   }
 
   result(): StutterReport {

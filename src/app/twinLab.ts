@@ -1,8 +1,10 @@
 // The determinism lab: a second Simulation of the same scene, seed and settings. Real frame time
 // is handed to each world as frames of its own emulated display rate (60 Hz left, 144 Hz right),
-// and both worlds' state hashes are kept per step so they can be compared at the same step.
+// both get every command at the same step, and both worlds' state hashes are kept per step so
+// they can be compared at the same step.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { Command, CommandAction } from '../physics/commands';
 import { toHex } from './stateHasher';
 import { Simulation } from './simulation';
 
@@ -100,6 +102,18 @@ export class TwinLab {
   /** Copies the main world's settings so both worlds always run the same strategy and rate. */
   syncSettings(): void {
     this.twin.set({ ...this.main.settings });
+  }
+
+  /**
+   * Queues a world change (spawn, throw, remove) in both worlds for the same step: the later of
+   * their next steps, which neither has run yet. The world that is behind applies it when it gets
+   * there, so both change at the same step and keep agreeing. Bodies are named by id, which the
+   * same scene and the same commands make the same in both worlds. Returns the main world's command.
+   */
+  queue(action: CommandAction): Command {
+    const atStep = Math.max(this.main.physics.stepIndex, this.twin.physics.stepIndex);
+    this.twin.queue(action, atStep);
+    return this.main.queue(action, atStep);
   }
 
   detach(): void {

@@ -1,27 +1,39 @@
-// World changes from outside (spawn, remove, teleport, drag) queued and applied together at the
-// next step boundary, so the same commands before the same step give the same physics.
+// World changes from outside (spawn, remove, teleport, drag) as plain data, queued with the step
+// they apply at and applied at that step boundary, so the same commands at the same steps give
+// the same physics whatever frames drive the steps (and a log of them can be replayed).
 
 import { Body, PointToPointConstraint, Vec3 } from 'cannon-es';
 import type {
-  BodySlotListener,
+  BodyRemovalListener,
   BodySpec,
   PhysicsWorld,
+  PoseResetListener,
   QuatTuple,
   Vec3Tuple,
 } from './physicsWorld';
 
-export type Command =
+/**
+ * What a command does. Plain structured-cloneable data (no bodies, no functions), naming bodies
+ * by id: the caller converts the index it sees into an id when it queues (`PhysicsWorld.idAt`).
+ */
+export type CommandAction =
   | { type: 'spawn'; spec: BodySpec }
-  | { type: 'remove'; index: number }
+  | { type: 'remove'; id: number }
   | {
       type: 'teleport';
-      index: number;
+      id: number;
       position: Vec3Tuple;
       quaternion?: QuatTuple;
       velocity?: Vec3Tuple;
     }
-  | { type: 'dragStart'; index: number; point: Vec3Tuple }
+  | { type: 'dragStart'; id: number; point: Vec3Tuple }
   | { type: 'dragEnd' };
+
+/**
+ * A queued command: `atStep` is the physics step index it applies before (the world's
+ * `stepIndex` at that boundary). One whose step has already passed applies at the next boundary.
+ */
+export type Command = CommandAction & { atStep: number };
 
 /**
  * Holds a body by a point with a ball joint to an invisible anchor that follows the mouse.
@@ -36,8 +48,10 @@ class Drag {
   });
   private constraint: PointToPointConstraint | null = null;
   body: Body | null = null;
+  /** Id of the held body, −1 when none. */
+  id = -1;
 
-  start(physics: PhysicsWorld, body: Body, point: Vec3Tuple): void {
+  start(physics: PhysicsWorld, body: Body, id: number, point: Vec3Tuple): void {
     this.end(physics);
     if (!physics.world.bodies.includes(this.anchor)) physics.world.addBody(this.anchor);
     this.anchor.position.set(point[0], point[1], point[2]);
@@ -51,24 +65,35 @@ class Drag {
     physics.world.addConstraint(this.constraint);
     body.wakeUp();
     this.body = body;
+    this.id = id;
   }
 
   end(physics: PhysicsWorld): void {
     if (this.constraint) physics.world.removeConstraint(this.constraint);
     this.constraint = null;
     this.body = null;
+    this.id = -1;
   }
 }
 
-export class CommandQueue {
-  private queue: Command[] = [];
+export class CommandQueue implements BodyRemovalListener {
+  private readonly physics: PhysicsWorld;
+  private readonly queue: Command[] = [];
+  /** The smallest `atStep` queued (Infinity when empty): a per-step test that reads one number. */
+  private earliestStep = Infinity;
   private readonly drag = new Drag();
   /** Latest mouse target for the dragged point; latched, not queued, so moving never allocates. */
   private readonly dragTarget = new Vec3();
   private dragTargetDirty = false;
 
+  constructor(physics: PhysicsWorld) {
+    this.physics = physics;
+    physics.addRemovalListener(this);
+  }
+
   push(command: Command): void {
     this.queue.push(command);
+    if (command.atStep < this.earliestStep) this.earliestStep = command.atStep;
   }
 
   setDragTarget(x: number, y: number, z: number): void {
@@ -84,46 +109,73 @@ export class CommandQueue {
     return this.queue.length;
   }
 
+  /** Whether a queued command applies at the boundary before step `stepIndex`. */
+  hasDue(stepIndex: number): boolean {
+    return this.earliestStep <= stepIndex;
+  }
+
   /** Forgets queued commands and any drag (scene load: they referred to the old bodies). */
-  clear(physics: PhysicsWorld): void {
+  clear(): void {
     this.queue.length = 0;
-    this.drag.end(physics);
+    this.earliestStep = Infinity;
+    this.drag.end(this.physics);
     this.dragTargetDirty = false;
   }
 
-  /**
-   * Removes body `index` now (a step boundary): lets go of it first if it is being dragged, so the
-   * joint never holds a body that left the world. The last body moves into its slot.
-   */
-  removeBody(index: number, physics: PhysicsWorld, listener: BodySlotListener): void {
-    if (this.drag.body !== null && this.drag.body === physics.bodies[index]) this.drag.end(physics);
-    physics.removeBody(index, listener);
+  /** The held body is leaving the world: let go, so no joint holds a removed body. */
+  onBodyRemoved(_index: number, id: number): void {
+    if (id === this.drag.id) this.drag.end(this.physics);
   }
 
-  /** Applies everything queued, in order. Called only between physics steps. */
-  apply(physics: PhysicsWorld, listener: BodySlotListener): void {
+  /** Nothing to do: the drag holds its body by id and by reference, not by slot. */
+  onBodyMoved(): void {}
+
+  /** Moves the drag anchor to the latest mouse target (once per frame, at its first boundary). */
+  moveDragAnchor(): void {
     if (this.dragTargetDirty && this.drag.body) {
       this.drag.anchor.position.copy(this.dragTarget);
       this.drag.body.wakeUp();
     }
     this.dragTargetDirty = false;
-    if (this.queue.length === 0) return;
-    const commands = this.queue;
-    this.queue = [];
-    for (const command of commands) this.applyOne(command, physics, listener);
   }
 
-  private applyOne(command: Command, physics: PhysicsWorld, listener: BodySlotListener): void {
+  /**
+   * Applies, in queue order, every command due at this boundary (`atStep` ≤ the world's step
+   * index); later ones stay queued. Called only between physics steps.
+   */
+  apply(resets: PoseResetListener): void {
+    const stepIndex = this.physics.stepIndex;
+    if (!this.hasDue(stepIndex)) return;
+    const queue = this.queue;
+    let kept = 0;
+    let earliest = Infinity;
+    for (let k = 0; k < queue.length; k++) {
+      const command = queue[k];
+      if (command.atStep <= stepIndex) {
+        this.applyOne(command, resets);
+        continue;
+      }
+      queue[kept++] = command;
+      if (command.atStep < earliest) earliest = command.atStep;
+    }
+    queue.length = kept;
+    this.earliestStep = earliest;
+  }
+
+  private applyOne(command: Command, resets: PoseResetListener): void {
+    const physics = this.physics;
     switch (command.type) {
       case 'spawn':
-        listener.onBodyReset(physics.addBody(command.spec));
+        physics.addBody(command.spec);
+        resets.onBodyReset(physics.count - 1);
         return;
       case 'remove':
-        this.removeBody(command.index, physics, listener);
+        physics.removeBody(physics.indexOf(command.id));
         return;
       case 'teleport': {
-        const body = physics.bodies[command.index];
-        if (!body) return;
+        const index = physics.indexOf(command.id);
+        if (index < 0) return;
+        const body = physics.bodies[index];
         body.position.set(command.position[0], command.position[1], command.position[2]);
         if (command.quaternion) {
           const [x, y, z, w] = command.quaternion;
@@ -135,12 +187,13 @@ export class CommandQueue {
         else body.velocity.setZero();
         body.angularVelocity.setZero();
         body.wakeUp();
-        listener.onBodyReset(command.index);
+        resets.onBodyReset(index);
         return;
       }
       case 'dragStart': {
-        const body = physics.bodies[command.index];
-        if (body && body.type === Body.DYNAMIC) this.drag.start(physics, body, command.point);
+        const body = physics.bodyById(command.id);
+        if (body && body.type === Body.DYNAMIC)
+          this.drag.start(physics, body, command.id, command.point);
         return;
       }
       case 'dragEnd':

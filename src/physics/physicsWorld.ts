@@ -1,14 +1,19 @@
-// The cannon-es world and its dense body list: body i is snapshot slot i and drawn instance i.
-// The only place that calls `world.step(dt)`; outside changes arrive as commands (commands.ts).
+// The cannon-es world and its dense body list: body i is snapshot slot i and drawn instance i,
+// and each body also has a stable id. The only place that calls `world.step(dt)` and the one
+// removal path that every holder of a body hears; outside changes arrive as commands.
 
-import { Body, Plane, Spring, Vec3, World } from 'cannon-es';
+import { Body, Plane, Vec3, World } from 'cannon-es';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody } from './bodyFactory';
+import { applyDamping } from './damping';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
+import { SpringSet } from './springs';
+import type { Link, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
+import { axisAngle } from '../util/exactMath';
 
 export type Vec3Tuple = [number, number, number];
 export type QuatTuple = [number, number, number, number];
@@ -58,30 +63,31 @@ export interface StateArrays {
   angularVelocity: Float64Array;
 }
 
-/** A spring between two bodies' centres, or a body and a fixed point; drawn as a line. */
-export interface SpringSpec {
-  restLength: number;
-  /** N/m. Explicit spring forces are stable only while dt·√(k/m) stays small (see spring scene). */
-  stiffness: number;
-  /** N·s/m. */
-  damping: number;
-}
-
-/** What render draws for a spring: body `a` to body `b`, or to `anchor` when `b` is −1. */
-export interface Link {
-  a: number;
-  b: number;
-  anchor: Vec3Tuple;
-}
-
-/** Runs around every physics step with that step's index (0 for the first step after load). */
+/**
+ * Runs around every physics step with that step's index (0 for the first step after load). A
+ * hook that drives bodies holds their ids and resolves them with `bodyById` each step, so a
+ * removal (which moves the last body into the freed slot) never hands it another body.
+ */
 export type StepHook = (stepIndex: number, dtSeconds: number, physics: PhysicsWorld) => void;
 
-/** Told when a body's snapshot slot must move or restart (removal keeps indices dense). */
-export interface BodySlotListener {
+/**
+ * Told about every removal from the dense list, whoever caused it (a command, the state guard
+ * inside a step): whatever holds a body by index or id follows it through the swap or ends with it.
+ */
+export interface BodyRemovalListener {
+  /** Body `id` is leaving; it still sits at `index` while this runs. */
+  onBodyRemoved(index: number, id: number): void;
+  /** After a removal, the last body moved from slot `from` into the freed slot `to`. */
   onBodyMoved(from: number, to: number): void;
+}
+
+/** Told when a body's snapshot must restart at its pose now (spawn, teleport: no streak). */
+export interface PoseResetListener {
   onBodyReset(index: number): void;
 }
+
+/** Id tables start this long and double as bodies are added. */
+const INITIAL_ID_CAPACITY = 64;
 
 const DEFAULT_DENSITY = 600;
 /** m/s², downwards along -Y. */
@@ -96,9 +102,15 @@ export class PhysicsWorld {
   /** Per body, the scale of its unit shape (x, y, z), for drawing. */
   scales = new Float32Array(3 * 64);
   readonly statics: StaticBoxSpec[] = [];
-  /** Springs to draw, by body index. */
-  readonly links: Link[] = [];
-  private readonly springs: Spring[] = [];
+  /** Springs between bodies, held by id. */
+  private readonly springs: SpringSet;
+  /** Dense index → body id. */
+  private idByIndex = new Int32Array(INITIAL_ID_CAPACITY);
+  /** Body id → dense index, −1 once removed. Ids are never reused until the next `clear`. */
+  private indexById = new Int32Array(INITIAL_ID_CAPACITY).fill(-1);
+  /** Bodies added since the last clear: the next body's id. */
+  private nextId = 0;
+  private readonly removalListeners: BodyRemovalListener[] = [];
   /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
   version = 0;
   /** Bumped whenever the static scenery changes. */
@@ -116,9 +128,15 @@ export class PhysicsWorld {
     this.world = new World({ gravity: new Vec3(0, GRAVITY, 0), allowSleep: true });
     applyTuning(this.world, tuning);
     this.materials = createMaterials(this.world);
+    // cannon-es's own damping is off on every body (see damping.ts); this applies ours.
+    const world = this.world;
+    world.addEventListener('preStep', () => applyDamping(world));
+    this.springs = new SpringSet(this.world, this);
     const ground = new Body({ mass: 0, material: this.materials.ground });
     ground.addShape(new Plane());
-    ground.quaternion.setFromAxisAngle(new Vec3(1, 0, 0), -Math.PI / 2);
+    // Facing up: a quarter turn about −X, from exact sin and cos (setFromAxisAngle uses Math's).
+    const [gx, gy, gz, gw] = axisAngle(1, 0, 0, -Math.PI / 2);
+    ground.quaternion.set(gx, gy, gz, gw);
     this.world.addBody(ground);
     this.staticBodies.push(ground);
   }
@@ -127,39 +145,85 @@ export class PhysicsWorld {
     return this.bodies.length;
   }
 
-  /** Adds a body at the end of the dense list and returns its index. */
+  /** The live springs to draw, by current body index (see SpringSet.links). */
+  get links(): readonly Link[] {
+    return this.springs.links;
+  }
+
+  /**
+   * Adds a body at the end of the dense list (index `count − 1`) and returns its id: the number
+   * of bodies added since the last clear. The same builds and commands give the same ids, so a
+   * replay or a second world names the same body with the same number.
+   */
   addBody(spec: BodySpec): number {
     const body = createShapeBody(spec, this.materials, DEFAULT_DENSITY, this.tuning);
     const index = this.bodies.length;
+    const id = this.nextId++;
     this.bodies.push(body);
     this.kinds.push(spec.kind);
-    if (this.scales.length < 3 * (index + 1)) {
-      const grown = new Float32Array(this.scales.length * 2);
-      grown.set(this.scales);
-      this.scales = grown;
-    }
+    if (this.scales.length < 3 * (index + 1)) this.scales = grownTo(this.scales, 3 * (index + 1));
+    if (this.idByIndex.length <= index) this.idByIndex = grownTo(this.idByIndex, index + 1);
+    if (this.indexById.length <= id) this.indexById = grownTo(this.indexById, id + 1, -1);
+    this.idByIndex[index] = id;
+    this.indexById[id] = index;
     this.scales[3 * index] = spec.scale[0];
     this.scales[3 * index + 1] = spec.scale[1];
     this.scales[3 * index + 2] = spec.scale[2];
     this.world.addBody(body);
     this.version++;
-    return index;
+    return id;
   }
 
-  /** Removes body `index`; the last body moves into its slot so indices stay dense. */
-  removeBody(index: number, listener: BodySlotListener): void {
-    const body = this.bodies[index];
-    if (!body) return;
-    this.world.removeBody(body);
-    const last = this.bodies.length - 1;
+  /** The id of the body at dense index `index`, or −1 when there is none. */
+  idAt(index: number): number {
+    return index >= 0 && index < this.bodies.length ? this.idByIndex[index] : -1;
+  }
+
+  /** The dense index of body `id`, or −1 once it has been removed (or was never added). */
+  indexOf(id: number): number {
+    return id >= 0 && id < this.nextId ? this.indexById[id] : -1;
+  }
+
+  /** Body `id`, or undefined once it has been removed. Allocation-free: scene hooks call it per step. */
+  bodyById(id: number): Body | undefined {
+    const index = this.indexOf(id);
+    return index < 0 ? undefined : this.bodies[index];
+  }
+
+  /** Registers for every removal from now on; listeners outlive scene loads. */
+  addRemovalListener(listener: BodyRemovalListener): void {
+    this.removalListeners.push(listener);
+  }
+
+  /**
+   * The one removal path (commands, the state guard, anything else): tells every listener, takes
+   * the body out of the world with its springs, and moves the last body into the freed slot so
+   * indices stay dense. Does nothing for an index with no body.
+   */
+  removeBody(index: number): void {
+    const bodies = this.bodies;
+    if (!Number.isInteger(index) || index < 0 || index >= bodies.length) return;
+    const id = this.idByIndex[index];
+    const listeners = this.removalListeners;
+    for (let k = 0; k < listeners.length; k++) listeners[k].onBodyRemoved(index, id);
+    this.world.removeBody(bodies[index]);
+    this.springs.removeOf(id);
+    this.indexById[id] = -1;
+    const last = bodies.length - 1;
     if (index !== last) {
-      this.bodies[index] = this.bodies[last] as Body;
-      this.kinds[index] = this.kinds[last] as ShapeKind;
+      const movedId = this.idByIndex[last];
+      bodies[index] = bodies[last];
+      this.kinds[index] = this.kinds[last];
       this.scales.copyWithin(3 * index, 3 * last, 3 * last + 3);
-      listener.onBodyMoved(last, index);
+      this.idByIndex[index] = movedId;
+      this.indexById[movedId] = index;
     }
-    this.bodies.pop();
+    bodies.pop();
     this.kinds.pop();
+    if (index !== last) {
+      for (let k = 0; k < listeners.length; k++) listeners[k].onBodyMoved(last, index);
+    }
+    this.springs.relink();
     this.version++;
   }
 
@@ -185,34 +249,18 @@ export class PhysicsWorld {
     this.staticsVersion++;
   }
 
-  /** Joins body `a` to body `b`, or to a fixed point, with a spring applied before every step. */
+  /**
+   * Joins body id `a` to body id `b`, or to a fixed point, with a spring applied before every
+   * step. The spring goes when either of its bodies is removed.
+   */
   addSpring(a: number, b: number | Vec3Tuple, spec: SpringSpec): void {
-    const bodyA = this.bodies[a];
-    if (!bodyA) throw new Error(`addSpring: no body ${a}.`);
-    let bodyB: Body;
-    if (typeof b === 'number') {
-      const found = this.bodies[b];
-      if (!found) throw new Error(`addSpring: no body ${b}.`);
-      bodyB = found;
-    } else {
-      // A fixed point is a shapeless static body that nothing collides with.
-      bodyB = new Body({
-        mass: 0,
-        type: Body.STATIC,
-        collisionFilterGroup: 0,
-        collisionFilterMask: 0,
-      });
-      bodyB.position.set(b[0], b[1], b[2]);
-      this.staticBodies.push(bodyB);
-      this.world.addBody(bodyB);
-    }
-    this.springs.push(new Spring(bodyA, bodyB, spec));
-    this.links.push({
-      a,
-      b: typeof b === 'number' ? b : -1,
-      anchor: typeof b === 'number' ? [0, 0, 0] : b,
-    });
+    this.springs.add(a, b, spec);
     this.version++;
+  }
+
+  /** Adds every live spring's force to its bodies (what each step does before its hooks). */
+  applySpringForces(): void {
+    this.springs.apply();
   }
 
   /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
@@ -228,8 +276,9 @@ export class PhysicsWorld {
       this.world.removeConstraint(constraint);
     this.bodies.length = 0;
     this.kinds.length = 0;
-    this.springs.length = 0;
-    this.links.length = 0;
+    this.indexById.fill(-1, 0, this.nextId);
+    this.nextId = 0;
+    this.springs.clear();
     this.statics.length = 0;
     this.beforeStepHooks.length = 0;
     this.afterStepHooks.length = 0;
@@ -241,8 +290,7 @@ export class PhysicsWorld {
 
   /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */
   step(dtSeconds: number): void {
-    const springs = this.springs;
-    for (let k = 0; k < springs.length; k++) (springs[k] as Spring).applyForce();
+    this.applySpringForces();
     const before = this.beforeStepHooks;
     for (let h = 0; h < before.length; h++)
       (before[h] as StepHook)(this.stepIndex, dtSeconds, this);
@@ -333,4 +381,14 @@ export class PhysicsWorld {
   kindIndexOf(index: number): number {
     return shapeKindIndex(this.kinds[index] as ShapeKind);
   }
+}
+
+/** A longer copy of a typed array (at least `length`, by doubling); new elements are `fill`. */
+function grownTo<T extends Float32Array | Int32Array>(array: T, length: number, fill = 0): T {
+  let capacity = Math.max(array.length, 1);
+  while (capacity < length) capacity *= 2;
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  if (fill !== 0) next.fill(fill, array.length);
+  return next;
 }

@@ -1,13 +1,13 @@
 // After every physics step (and before the first, when commands added bodies): finds bodies whose
 // state is no longer usable (a NaN or infinite number, a position past the edge of the world, a
-// weight too large for float64) and removes them through the normal dense removal, so one broken
-// body can neither stall the scene nor feed NaN to its neighbours' next contacts.
+// weight too large for float64) and removes them through the world's one removal path (which
+// every holder of a body hears), so one broken body can neither stall the scene nor feed NaN to
+// its neighbours' next contacts.
 
 import type { Body } from 'cannon-es';
 import type { ShapeKind } from '../shapes/shapeKinds';
-import type { CommandQueue } from './commands';
 import { GRAVITY } from './physicsWorld';
-import type { BodySlotListener, PhysicsWorld } from './physicsWorld';
+import type { PhysicsWorld } from './physicsWorld';
 
 /**
  * 100 km from the origin. No scene comes near it (a body thrown from the camera lands within
@@ -88,12 +88,7 @@ export class StateGuard {
    * and scanning downwards means that body was already checked, so one pass checks each body
    * once with no list of indices. Index order keeps it deterministic.
    */
-  check(
-    physics: PhysicsWorld,
-    commands: CommandQueue,
-    listener: BodySlotListener,
-    step: number,
-  ): void {
+  check(physics: PhysicsWorld, step: number): void {
     physics.scrubStaticVelocities();
     const bodies = physics.bodies;
     for (let i = bodies.length - 1; i >= 0; i--) {
@@ -102,7 +97,7 @@ export class StateGuard {
       if (this.faults.length < MAX_KEPT_FAULTS) {
         this.faults.push({ step, index: i, kind: physics.kinds[i] as ShapeKind, reason });
       }
-      commands.removeBody(i, physics, listener);
+      physics.removeBody(i);
       this.removed++;
       this.unreported++;
     }

@@ -3,7 +3,7 @@
 
 import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments } from 'three';
 import type { Scene } from 'three';
-import type { Link } from '../physics/physicsWorld';
+import type { Link } from '../physics/springs';
 
 export class LinkLines {
   private readonly geometry = new BufferGeometry();
@@ -27,20 +27,22 @@ export class LinkLines {
     this.lines.visible = links.length > 0;
   }
 
-  /** Writes each link's two end points from the draw positions; links to missing bodies collapse. */
-  write(position: Float64Array, count: number): void {
+  /**
+   * Writes each link's two end points from the draw positions. Links only ever name live bodies:
+   * the world rebuilds them on every removal, and bumps the version that makes the caller re-sync.
+   */
+  write(position: Float64Array): void {
     const links = this.links;
     const out = this.positions;
     for (let k = 0; k < links.length; k++) {
-      const link = links[k] as Link;
+      const link = links[k];
       const o = 6 * k;
-      const a = link.a < count ? 3 * link.a : -1;
-      const b = link.b >= 0 && link.b < count ? 3 * link.b : -1;
+      const a = 3 * link.a;
+      const b = 3 * link.b;
+      const anchor = link.anchor;
       for (let c = 0; c < 3; c++) {
-        const from = a >= 0 ? (position[a + c] as number) : (link.anchor[c] as number);
-        out[o + c] = from;
-        out[o + 3 + c] =
-          link.b < 0 ? (link.anchor[c] as number) : b >= 0 ? (position[b + c] as number) : from;
+        out[o + c] = position[a + c];
+        out[o + 3 + c] = link.b < 0 ? anchor[c] : position[b + c];
       }
     }
     const attribute = this.geometry.getAttribute('position');

@@ -1,6 +1,7 @@
 // carousel: one kinematic body driven round a circle at constant speed — the plainest way to see
 // stutter, since its true on-screen speed never changes. Posts mark the path.
 
+import { cos, sin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 
 export const CAROUSEL = { radius: 6, speed: 6, height: 0.6 } as const;
@@ -9,8 +10,8 @@ export const CAROUSEL = { radius: 6, speed: 6, height: 0.6 } as const;
 export function carouselPose(t: number, out: { p: number[]; v: number[]; q: number[] }): void {
   const omega = CAROUSEL.speed / CAROUSEL.radius;
   const angle = omega * t;
-  const c = Math.cos(angle);
-  const s = Math.sin(angle);
+  const c = cos(angle);
+  const s = sin(angle);
   out.p[0] = CAROUSEL.radius * c;
   out.p[1] = CAROUSEL.height;
   out.p[2] = CAROUSEL.radius * s;
@@ -19,9 +20,9 @@ export function carouselPose(t: number, out: { p: number[]; v: number[]; q: numb
   out.v[2] = CAROUSEL.speed * c;
   // Face along the direction of travel: a rotation of −angle about Y.
   out.q[0] = 0;
-  out.q[1] = Math.sin(-angle / 2);
+  out.q[1] = sin(-angle / 2);
   out.q[2] = 0;
-  out.q[3] = Math.cos(-angle / 2);
+  out.q[3] = cos(-angle / 2);
 }
 
 const scratch = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
@@ -33,7 +34,8 @@ export const carouselScene: SceneDefinition = {
   hint: 'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
   view: { camera: [0, 11, 15], target: [0, 0.5, 0] },
   tracked: {
-    index: 0,
+    // The build's first and only body.
+    id: 0,
     path: (simTime, out) => {
       carouselPose(simTime, pathScratch);
       out[0] = pathScratch.p[0] ?? 0;
@@ -52,11 +54,12 @@ export const carouselScene: SceneDefinition = {
     });
     // After each step the hook puts the mover exactly where the path says it is at the end of
     // that step (cannon-es's own integration of a kinematic body would cut the circle's chords).
-    // Time is summed step by step, so it stays exact when the physics rate changes.
+    // Time is summed step by step, so it stays exact when the physics rate changes. Once the
+    // mover is removed the hook has nothing to drive (never the body that took its slot).
     let simTime = 0;
     physics.addStepHook((_stepIndex, dt, world) => {
       simTime += dt;
-      const body = world.bodies[mover];
+      const body = world.bodyById(mover);
       if (!body) return;
       carouselPose(simTime, scratch);
       body.position.set(scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0);
@@ -69,7 +72,7 @@ export const carouselScene: SceneDefinition = {
       const r = CAROUSEL.radius + 1.4;
       physics.addStaticBox({
         halfExtents: [0.1, 0.8, 0.1],
-        position: [r * Math.cos(a), 0.8, r * Math.sin(a)],
+        position: [r * cos(a), 0.8, r * sin(a)],
       });
     }
   },

@@ -28,8 +28,14 @@ export interface SceneDefinition {
    * fed frames of its own emulated display rate (the determinism scene).
    */
   twin?: { leftHz: number; rightHz: number; offsetX: number };
-  /** The body the stutter meter tracks on load, and its exact path if the scene knows it. */
-  tracked?: { index: number; path?: TruePath };
-  /** Adds bodies, statics and step hooks to an empty world. Must use `rng`, never Math.random. */
+  /**
+   * The body the stutter meter tracks on load, by id (ids count from 0 in the order the build
+   * adds bodies), and its exact path if the scene knows it.
+   */
+  tracked?: { id: number; path?: TruePath };
+  /**
+   * Adds bodies, statics and step hooks to an empty world. Must use `rng`, never Math.random.
+   * Hooks name bodies by the ids `addBody` returns, never by index.
+   */
   build(physics: PhysicsWorld, rng: Rng, count: number): void;
 }

@@ -1,11 +1,13 @@
 // spring: chains of balls on stiff springs hanging from fixed points. Stable at dt ≤ 1/100 s;
 // a `variable` step after a hitch (0.25 s) makes the explicit spring forces blow up.
 
+import type { SpringSpec } from '../physics/springs';
 import type { SceneDefinition } from './sceneTypes';
 
 const BALL_RADIUS = 0.25;
-const LINKS = 7;
 const REST = 0.7;
+/** The chains' layout: where each hangs from (x at `topY`), and balls per chain. */
+export const SPRING_CHAINS = { x: [-5, -1, 3], topY: 10, links: 7 } as const;
 /**
  * Stiffness chosen from the stability limit of cannon-es's explicit springs: a link's natural
  * frequency is ω = √(k/m), and a chain's fastest mode is up to 2ω. Semi-implicit Euler stays
@@ -21,29 +23,33 @@ export const springScene: SceneDefinition = {
   hint: 'Switch the strategy to variable and inject a hitch (H): the chains blow apart.',
   view: { camera: [0, 6, 19], target: [0, 6, 0] },
   build(physics) {
-    const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS ** 3;
-    const stiffness = mass * OMEGA * OMEGA;
-    // Damping ratio ≈ 2% per link: the chains keep swinging for a while after a push.
-    const damping = 0.04 * mass * OMEGA;
-    for (const [chain, x] of [-5, -1, 3].entries()) {
-      const top: [number, number, number] = [x, 10, 0];
+    const spring = chainSpring();
+    for (const [chain, x] of SPRING_CHAINS.x.entries()) {
+      const top: [number, number, number] = [x, SPRING_CHAINS.topY, 0];
       let previous = -1;
-      for (let k = 0; k < LINKS; k++) {
+      for (let k = 0; k < SPRING_CHAINS.links; k++) {
         // Each chain starts swung out sideways by a different amount, so they move out of step.
         const swing = (chain + 1) * 0.25;
-        const index = physics.addBody({
+        const id = physics.addBody({
           kind: 'sphere',
           scale: [BALL_RADIUS, BALL_RADIUS, BALL_RADIUS],
-          position: [x + swing * (k + 1) * REST, 10 - (k + 1) * REST * 0.9, 0],
+          position: [x + swing * (k + 1) * REST, SPRING_CHAINS.topY - (k + 1) * REST * 0.9, 0],
           density: DENSITY,
         });
-        physics.addSpring(index, previous < 0 ? top : previous, {
-          restLength: REST,
-          stiffness,
-          damping,
-        });
-        previous = index;
+        physics.addSpring(id, previous < 0 ? top : previous, spring);
+        previous = id;
       }
     }
   },
 };
+
+/** Every link's spring: stiffness from OMEGA for one ball's mass. */
+export function chainSpring(): SpringSpec {
+  const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS * BALL_RADIUS * BALL_RADIUS;
+  return {
+    restLength: REST,
+    stiffness: mass * OMEGA * OMEGA,
+    // Damping ratio ≈ 2% per link: the chains keep swinging for a while after a push.
+    damping: 0.04 * mass * OMEGA,
+  };
+}

@@ -37,10 +37,11 @@ export const tunnelScene: SceneDefinition = {
       );
     }
     // Before each step: cancel gravity and hold the speed at exactly 9 m/s along x, so the
-    // balls ping-pong forever instead of losing energy to the solver's soft contacts.
+    // balls ping-pong forever instead of losing energy to the solver's soft contacts. The balls
+    // are held by id: a removed ball is skipped, and no other body is ever driven in its place.
     physics.addStepHook((_step, _dt, world) => {
-      for (const index of balls) {
-        const body = world.bodies[index];
+      for (let k = 0; k < balls.length; k++) {
+        const body = world.bodyById(balls[k]);
         if (!body) continue;
         body.force.y -= body.mass * world.world.gravity.y;
         body.velocity.set(body.velocity.x >= 0 ? TUNNEL.speed : -TUNNEL.speed, 0, 0);

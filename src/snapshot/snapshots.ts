@@ -1,7 +1,7 @@
 // Previous and current physics state of every body as flat float64 arrays (struct of arrays),
 // written once per physics step by swapping the two buffers and copying the world into `current`.
 
-import type { BodySlotListener, PhysicsWorld } from '../physics/physicsWorld';
+import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../physics/physicsWorld';
 
 /** One full copy of the world's drawable state. */
 export class PoseBuffer {
@@ -55,7 +55,7 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
   out[t + 2] = source[f + 2] as number;
 }
 
-export class Snapshots implements BodySlotListener {
+export class Snapshots implements BodyRemovalListener, PoseResetListener {
   previous: PoseBuffer;
   current: PoseBuffer;
   /** 1 where the body was asleep at the current snapshot. */
@@ -74,6 +74,7 @@ export class Snapshots implements BodySlotListener {
 
   constructor(physics: PhysicsWorld, capacity = 256) {
     this.physics = physics;
+    physics.addRemovalListener(this);
     this.capacity = capacity;
     this.previous = new PoseBuffer(capacity);
     this.current = new PoseBuffer(capacity);
@@ -121,6 +122,9 @@ export class Snapshots implements BodySlotListener {
     this.previousAsleep[index] = 0;
     this.previous.copyBody(this.current, index, index);
   }
+
+  /** Nothing to do until the slots move: the leaving body's slot is overwritten or dropped. */
+  onBodyRemoved(): void {}
 
   /** A removal moved body `from` into slot `to` (indices stay dense). */
   onBodyMoved(from: number, to: number): void {

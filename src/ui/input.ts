@@ -1,6 +1,7 @@
 // Keyboard, mouse and touch: space pause, '.' single step, 'r' reset, 'i' interpolation on/off,
-// 'f' throw the chosen shape from the camera, 'h' hitch; drag a body with the left button or one
-// finger (orbit when not on a body), two fingers move the camera; click or tap a body to track it.
+// 'f' throw the chosen shape from the camera, 'h' hitch, Delete remove the tracked body; drag a
+// body with the left button or one finger (orbit when not on a body), two fingers move the
+// camera; click or tap a body to track it with the stutter meter.
 
 import { TOUCH, Vector3 } from 'three';
 import type { BrowserApp } from '../app/browserApp';
@@ -20,11 +21,12 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
   const dragThrough = new Vector3();
   const dragTarget = new Vector3();
   let dragging = false;
+  /** The body pressed on (by id: bodies may be removed before the press ends) and the pointer. */
   let pressed: {
     x: number;
     y: number;
-    index: number;
     id: number;
+    pointerId: number;
     point: [number, number, number];
   } | null = null;
 
@@ -61,6 +63,10 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
       case 'H':
         app.hitch();
         break;
+      case 'Delete':
+      case 'Backspace':
+        app.removeTracked();
+        break;
       default:
         return;
     }
@@ -74,9 +80,11 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
 
   const startDrag = (): void => {
     if (!pressed) return;
+    // A touch drag starts after the press: find the body by its id, wherever it sits now.
+    const index = app.sim.physics.indexOf(pressed.id);
+    if (index < 0) return;
     dragging = true;
-    app.sim.queue({ type: 'dragStart', index: pressed.index, point: pressed.point });
-    if (app.sim.settings.paused) app.refreshWhilePaused();
+    app.dragStart(index, pressed.point);
   };
   const release = (): void => {
     pressed = null;
@@ -84,7 +92,7 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
     controls.touches.ONE = TOUCH.ROTATE;
     if (!dragging) return;
     dragging = false;
-    app.sim.queue({ type: 'dragEnd' });
+    app.dragEnd();
   };
 
   // Capture phase: this runs before OrbitControls' own listener on the canvas, so the controls
@@ -101,15 +109,18 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
           return;
         }
       } else if (event.button !== 0) return;
-      // The determinism lab draws its worlds shifted apart; a drag would also break their agreement.
-      if (app.lab) return;
       const hit = app.stage.pick(event.clientX, event.clientY);
       if (!hit) return;
+      // The determinism lab refuses drags (with a note saying why) and orbits the camera instead.
+      if (app.lab) {
+        app.dragStart(hit.index, hit.point);
+        return;
+      }
       pressed = {
         x: event.clientX,
         y: event.clientY,
-        index: hit.index,
-        id: event.pointerId,
+        id: app.sim.physics.idAt(hit.index),
+        pointerId: event.pointerId,
         point: hit.point,
       };
       dragThrough.set(hit.point[0], hit.point[1], hit.point[2]);
@@ -129,7 +140,7 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
 
   canvas.addEventListener('pointermove', (event) => {
     lastPointer = { x: event.clientX, y: event.clientY };
-    if (!pressed || event.pointerId !== pressed.id) return;
+    if (!pressed || event.pointerId !== pressed.pointerId) return;
     if (
       !dragging &&
       Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) >= CLICK_SLOP_PX
@@ -144,10 +155,11 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
 
   const endPress = (event: PointerEvent): void => {
     touches.delete(event.pointerId);
-    if (!pressed || event.pointerId !== pressed.id) return;
+    if (!pressed || event.pointerId !== pressed.pointerId) return;
     // A press that did not move is "track this body" for the stutter meter.
     if (Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) < CLICK_SLOP_PX) {
-      app.track(pressed.index);
+      const index = app.sim.physics.indexOf(pressed.id);
+      if (index >= 0) app.track(index);
     }
     release();
   };

@@ -1,6 +1,7 @@
-// The stutter meter's readout: jitter and position error of the tracked body, and a time chart
-// of steps per frame, alpha, frame time and drawn displacement over the last frames. The chart is
-// optional: when it cannot load, the panel says so and the readout carries on.
+// The stutter meter's readout: jitter and position error of the tracked body, a button to delete
+// that body, and a time chart of steps per frame, alpha, frame time and drawn displacement over
+// the last frames. The chart is optional: when it cannot load, the panel says so and the readout
+// carries on.
 
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -15,6 +16,7 @@ const CHART_MARGIN_PX = 40;
 export class StutterPanel {
   private readonly root: HTMLElement;
   private readonly readout: HTMLElement;
+  private readonly deleteButton: HTMLButtonElement;
   private readonly plot: HTMLElement;
   private chart: uPlot | null = null;
   private readonly x = Array.from({ length: CHART_FRAMES }, (_, i) => i - CHART_FRAMES + 1);
@@ -26,17 +28,27 @@ export class StutterPanel {
   ];
   private readonly data: uPlot.AlignedData = [this.x, ...this.series];
 
-  constructor(parent: HTMLElement) {
+  /** `onDelete`: the "delete this body" button, shown while a body is tracked. */
+  constructor(parent: HTMLElement, onDelete: () => void) {
     this.root = document.createElement('div');
     this.root.className = 'stutter-panel';
     this.root.dataset.testid = 'stutter-panel';
     this.root.dataset.chart = 'loading';
+    const head = document.createElement('div');
+    head.className = 'stutter-head';
     this.readout = document.createElement('div');
     this.readout.className = 'stutter-readout';
+    this.deleteButton = document.createElement('button');
+    this.deleteButton.type = 'button';
+    this.deleteButton.className = 'stutter-delete';
+    this.deleteButton.dataset.testid = 'delete-tracked';
+    this.deleteButton.textContent = 'delete this body (Del)';
+    this.deleteButton.addEventListener('click', onDelete);
+    head.append(this.readout, this.deleteButton);
     this.plot = document.createElement('div');
     this.plot.className = 'stutter-chart';
     this.plot.style.minHeight = `${CHART_HEIGHT_PX}px`;
-    this.root.append(this.readout, this.plot);
+    this.root.append(head, this.plot);
     parent.appendChild(this.root);
     void this.loadChart();
     window.addEventListener('resize', () => this.chart?.setSize(this.chartSize()));
@@ -72,13 +84,18 @@ export class StutterPanel {
     };
   }
 
-  /** Redraws from the meter (called at the HUD's refresh rate, not per frame). */
-  update(meter: StutterMeter): void {
+  /**
+   * Redraws from the meter (called at the HUD's refresh rate, not per frame); `trackedIndex` is
+   * where the tracked body sits now (the meter holds it by id).
+   */
+  update(meter: StutterMeter, trackedIndex: number): void {
     const report = meter.result();
-    this.readout.textContent =
-      meter.tracked < 0
+    this.readout.textContent = meter.trackedRemoved
+      ? 'stutter meter: tracked body removed — click a body to track another'
+      : trackedIndex < 0
         ? 'stutter meter: click a body to track it'
-        : `body ${meter.tracked} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
+        : `body ${trackedIndex} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
+    this.deleteButton.hidden = trackedIndex < 0;
     if (!this.chart) return;
     const head = meter.chartHead;
     const { frameMs, displacementMm, steps, alpha } = meter.chart;

@@ -221,6 +221,19 @@ const BAD_CALLS: [string, unknown[], RegExp][] = [
   ['track', [Number.NaN], /track index = NaN is invalid/],
   ['track', ['0'], /track index = "0" is invalid/],
   ['track', [undefined], /track index = undefined is invalid/],
+  ['remove', [], /remove index = undefined is invalid: expected an integer from 0 to 35/],
+  [
+    'remove',
+    [-1],
+    /remove index = -1 is invalid: expected an integer from 0 to 35 \(the scene has 36 bodies\)/,
+  ],
+  ['remove', [36], /remove index = 36 is invalid/],
+  ['remove', [1.5], /remove index = 1.5 is invalid/],
+  ['remove', [Number.NaN], /remove index = NaN is invalid/],
+  ['remove', [Infinity], /remove index = Infinity is invalid/],
+  ['remove', ['3'], /remove index = "3" is invalid/],
+  ['remove', [null], /remove index = null is invalid/],
+  ['remove', [[3]], /remove index = \[3\] is invalid/],
   ['pose', [-1], /pose index = -1 is invalid: expected an integer from 0 to 35/],
   ['pose', [1.5], /pose index = 1.5 is invalid/],
   ['pose', [Number.NaN], /pose index = NaN is invalid/],
@@ -274,6 +287,8 @@ test('every API entry point throws a clear Error on bad arguments and changes no
   // A rejected `advance` does not stop the animation-frame drive: the scene keeps stepping.
   const step = await page.evaluate(() => window.sandbox.state().step);
   await expect.poll(() => page.evaluate(() => window.sandbox.state().step)).toBeGreaterThan(step);
+  // Once steps have run, anything a rejected call had queued would have applied: nothing was.
+  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(36);
   expect(errors).toEqual([]);
 });
 

@@ -65,7 +65,7 @@ describe('no streaks', () => {
     const sim = new Simulation('pile', { count: 20 });
     const instances = new BodyInstances(new Scene());
     for (let i = 0; i < 40; i++) sim.frame(1 / 60);
-    sim.queue({ type: 'teleport', index: 3, position: [-15, 5, 15] });
+    sim.queue({ type: 'teleport', id: sim.physics.idAt(3), position: [-15, 5, 15] });
     sim.frame(0.003);
     expectPose(drawn(sim, instances, 3), { p: [-15, 5, 15], q: current(sim, 3).q });
   });
@@ -85,7 +85,7 @@ describe('no streaks', () => {
     const instances = new BodyInstances(new Scene());
     for (let i = 0; i < 20; i++) sim.frame(1 / 60);
     const lastBefore = current(sim, 11);
-    sim.queue({ type: 'remove', index: 2 });
+    sim.queue({ type: 'remove', id: sim.physics.idAt(2) });
     sim.set({ interpolation: 'off' });
     sim.frame(0);
     expect(sim.physics.count).toBe(11);

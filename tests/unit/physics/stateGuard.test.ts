@@ -141,7 +141,7 @@ describe('state guard', () => {
 
   it('lets go of a dragged body that breaks', () => {
     const sim = new Simulation('stack');
-    sim.queue({ type: 'dragStart', index: 3, point: [0, 1, 0] });
+    sim.queue({ type: 'dragStart', id: sim.physics.idAt(3), point: [0, 1, 0] });
     sim.frame(0);
     expect(sim.commands.dragging).toBe(true);
     sim.physics.bodies[3]?.position.set(0, Number.NaN, 0);

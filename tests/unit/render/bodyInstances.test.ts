@@ -136,7 +136,7 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
     sim.frame(1 / 60);
     drawn.write();
     for (const index of [3, 0, 50]) {
-      sim.queue({ type: 'remove', index });
+      sim.queue({ type: 'remove', id: sim.physics.idAt(index) });
       sim.frame(0);
       drawn.write();
       expect(drawn.worstError()).toBeLessThan(FLOAT32);

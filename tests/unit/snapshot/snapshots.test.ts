@@ -51,7 +51,7 @@ describe('Snapshots.capture skips bodies asleep at both snapshots', () => {
     const sim = new Simulation('tower', { count: 100 });
     sim.step(1 / 100);
     sim.step(1 / 100);
-    sim.queue({ type: 'teleport', index: 5, position: [4, 8, 4] });
+    sim.queue({ type: 'teleport', id: sim.physics.idAt(5), position: [4, 8, 4] });
     sim.frame(0);
     sim.step(1 / 100);
     expect(sim.snapshots.current.position[15]).toBeCloseTo(4, 3);

@@ -1,0 +1,136 @@
+// Springs between two bodies, or a body and a fixed point, held by body id: a removal that moves
+// another body into a freed slot never re-targets one, and a removed body's springs go with it.
+// Render draws them as links by the bodies' current dense indices.
+
+import { Body, Spring } from 'cannon-es';
+import type { World } from 'cannon-es';
+
+/** A spring's constants. */
+export interface SpringSpec {
+  restLength: number;
+  /** N/m. Explicit spring forces are stable only while dt·√(k/m) stays small (see spring scene). */
+  stiffness: number;
+  /** N·s/m. */
+  damping: number;
+}
+
+/** What render draws for a spring: body index `a` to body index `b`, or to `anchor` when `b` is −1. */
+export interface Link {
+  a: number;
+  b: number;
+  anchor: [number, number, number];
+}
+
+/** A live spring and the ids of the bodies it joins (`b` −1: `anchorBody` at `anchor`). */
+interface SpringRecord {
+  spring: Spring;
+  a: number;
+  b: number;
+  anchor: [number, number, number];
+  anchorBody: Body | null;
+}
+
+/** Where bodies are found by id (the PhysicsWorld). */
+export interface BodiesById {
+  /** The dense index of body `id` now, −1 once removed. */
+  indexOf(id: number): number;
+  bodyById(id: number): Body | undefined;
+}
+
+export class SpringSet {
+  /**
+   * The live springs to draw, by current body index. Rebuilt in place by `relink` whenever the
+   * body set changes; the world's version bump then tells render to re-sync.
+   */
+  readonly links: Link[] = [];
+  private readonly records: SpringRecord[] = [];
+  private readonly world: World;
+  private readonly bodies: BodiesById;
+
+  constructor(world: World, bodies: BodiesById) {
+    this.world = world;
+    this.bodies = bodies;
+  }
+
+  /**
+   * Joins body id `a` to body id `b`, or to a fixed point: a shapeless static body there that
+   * nothing collides with. Throws if either id names no live body.
+   */
+  add(a: number, b: number | [number, number, number], spec: SpringSpec): void {
+    const bodyA = this.bodies.bodyById(a);
+    if (!bodyA) throw new Error(`addSpring: no body with id ${a}.`);
+    let anchorBody: Body | null = null;
+    let bodyB: Body | undefined;
+    if (typeof b === 'number') {
+      bodyB = this.bodies.bodyById(b);
+      if (!bodyB) throw new Error(`addSpring: no body with id ${b}.`);
+    } else {
+      anchorBody = new Body({
+        mass: 0,
+        type: Body.STATIC,
+        collisionFilterGroup: 0,
+        collisionFilterMask: 0,
+      });
+      anchorBody.position.set(b[0], b[1], b[2]);
+      this.world.addBody(anchorBody);
+      bodyB = anchorBody;
+    }
+    this.records.push({
+      spring: new Spring(bodyA, bodyB, spec),
+      a,
+      b: typeof b === 'number' ? b : -1,
+      anchor: typeof b === 'number' ? [0, 0, 0] : b,
+      anchorBody,
+    });
+    this.relink();
+  }
+
+  /** Adds every live spring's force to its bodies (before each step's hooks). */
+  apply(): void {
+    const records = this.records;
+    for (let k = 0; k < records.length; k++) records[k].spring.applyForce();
+  }
+
+  /**
+   * Drops the springs that hold body `id` (their fixed points leave the world too). In place and
+   * in order, so the survivors keep acting in the order they were made. Call `relink` once the
+   * body's slot has been refilled.
+   */
+  removeOf(id: number): void {
+    const records = this.records;
+    let kept = 0;
+    for (let k = 0; k < records.length; k++) {
+      const record = records[k];
+      if (record.a !== id && record.b !== id) records[kept++] = record;
+      else if (record.anchorBody) this.world.removeBody(record.anchorBody);
+    }
+    records.length = kept;
+  }
+
+  /** Rewrites `links` from the live springs with their bodies' current dense indices. */
+  relink(): void {
+    const links = this.links;
+    const records = this.records;
+    if (records.length === 0 && links.length === 0) return;
+    links.length = 0;
+    for (let k = 0; k < records.length; k++) {
+      const record = records[k];
+      links.push({
+        a: this.bodies.indexOf(record.a),
+        b: record.b < 0 ? -1 : this.bodies.indexOf(record.b),
+        anchor: record.anchor,
+      });
+    }
+  }
+
+  /** Removes every spring and its fixed point (scene load). */
+  clear(): void {
+    const records = this.records;
+    for (let k = 0; k < records.length; k++) {
+      const anchorBody = records[k].anchorBody;
+      if (anchorBody) this.world.removeBody(anchorBody);
+    }
+    records.length = 0;
+    this.links.length = 0;
+  }
+}

@@ -1,0 +1,178 @@
+// A body keeps its identity when another one is removed: ids are stable and deterministic, scene
+// hooks and the drag follow ids (never the body swapped into a freed slot), and whatever held a
+// removed body ends with it.
+
+import type { Body } from 'cannon-es';
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../../src/app/simulation';
+import type { BodySpec, Vec3Tuple } from '../../../src/physics/physicsWorld';
+import { CAROUSEL, carouselPose } from '../../../src/scenes/carousel';
+import { TUNNEL } from '../../../src/scenes/tunnel';
+
+const ball = (position: Vec3Tuple): BodySpec => ({
+  kind: 'sphere',
+  scale: [0.3, 0.3, 0.3],
+  position,
+});
+
+/** Every body's id, in dense order. */
+function ids(sim: Simulation): number[] {
+  return Array.from({ length: sim.physics.count }, (_, i) => sim.physics.idAt(i));
+}
+
+describe('body ids', () => {
+  /**
+   * A pile with spawns, removals by command and a removal by the state guard inside a step,
+   * all at fixed frames; the id of every slot after every step.
+   */
+  function idsPerStep(): number[][] {
+    const sim = new Simulation('pile', { count: 30, seed: 4 });
+    const perStep: number[][] = [];
+    sim.onStep = () => perStep.push(ids(sim));
+    let broken: Body | undefined;
+    // Sent past the edge of the world before step 42: the guard removes it after that step.
+    sim.physics.addStepHook((step) => {
+      if (step === 42) broken?.position.set(2e5, 0, 0);
+    });
+    for (let f = 0; f < 120; f++) {
+      if (f === 10) sim.queue({ type: 'spawn', spec: ball([0, 8, 0]) });
+      if (f === 12) sim.queue({ type: 'remove', id: sim.physics.idAt(3) });
+      if (f === 15) sim.queue({ type: 'spawn', spec: ball([1, 8, 0]) });
+      if (f === 20) broken = sim.physics.bodies[0];
+      if (f === 30) sim.queue({ type: 'remove', id: sim.physics.idAt(sim.physics.count - 1) });
+      sim.frame(1 / 60);
+    }
+    expect(sim.guard.removed).toBe(1);
+    return perStep;
+  }
+
+  it('are the same in two identical runs, at every step', () => {
+    const first = idsPerStep();
+    expect(first.length).toBe(200);
+    expect(idsPerStep()).toEqual(first);
+  });
+
+  it('count the bodies added since load, are never reused, and −1 names a removed one', () => {
+    const sim = new Simulation('pile', { count: 5 });
+    expect(ids(sim)).toEqual([0, 1, 2, 3, 4]);
+    sim.queue({ type: 'remove', id: 1 });
+    sim.queue({ type: 'spawn', spec: ball([0, 9, 0]) });
+    sim.frame(0);
+    // Body 4 moved into the freed slot 1; the spawn is id 5, not the freed 1.
+    expect(ids(sim)).toEqual([0, 4, 2, 3, 5]);
+    expect(sim.physics.indexOf(1)).toBe(-1);
+    expect(sim.physics.bodyById(1)).toBeUndefined();
+    expect(sim.physics.indexOf(4)).toBe(1);
+    expect(sim.physics.indexOf(99)).toBe(-1);
+    expect(sim.physics.idAt(5)).toBe(-1);
+    sim.load('pile', { count: 3 });
+    expect(ids(sim)).toEqual([0, 1, 2]);
+    expect(sim.physics.indexOf(4)).toBe(-1);
+  });
+
+  it('keep id → index and index → id consistent through many removals and growth', () => {
+    const sim = new Simulation('pile', { count: 200, seed: 2 });
+    const bodyOf = new Map(sim.physics.bodies.map((body, i) => [sim.physics.idAt(i), body]));
+    for (let k = 0; k < 150; k++) {
+      sim.queue({ type: 'remove', id: sim.physics.idAt((k * 37) % sim.physics.count) });
+      sim.queue({ type: 'spawn', spec: ball([k % 10, 20, 0]) });
+      sim.frame(0);
+      const last = sim.physics.count - 1;
+      bodyOf.set(sim.physics.idAt(last), sim.physics.bodies[last] as Body);
+    }
+    expect(sim.physics.count).toBe(200);
+    for (let i = 0; i < sim.physics.count; i++) {
+      const id = sim.physics.idAt(i);
+      expect(sim.physics.indexOf(id)).toBe(i);
+      expect(sim.physics.bodies[i]).toBe(bodyOf.get(id));
+    }
+  });
+});
+
+describe('scene hooks hold ids', () => {
+  it('carousel: once the mover is removed the hook drives nothing, not the body in its slot', () => {
+    const sim = new Simulation('carousel');
+    for (let f = 0; f < 30; f++) sim.frame(1 / 60);
+    // Two balls in the air inside the circle; the second will move into the mover's slot 0.
+    sim.queue({ type: 'spawn', spec: ball([0, 4, 0]) });
+    sim.queue({ type: 'spawn', spec: ball([1, 6, -1]) });
+    sim.frame(0);
+    expect(sim.physics.idAt(0)).toBe(0);
+    sim.queue({ type: 'remove', id: 0 });
+    sim.frame(0);
+    expect(sim.physics.idAt(0)).toBe(2);
+    const swapped = sim.physics.bodies[0] as Body;
+    for (let f = 0; f < 20; f++) sim.frame(1 / 60);
+    // It fell straight down (its x and z untouched, 20 frames of free fall), far from the circle.
+    expect(swapped.position.x).toBe(1);
+    expect(swapped.position.z).toBe(-1);
+    expect(swapped.position.y).toBeLessThan(6 - 0.5);
+    expect(swapped.velocity.y).toBeLessThan(-2);
+    const onPath = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
+    carouselPose(sim.loop.simTime, onPath);
+    const fromPath = Math.hypot(
+      swapped.position.x - (onPath.p[0] ?? 0),
+      swapped.position.z - (onPath.p[2] ?? 0),
+    );
+    expect(fromPath).toBeGreaterThan(CAROUSEL.radius / 2);
+    // The meter tracked the mover: it says so, and measures no other body.
+    expect(sim.meter.trackedId).toBe(-1);
+    expect(sim.meter.trackedRemoved).toBe(true);
+    expect(sim.meter.result().frames).toBe(0);
+  });
+
+  it('tunnel: the hook keeps driving the balls left, never a body that took a removed ball’s slot', () => {
+    const sim = new Simulation('tunnel');
+    for (let f = 0; f < 10; f++) sim.frame(1 / 60);
+    // A free ball above the walls, id 3; removing ball 0 moves it into slot 0.
+    sim.queue({ type: 'spawn', spec: ball([0, 6, 1]) });
+    sim.frame(0);
+    sim.queue({ type: 'remove', id: 0 });
+    sim.frame(0);
+    expect(sim.physics.idAt(0)).toBe(3);
+    const heights = [1, 2].map((id) => sim.physics.bodyById(id)?.position.y);
+    for (let f = 0; f < 30; f++) sim.frame(1 / 60);
+    // The free ball falls; the driven ones fly level (gravity cancelled) at the set speed.
+    const free = sim.physics.bodyById(3) as Body;
+    expect(free.velocity.y).toBeLessThan(-4);
+    expect(free.velocity.x).toBe(0);
+    [1, 2].forEach((id, k) => {
+      const driven = sim.physics.bodyById(id) as Body;
+      expect(driven.position.y).toBe(heights[k]);
+      expect(Math.abs(driven.velocity.x)).toBeGreaterThan(0.99 * TUNNEL.speed);
+    });
+  });
+});
+
+describe('the drag', () => {
+  /** Drags brick 3 of the stack up, removes it mid-drag, then (or not) keeps moving the mouse. */
+  function dragThenRemove(mouseMovesOn: boolean): Simulation {
+    const sim = new Simulation('stack');
+    const held = sim.physics.bodies[3] as Body;
+    sim.queue({ type: 'dragStart', id: sim.physics.idAt(3), point: [0, 1, 0] });
+    sim.frame(0);
+    sim.commands.setDragTarget(0, 3, 0);
+    for (let f = 0; f < 10; f++) sim.frame(1 / 60);
+    expect(sim.commands.dragging).toBe(true);
+    const joints = sim.physics.world.constraints;
+    expect(joints.some((c) => c.bodyA === held || c.bodyB === held)).toBe(true);
+
+    sim.queue({ type: 'remove', id: sim.physics.idAt(3) });
+    sim.frame(0);
+    expect(sim.commands.dragging).toBe(false);
+    expect(sim.physics.world.constraints).toHaveLength(0);
+    for (let f = 0; f < 20; f++) {
+      if (mouseMovesOn) sim.commands.setDragTarget(5, 8 + f, 5);
+      sim.frame(1 / 60);
+    }
+    return sim;
+  }
+
+  it('ends when its body is removed: no joint holds a removed body, none holds its successor', () => {
+    const moved = dragThenRemove(true);
+    expect(moved.commands.dragging).toBe(false);
+    expect(moved.physics.world.constraints).toHaveLength(0);
+    // The mouse moving on after the removal pulls no body at all: the same physics as without.
+    expect(moved.hash()).toBe(dragThenRemove(false).hash());
+  });
+});
