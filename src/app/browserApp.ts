@@ -15,6 +15,7 @@ import type { DrawSource } from '../render/bodyInstances';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
+import { showNotice } from '../ui/notice';
 import { Rng } from '../util/rng';
 import { windowFps, windowSimOverReal } from './frameStats';
 import type { StatsSnapshot } from './frameStats';
@@ -65,6 +66,13 @@ export class BrowserApp {
       this.display.reset();
     };
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
+    if (this.stage.problem) {
+      showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
+        `Nothing can be drawn because ${this.stage.problem}.`,
+        "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
+        'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
+      ]);
+    }
     this.updateLab();
     this.applyView();
     this.draw();
@@ -141,13 +149,16 @@ export class BrowserApp {
 
   /**
    * Single: the draw poses. Split: the right half in `splitRight` first, then the left in the
-   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads).
+   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads);
+   * the camera eases once before either half, so both come from the same camera state.
    * Ghost: the main mode plus the raw current snapshot as a wireframe.
    */
   private drawView(): void {
     const settings = this.sim.settings;
     this.stage.ghost.setVisible(settings.view === 'ghost');
+    this.stage.updateCamera();
     if (settings.view === 'split') {
+      this.stage.clear();
       this.writeInstances(this.sim.interpolateInto(settings.splitRight, this.splitDraw));
       this.stage.renderHalf('right');
       this.writeInstances(this.sim.draw);
@@ -327,6 +338,7 @@ export class BrowserApp {
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.guard.removed,
       contextLost: this.stage.contextLost,
+      webgl: this.stage.renderer !== null,
       ...this.stage.gpuMemory(),
     };
   }
