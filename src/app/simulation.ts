@@ -15,7 +15,7 @@ import {
 } from '../loop/overloadGovernor';
 import type { Command, CommandAction, CommandQueue } from '../physics/commands';
 import type { PhysicsWorld } from '../physics/physicsWorld';
-import type { StateGuard } from '../physics/stateGuard';
+import type { FaultReport, StateGuard } from '../physics/stateGuard';
 import { findScene, resolveScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
@@ -56,6 +56,8 @@ const METER_SETTINGS = [
   'jitterMs',
 ] as const;
 
+/** Told a step's state digest (two 32-bit lanes). */
+export type StepHashListener = (step: number, high: number, low: number) => void;
 
 export class Simulation implements Stepper, MeterSource {
   /** The physics side on this thread (world, commands, guard, snapshots); null in worker mode. */
@@ -67,15 +69,12 @@ export class Simulation implements Stepper, MeterSource {
   /** In worker mode, a scratch pair for reading the newest step (`hash`). */
   private readonly newestPair = new SnapshotPair();
   private readonly remoteHasher = new StateHasher();
+  private readonly remoteFaults: FaultReport[] = [];
+  private removedRemotely = 0;
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
-  /**
-   * Told every step's state digest (two 32-bit lanes) when set: the determinism lab compares
-   * its worlds with them. On this thread each step is hashed only while this is set; a worker
-   * asked to hash sends them with each finished request.
-   */
-  onStepHash: ((step: number, high: number, low: number) => void) | null = null;
+  private stepHashListener: StepHashListener | null = null;
   /** Called after every step taken on this thread (tests watch the world step by step). */
   onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
@@ -136,6 +135,20 @@ export class Simulation implements Stepper, MeterSource {
     return this.local ? this.local.snapshots : this.remotePair;
   }
 
+  /**
+   * Told every step's state digest (two 32-bit lanes) when set: the determinism lab compares
+   * its worlds with them. Steps are hashed only while it is set — here after each step, or in
+   * the worker, which sends the digests with each finished request.
+   */
+  get onStepHash(): StepHashListener | null {
+    return this.stepHashListener;
+  }
+
+  set onStepHash(listener: StepHashListener | null) {
+    this.stepHashListener = listener;
+    this.link?.physics.setHashSteps(listener !== null);
+  }
+
   /** Where the physics steps now. */
   get thread(): PhysicsThreadSetting {
     return this.link ? 'worker' : 'main';
@@ -157,6 +170,7 @@ export class Simulation implements Stepper, MeterSource {
    */
   useWorker(physics: WorkerPhysics): Promise<void> {
     this.link = new WorkerLink(physics);
+    if (this.stepHashListener) physics.setHashSteps(true);
     this.local = null;
     this.governor.share = WORKER_PHYSICS_SHARE;
     return this.load(this.scene.definition.id, reloadOptions(this.scene));
@@ -205,6 +219,8 @@ export class Simulation implements Stepper, MeterSource {
     this.remotePair.resize(0);
     this.remotePair.bodies.count = 0;
     this.remotePair.bodies.version = -1;
+    this.remoteFaults.length = 0;
+    this.removedRemotely = 0;
     this.afterLoad();
     return built.then(() => {
       this.sceneDraw = { ...link.physics.sceneDraw, version: this.sceneDraw.version + 1 };
@@ -414,6 +430,33 @@ export class Simulation implements Stepper, MeterSource {
       velocity[k] = c.velocity[3 * index + k] ?? 0;
     }
     return this.displayTime() - this.loop.simTime;
+  }
+
+  /**
+   * Bodies the state guard removed since the last call (on this thread, or reported by the
+   * worker), or null. The caller shows them; the report is then forgotten.
+   */
+  takeFaults(): FaultReport | null {
+    if (this.local) return this.local.guard.hasReport ? this.local.guard.takeReport() : null;
+    const reports = this.remoteFaults;
+    if (reports.length === 0) return null;
+    const merged: FaultReport = { count: 0, faults: [] };
+    for (const report of reports.splice(0)) {
+      merged.count += report.count;
+      merged.faults.push(...report.faults);
+    }
+    return merged;
+  }
+
+  /** Worker mode: a fault report from the worker, kept until `takeFaults`. */
+  noteFaults(report: FaultReport): void {
+    this.remoteFaults.push(report);
+    this.removedRemotely += report.count;
+  }
+
+  /** Bodies the state guard removed since the scene was loaded, in either thread. */
+  get removedBodies(): number {
+    return this.local ? this.local.guard.removed : this.removedRemotely;
   }
 
   /**

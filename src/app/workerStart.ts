@@ -37,7 +37,8 @@ export function startPhysicsWorker(
   events: WorkerEvents & { onFailed: (message: string) => void },
   hashSteps = false,
 ): StartedWorker | Error {
-  if (typeof Worker !== 'function') return new Error('this browser has no Web Workers');
+  if (typeof Worker !== 'function')
+    return new Error('cannot start: this browser has no Web Workers');
   let worker: Worker;
   try {
     worker = new Worker(new URL('../worker/physicsWorker.ts', import.meta.url), {
@@ -45,7 +46,7 @@ export function startPhysicsWorker(
       name: 'physics',
     });
   } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
+    return new Error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
   }
   const transport = availableTransport();
   let failed = false;
@@ -58,7 +59,7 @@ export function startPhysicsWorker(
   const physics = new WorkerPhysics(
     { postMessage: (message: ToWorker, transfer) => worker.postMessage(message, transfer) },
     { transport, slots: RING_SLOTS, hashSteps },
-    { ...events, onFailed: fail },
+    { ...events, onFailed: (message) => fail(`failed: ${message}`) },
   );
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     if (!failed) physics.receive(event.data);
@@ -66,9 +67,13 @@ export function startPhysicsWorker(
   // A script that cannot load (a policy, a missing file) or an uncaught error in the worker.
   worker.onerror = (event) => {
     event.preventDefault();
-    fail(event.message || 'the physics worker could not start');
+    fail(
+      event.message
+        ? `failed: ${event.message}`
+        : 'could not start (blocked, or its script would not load)',
+    );
   };
-  worker.onmessageerror = () => fail('a message from the physics worker could not be read');
+  worker.onmessageerror = () => fail('sent a message the page could not read');
   return {
     physics,
     transport,

@@ -86,7 +86,10 @@ export class PhysicsService {
   private dispatch(message: ToWorker): void {
     switch (message.type) {
       case 'init':
-        this.init(message.transport, message.slots, message.hashSteps);
+        this.init(message.transport, message.slots);
+        return;
+      case 'hashSteps':
+        this.hashSteps = message.on;
         return;
       case 'load':
         this.load(message.generation, message.sceneId, message.count, message.seed);
@@ -114,8 +117,7 @@ export class PhysicsService {
     }
   }
 
-  private init(transport: Transport, slots: number, hashSteps: boolean): void {
-    this.hashSteps = hashSteps;
+  private init(transport: Transport, slots: number): void {
     if (transport === 'shared') this.shared = new SharedPublisher(slots, this.sink);
     else this.transfer = new TransferWriter(STEP_FIELDS, INITIAL_CAPACITY, this.sink);
   }

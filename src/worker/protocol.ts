@@ -17,10 +17,10 @@ export type ToWorker =
       transport: Transport;
       /** Slots in the ring (how far behind the newest step the page may still read). */
       slots: number;
-      /** Hash every step and send the digests with `stepped` (the determinism lab). */
-      hashSteps: boolean;
     }
   | { type: 'load'; generation: number; sceneId: string; count: number; seed: number }
+  /** Whether to hash every step and send the digests with `stepped` (the determinism lab). */
+  | { type: 'hashSteps'; on: boolean }
   | { type: 'commands'; commands: Command[] }
   /** The latest drag target: latched, applied at the next step boundary like the main thread's. */
   | { type: 'dragTarget'; point: Vec3Tuple }

@@ -70,15 +70,8 @@ export class WorkerPhysics {
     this.sink = sink;
     this.transport = options.transport;
     this.events = events;
-    sink.postMessage(
-      {
-        type: 'init',
-        transport: options.transport,
-        slots: options.slots,
-        hashSteps: options.hashSteps ?? false,
-      },
-      [],
-    );
+    sink.postMessage({ type: 'init', transport: options.transport, slots: options.slots }, []);
+    if (options.hashSteps) this.setHashSteps(true);
     if (options.transport === 'transfer') {
       this.transferReader = new TransferReader(STEP_FIELDS, options.slots, {
         postMessage: (message, transfer) => sink.postMessage(message, transfer),
@@ -174,6 +167,11 @@ export class WorkerPhysics {
   /** Whether commands or a drag target wait for the next `flush`. */
   get hasPending(): boolean {
     return this.pending.length > 0 || this.dragTarget !== null;
+  }
+
+  /** Whether the worker hashes every step and reports the digests (`onStepHashes`). */
+  setHashSteps(on: boolean): void {
+    this.sink.postMessage({ type: 'hashSteps', on }, []);
   }
 
   /** Queues a command for the worker; sent with the next `flush`. */
