@@ -75,6 +75,7 @@ export class Panel {
     this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
 
     const sim = this.gui.addFolder('Simulation');
+    this.addChoice(sim, 'physicsThread', 'physics thread');
     this.addChoice(sim, 'strategy', 'timestep strategy');
     this.controllers.push(sim.add(this.notes, 'strategy').name('why').disable());
     this.addNumber(sim, 'physicsHz', 'physics rate (Hz)');
