@@ -127,17 +127,15 @@ export class PhysicsService {
     return this.core;
   }
 
-  private load(generation: number, sceneId: string, count: number, seed: number): void {
+  private load(generation: number, sceneId: string, count: number | undefined, seed: number): void {
     if (this.core) this.core.load(sceneId, { count, seed });
     else this.core = new PhysicsCore(sceneId, { count, seed });
     this.generation = generation;
     const physics = this.core.physics;
-    const scene = this.core.scene;
     this.sink.postMessage(
       {
         type: 'loaded',
         generation,
-        scene: { id: scene.definition.id, count: scene.count, seed: scene.seed },
         sceneDraw: { statics: physics.statics.slice(), springs: physics.springEnds() },
       },
       [],

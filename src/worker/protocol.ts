@@ -18,7 +18,8 @@ export type ToWorker =
       /** Slots in the ring (how far behind the newest step the page may still read). */
       slots: number;
     }
-  | { type: 'load'; generation: number; sceneId: string; count: number; seed: number }
+  /** Build a scene; `count` only for scenes that take one. */
+  | { type: 'load'; generation: number; sceneId: string; count?: number; seed: number }
   /** Whether to hash every step and send the digests with `stepped` (the determinism lab). */
   | { type: 'hashSteps'; on: boolean }
   | { type: 'commands'; commands: Command[] }
@@ -38,7 +39,6 @@ export type FromWorker =
   | {
       type: 'loaded';
       generation: number;
-      scene: { id: string; count: number; seed: number };
       sceneDraw: Omit<SceneDrawData, 'version'>;
     }
   | {

@@ -62,6 +62,7 @@ export class WorkerPhysics {
   private loadWaiter: { generation: number; resolve: () => void } | null = null;
   /** The scene of the newest load the worker has finished, and what it draws besides bodies. */
   scene: LoadedScene | null = null;
+  private requestedScene: LoadedScene | null = null;
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** What the newest step copied by `copyStep` cost the worker (ms). */
   lastStepMs = 0;
@@ -96,10 +97,7 @@ export class WorkerPhysics {
       case 'loaded':
         if (message.generation !== this.generation) return;
         this.loadedGeneration = message.generation;
-        this.scene = resolveScene(message.scene.id, {
-          count: message.scene.count,
-          seed: message.scene.seed,
-        });
+        this.scene = this.requestedScene;
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
         this.steppedTo = 0;
         if (this.loadWaiter && this.loadWaiter.generation === message.generation) {
@@ -145,6 +143,7 @@ export class WorkerPhysics {
    */
   load(sceneId: string, options: SceneOptions = {}): Promise<void> {
     const scene = resolveScene(sceneId, options);
+    this.requestedScene = scene;
     this.generation++;
     this.pending = [];
     this.dragTarget = null;
@@ -154,7 +153,7 @@ export class WorkerPhysics {
         type: 'load',
         generation: this.generation,
         sceneId: scene.definition.id,
-        count: scene.count,
+        count: scene.definition.count ? scene.count : undefined,
         seed: scene.seed,
       },
       [],

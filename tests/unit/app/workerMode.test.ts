@@ -123,6 +123,29 @@ function byHand() {
   return { physics, deliver };
 }
 
+describe('physics in a worker: every scene', () => {
+  it.each(['playground', 'stack', 'carousel', 'spring', 'tunnel', 'determinism'])(
+    '%s builds and steps in the worker as on the main thread',
+    async (scene) => {
+      const frames = frameTimes(60, false, 0.5);
+      const main = new Simulation(scene, { seed: 4 });
+      const expected: string[] = [];
+      for (const seconds of frames) {
+        await main.frameAndWait(seconds);
+        expected.push(main.hash());
+      }
+      const inWorker = await workerSimulation(scene, { seed: 4 });
+      const got: string[] = [];
+      for (const seconds of frames) {
+        await inWorker.frameAndWait(seconds);
+        got.push(inWorker.hash());
+      }
+      expect(got).toEqual(expected);
+      expect(inWorker.snapshots.count).toBe(main.snapshots.count);
+    },
+  );
+});
+
 describe('physics in a worker: what each frame draws', () => {
   it('a worker that finishes each frame before the next: one frame of latency, no repeats', async () => {
     const { physics, deliver } = byHand();
