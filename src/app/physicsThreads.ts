@@ -4,6 +4,7 @@
 
 import type { PhysicsThreadSetting } from '../config/settings';
 import type { Messages } from '../ui/messages';
+import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';
 import type { TwinLab } from './twinLab';
 import { startPhysicsWorker } from './workerStart';
@@ -114,12 +115,21 @@ export class PhysicsThreads {
     const abandoned = which === 'main' ? this.main : this.twin;
     abandoned?.physics.abandon();
     this.stopAll();
-    sim.useMainThread();
-    lab?.twin.useMainThread();
+    const step = sim.loop.stepCount;
+    const outcome = sim.useMainThread();
+    if (lab && lab.twin.useMainThread() === 'restarted' && outcome === 'resumed') {
+      // The lab's two worlds must start from the same step to be compared: both start again.
+      void sim.load(sim.scene.definition.id, reloadOptions(sim.scene));
+      void lab.reload();
+    }
     sim.set({ physicsThread: 'main' });
     lab?.syncSettings();
+    const rebuilt =
+      outcome === 'resumed'
+        ? `The scene was rebuilt here at the same step (${step}, its inputs replayed)`
+        : 'The scene started again here (its session was too long to replay)';
     messages.show(
-      `Physics runs on the page's own thread: the physics worker ${reason}. The scene was rebuilt here; drawing and physics now share each frame.`,
+      `Physics runs on the page's own thread: the physics worker ${reason}. ${rebuilt}; drawing and physics now share each frame.`,
       'warning',
     );
     this.session.redraw();

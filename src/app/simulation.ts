@@ -176,15 +176,34 @@ export class Simulation implements Stepper, MeterSource {
     return this.load(this.scene.definition.id, reloadOptions(this.scene));
   }
 
-  /** Brings the physics back to this thread, rebuilding the loaded scene here. */
-  useMainThread(): void {
-    if (!this.link) return;
+  /**
+   * Brings the physics back to this thread. When the worker's session is short enough to
+   * re-simulate (see SessionLog), the same world is rebuilt here at the same step — its load,
+   * commands, drag targets and steps replayed, bit for bit — and returns 'resumed'; otherwise
+   * the scene starts again ('restarted').
+   */
+  useMainThread(): 'resumed' | 'restarted' {
+    const link = this.link;
+    if (!link) return 'resumed';
     this.link = null;
     this.governor.share = PHYSICS_SHARE;
-    this.local = new PhysicsCore(this.scene.definition.id, reloadOptions(this.scene));
-    this.local.physics.addRemovalListener(this.meter);
-    this.scene = this.local.scene;
+    const core = new PhysicsCore(this.scene.definition.id, reloadOptions(this.scene));
+    this.local = core;
+    core.physics.addRemovalListener(this.meter);
+    this.scene = core.scene;
+    const log = link.physics.log;
+    if (log.replayable && log.steps === this.loop.stepCount) {
+      log.replay(core);
+      this.sceneDraw = {
+        version: this.sceneDraw.version + 1,
+        statics: core.physics.statics.slice(),
+        springs: core.physics.springEnds(),
+      };
+      this.interpolate();
+      return 'resumed';
+    }
     this.afterLoad();
+    return 'restarted';
   }
 
   get settings(): Readonly<Settings> {

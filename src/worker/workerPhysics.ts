@@ -10,6 +10,7 @@ import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { SnapshotPair } from '../snapshot/snapshots';
 import type { FromWorker, MessageSink, ToWorker, Transport } from './protocol';
+import { SessionLog } from './sessionLog';
 import { RingReader } from './sharedRing';
 import type { SlotViews } from './slotLayout';
 import { H_GENERATION, H_STEP, R_STEP_MS, readStepSlot, STEP_FIELDS } from './stepSlots';
@@ -66,6 +67,8 @@ export class WorkerPhysics {
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** What the newest step copied by `copyStep` cost the worker (ms). */
   lastStepMs = 0;
+  /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
+  readonly log = new SessionLog();
 
   constructor(sink: MessageSink<ToWorker>, options: WorkerPhysicsOptions, events: WorkerEvents) {
     this.sink = sink;
@@ -79,6 +82,12 @@ export class WorkerPhysics {
       });
       this.source = this.transferReader;
     }
+  }
+
+  /** Sends a request to the worker and notes it in the log. */
+  private send(message: ToWorker): void {
+    this.log.record(message);
+    this.sink.postMessage(message, []);
   }
 
   /** Handles one message from the worker. */
@@ -148,16 +157,13 @@ export class WorkerPhysics {
     this.pending = [];
     this.dragTarget = null;
     this.steppedTo = -1;
-    this.sink.postMessage(
-      {
-        type: 'load',
-        generation: this.generation,
-        sceneId: scene.definition.id,
-        count: scene.definition.count ? scene.count : undefined,
-        seed: scene.seed,
-      },
-      [],
-    );
+    this.send({
+      type: 'load',
+      generation: this.generation,
+      sceneId: scene.definition.id,
+      count: scene.definition.count ? scene.count : undefined,
+      seed: scene.seed,
+    });
     return new Promise((resolve) => {
       this.loadWaiter = { generation: this.generation, resolve };
     });
@@ -186,24 +192,24 @@ export class WorkerPhysics {
   /** Sends the commands and the drag target queued since the last flush (frame start). */
   flush(): void {
     if (this.pending.length > 0) {
-      this.sink.postMessage({ type: 'commands', commands: this.pending }, []);
+      this.send({ type: 'commands', commands: this.pending });
       this.pending = [];
     }
     if (this.dragTarget) {
-      this.sink.postMessage({ type: 'dragTarget', point: this.dragTarget }, []);
+      this.send({ type: 'dragTarget', point: this.dragTarget });
       this.dragTarget = null;
     }
   }
 
   /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
   requestSteps(step: number, dtSeconds: number | number[]): void {
-    this.sink.postMessage({ type: 'stepTo', generation: this.generation, step, dtSeconds }, []);
+    this.send({ type: 'stepTo', generation: this.generation, step, dtSeconds });
   }
 
   /** Asks the worker to apply due commands now and publish (commands while paused). */
   applyNow(): void {
     this.flush();
-    this.sink.postMessage({ type: 'applyNow', generation: this.generation }, []);
+    this.send({ type: 'applyNow', generation: this.generation });
   }
 
   /**
