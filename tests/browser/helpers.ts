@@ -87,20 +87,6 @@ export async function canvasColourStats(
   return colourStats(await canvasPixels(page));
 }
 
-/** Live JS heap after a full garbage collection (CDP), in bytes. */
-export async function heapUsedBytes(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    // Twice: the first pass can leave garbage that only becomes unreachable once finalizers ran.
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return usedSize;
-  } finally {
-    await cdp.detach();
-  }
-}
-
 /**
  * Presses the mouse on the middle of the canvas and drags 200 px up in ten moves, stepping the
  * scene between them; returns how far the body that rose most went up, in metres. In the stack
