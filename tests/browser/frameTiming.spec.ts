@@ -4,6 +4,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import type { DisplayRate } from '../../src/config/settings';
 import { openSandbox } from './helpers';
 
 test.use({ viewport: { width: 640, height: 400 } });
@@ -67,7 +68,10 @@ test('jitter from the URL: every frame moves by a seeded amount within ±jitterM
   expect(again.hash).toBe(first.hash);
   const fresh = await page.context().newPage();
   await openSandbox(fresh, '?scene=carousel&jitter=4');
-  await fresh.waitForTimeout(500);
+  // Let its animation-frame drive run (and draw jitter) before the load.
+  await expect
+    .poll(() => fresh.evaluate(() => window.sandbox.stats().rateWindow.frames), { timeout: 60_000 })
+    .toBeGreaterThan(3);
   const elsewhere = await consumedSeconds(fresh, 'carousel', FRAMES);
   expect(elsewhere.seconds).toEqual(first.seconds);
   expect(elsewhere.hash).toBe(first.hash);
@@ -193,14 +197,14 @@ test('display emulator: on a 60 Hz display, 30 draws every other frame, 50 five 
   await steady60HzDisplay(page);
   await openSandbox(page, '?scene=carousel&display=30');
   expect(await page.evaluate(() => window.sandbox.settings().display)).toBe('30');
-  const expected: [rate: string, drawnOf60: number][] = [
+  const expected: [rate: DisplayRate, drawnOf60: number][] = [
     ['30', 30],
     ['50', 50],
     ['native', 60],
     ['60', 60],
   ];
   for (const [rate, drawnOf60] of expected) {
-    await page.evaluate((display) => window.sandbox.set({ display: display as never }), rate);
+    await page.evaluate((display) => window.sandbox.set({ display }), rate);
     await watch(page, 6); // let the new schedule settle
     const seen = await watch(page, 60);
     expect(seen.drawn.length, `display ${rate}`).toBeGreaterThanOrEqual(drawnOf60 - 1);
