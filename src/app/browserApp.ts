@@ -25,6 +25,8 @@ import type { LoadOptions } from './simulation';
 
 /** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
 const THROW_SPEED = 22;
+/** Seed of the injected frame jitter, restarted at every load (see `load`). */
+const JITTER_SEED = 0x1177e5;
 
 export class BrowserApp {
   readonly sim: Simulation;
@@ -37,7 +39,7 @@ export class BrowserApp {
   private seenVersion = -1;
   private seenStaticsVersion = -1;
   private spawnRng = new Rng(1);
-  private readonly jitterRng = new Rng(0x1177e5);
+  private jitterRng = new Rng(JITTER_SEED);
   private readonly display = new DisplayEmulator();
   private readonly splitDraw = new DrawPoses();
   private pendingHitchSeconds = 0;
@@ -181,6 +183,9 @@ export class BrowserApp {
     this.sim.load(sceneId, options);
     this.updateLab();
     this.spawnRng = new Rng(this.sim.scene.seed ^ 0x5eed);
+    // The jitter starts over too, so a load followed by the same frames gives the same run,
+    // however many frames this page ran before.
+    this.jitterRng = new Rng(JITTER_SEED);
     this.applyView();
     this.draw();
     this.onChange?.();
