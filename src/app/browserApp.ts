@@ -124,6 +124,7 @@ export class BrowserApp implements Session {
   /** Session: builds a scene (and the lab's second world); resolves once it can be drawn. */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
     const loaded = this.sim.load(sceneId, options);
+    this.driver.restartJitter();
     const lab = this.updateLab();
     this.view.frameScene(this.sim.scene.definition.view);
     this.redraw();

@@ -7,13 +7,13 @@ import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
 import { Rng } from '../util/rng';
 
-/** Seed of the frame jitter: the same `jitterMs` gives the same frame times on every run. */
+/** Seed of the frame jitter, restarted at every load (see `restartJitter`). */
 const JITTER_SEED = 0x1177e5;
 
 export class FrameDriver {
   private readonly clock = new FrameClock();
   private readonly display = new DisplayEmulator();
-  private readonly jitterRng = new Rng(JITTER_SEED);
+  private jitterRng = new Rng(JITTER_SEED);
   private pendingHitchSeconds = 0;
   private driving = false;
   private rafHandle = 0;
@@ -54,6 +54,14 @@ export class FrameDriver {
   restartClock(): void {
     this.clock.reset();
     this.display.reset();
+  }
+
+  /**
+   * The jitter starts over (at every load), so a load followed by the same frames gives the same
+   * run, however many frames the page ran before.
+   */
+  restartJitter(): void {
+    this.jitterRng = new Rng(JITTER_SEED);
   }
 
   /** Injects one long frame of `seconds` into the next frame the loop sees. */

@@ -87,20 +87,6 @@ export async function canvasColourStats(
   return colourStats(await canvasPixels(page));
 }
 
-/** Live JS heap after a full garbage collection (CDP), in bytes. */
-export async function heapUsedBytes(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    // Twice: the first pass can leave garbage that only becomes unreachable once finalizers ran.
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return usedSize;
-  } finally {
-    await cdp.detach();
-  }
-}
-
 /** A point on the page, CSS px. */
 export interface PagePoint {
   x: number;
