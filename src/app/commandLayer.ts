@@ -93,7 +93,7 @@ export class CommandLayer {
     if (!sim.settings.paused) this.set({ paused: true });
     sim.singleStep();
     lab?.twin.singleStep();
-    this.session.redraw();
+    this.showWhenSettled();
   }
 
   /** Drops a body of `kind` from above the middle of the scene at a seeded random spot. */
@@ -235,7 +235,18 @@ export class CommandLayer {
     if (sim.settings.paused) {
       sim.frame(0);
       lab?.twin.frame(0);
-      this.session.redraw();
+      this.showWhenSettled();
     }
+  }
+
+  /**
+   * Draws now, and again once the physics has done what was just asked (in worker mode that
+   * comes a message later, and no frame may be running to pick it up: `advance` stops them).
+   */
+  private showWhenSettled(): void {
+    const { sim, lab } = this.session;
+    this.session.redraw();
+    if (sim.thread === 'main') return;
+    void Promise.all([sim.settle(), lab?.twin.settle()]).then(() => this.session.redraw());
   }
 }

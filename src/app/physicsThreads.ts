@@ -75,12 +75,16 @@ export class PhysicsThreads {
 
   /** The lab is gone: stops its worker. */
   dropTwin(lab: TwinLab): void {
+    this.twin?.physics.abandon();
     this.twin?.stop();
     this.twin = null;
     lab.twin.useMainThread();
   }
 
+  /** Stops both workers; whoever waits on them is let go (see WorkerPhysics.abandon). */
   private stopAll(): void {
+    this.main?.physics.abandon();
+    this.twin?.physics.abandon();
     this.main?.stop();
     this.twin?.stop();
     this.main = null;

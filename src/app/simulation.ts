@@ -242,7 +242,12 @@ export class Simulation implements Stepper, MeterSource {
     this.removedRemotely = 0;
     this.afterLoad();
     return built.then(() => {
+      if (this.link !== link) return;
       this.sceneDraw = { ...link.physics.sceneDraw, version: this.sceneDraw.version + 1 };
+      // Step 0 is published with the build: drawn at once, so the page shows the new scene
+      // (and `state()` describes it) without waiting for a frame.
+      this.drawRemote(link, true);
+      this.interpolate();
     });
   }
 
@@ -309,9 +314,23 @@ export class Simulation implements Stepper, MeterSource {
    */
   async frameAndWait(frameSeconds: number): Promise<FrameReport> {
     this.beginFrame(frameSeconds, false);
-    if (this.link) await this.link.physics.whenStepped(this.link.requestedStep);
+    if (this.link) await this.link.physics.whenCaughtUp();
     this.endFrame(frameSeconds, true);
     return this.report;
+  }
+
+  /**
+   * Resolves once what was asked of the physics so far is done and drawn: at once on this
+   * thread; in worker mode when the worker has caught up, whose newest step is then drawn. For
+   * changes made outside frames (commands while paused, a single step) with no frames running.
+   */
+  async settle(): Promise<void> {
+    const link = this.link;
+    if (!link) return;
+    await link.physics.whenCaughtUp();
+    if (this.link !== link) return;
+    this.drawRemote(link, true);
+    this.interpolate();
   }
 
   /** Settings, commands and the loop's steps (in worker mode: the frame's request). */

@@ -67,7 +67,7 @@ export class Hud {
     this.set(
       'thread',
       s.thread === 'worker'
-        ? `worker (${s.transport === 'shared' ? 'shared memory' : 'transferred'}, +${s.latencySteps} steps)`
+        ? `worker, ${s.transport}, +${s.latencySteps} steps`
         : 'main',
     );
     this.set('fps', s.fps.toFixed(0));

@@ -102,12 +102,15 @@ export class PhysicsService {
         return;
       case 'stepTo':
         if (message.generation === this.generation) this.stepTo(message.step, message.dtSeconds);
+        else this.done(message.generation, null);
         return;
       case 'applyNow':
         if (message.generation === this.generation) {
           this.requireCore().applyDue();
+          this.reportFaults();
           this.publish(0);
         }
+        this.done(message.generation, null);
         return;
       case 'spent':
         this.transfer?.accept(message.buffer);
@@ -132,6 +135,8 @@ export class PhysicsService {
     else this.core = new PhysicsCore(sceneId, { count, seed });
     this.generation = generation;
     const physics = this.core.physics;
+    // Step 0 first, so it is in the ring by the time the page hears the scene is built.
+    this.publish(0);
     this.sink.postMessage(
       {
         type: 'loaded',
@@ -140,7 +145,6 @@ export class PhysicsService {
       },
       [],
     );
-    this.publish(0);
   }
 
   /**
@@ -163,18 +167,25 @@ export class PhysicsService {
         hashes[2 * k] = lanes[0];
         hashes[2 * k + 1] = lanes[1];
       }
-      if (core.guard.hasReport) {
-        const report = core.guard.takeReport();
-        if (report) {
-          this.sink.postMessage({ type: 'faults', generation: this.generation, report }, []);
-        }
-      }
+      this.reportFaults();
       this.publish(stepMs);
     }
+    this.done(this.generation, hashes);
+  }
+
+  /** Answers a step request or an applyNow (the page counts the answers to know it is caught up). */
+  private done(generation: number, hashes: Uint32Array | null): void {
     this.sink.postMessage(
-      { type: 'stepped', generation: this.generation, step: core.stepIndex, hashes },
+      { type: 'stepped', generation, step: this.core ? this.core.stepIndex : 0, hashes },
       hashes ? [hashes.buffer] : [],
     );
+  }
+
+  /** Tells the page about bodies the state guard removed (before the step that shows it is published). */
+  private reportFaults(): void {
+    const guard = this.requireCore().guard;
+    const report = guard.hasReport ? guard.takeReport() : null;
+    if (report) this.sink.postMessage({ type: 'faults', generation: this.generation, report }, []);
   }
 
   /** Writes the core's snapshots into the next slot and publishes it. */

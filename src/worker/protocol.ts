@@ -42,6 +42,7 @@ export type FromWorker =
       sceneDraw: Omit<SceneDrawData, 'version'>;
     }
   | {
+      /** A `stepTo` or `applyNow` is done (one reply each, in order). */
       type: 'stepped';
       generation: number;
       /** Steps taken since the load when the request was done. */

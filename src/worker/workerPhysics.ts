@@ -1,6 +1,6 @@
 // The page's end of the physics worker: sends loads, commands and step requests, keeps the
 // ring of published steps, and copies the step the display needs into the page's snapshots.
-// It never waits for the worker; `whenStepped` is for scripted frames that choose to.
+// It never waits for the worker; `whenCaughtUp` is for scripted frames that choose to.
 
 import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
@@ -58,8 +58,9 @@ export class WorkerPhysics {
   private readonly events: WorkerEvents;
   private pending: Command[] = [];
   private dragTarget: Vec3Tuple | null = null;
-  private steppedTo = -1;
-  private readonly waiters: { step: number; resolve: () => void }[] = [];
+  /** Step requests and applyNows sent and not yet answered. */
+  private unanswered = 0;
+  private readonly waiters: (() => void)[] = [];
   private loadWaiter: { generation: number; resolve: () => void } | null = null;
   /** The scene of the newest load the worker has finished, and what it draws besides bodies. */
   scene: LoadedScene | null = null;
@@ -108,16 +109,19 @@ export class WorkerPhysics {
         this.loadedGeneration = message.generation;
         this.scene = this.requestedScene;
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
-        this.steppedTo = 0;
         if (this.loadWaiter && this.loadWaiter.generation === message.generation) {
           const waiter = this.loadWaiter;
           this.loadWaiter = null;
           waiter.resolve();
         }
+        this.wake();
         return;
       case 'stepped':
-        if (message.generation !== this.generation) return;
-        this.steppedTo = message.step;
+        this.unanswered--;
+        if (message.generation !== this.generation) {
+          this.wake();
+          return;
+        }
         if (message.hashes) {
           const steps = message.hashes.length / 2;
           this.events.onStepHashes?.(message.step - steps + 1, message.hashes);
@@ -156,7 +160,6 @@ export class WorkerPhysics {
     this.generation++;
     this.pending = [];
     this.dragTarget = null;
-    this.steppedTo = -1;
     this.send({
       type: 'load',
       generation: this.generation,
@@ -203,12 +206,14 @@ export class WorkerPhysics {
 
   /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
   requestSteps(step: number, dtSeconds: number | number[]): void {
+    this.unanswered++;
     this.send({ type: 'stepTo', generation: this.generation, step, dtSeconds });
   }
 
   /** Asks the worker to apply due commands now and publish (commands while paused). */
   applyNow(): void {
     this.flush();
+    this.unanswered++;
     this.send({ type: 'applyNow', generation: this.generation });
   }
 
@@ -217,25 +222,27 @@ export class WorkerPhysics {
    * let go at once, so nothing hangs; the page then steps on its own thread.
    */
   abandon(): void {
-    for (const waiter of this.waiters.splice(0)) waiter.resolve();
+    for (const resolve of this.waiters.splice(0)) resolve();
     this.loadWaiter?.resolve();
     this.loadWaiter = null;
   }
 
-  /** Resolves once the worker has finished every step up to `step` (scripted frames). */
-  whenStepped(step: number): Promise<void> {
-    if (this.steppedTo >= step && this.ready) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ step, resolve }));
+  /**
+   * Resolves once the worker has done everything asked of it so far — every step up to the
+   * newest requested, and commands applied while paused — and published it (scripted frames).
+   */
+  whenCaughtUp(): Promise<void> {
+    if (this.caughtUp) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private get caughtUp(): boolean {
+    return this.unanswered === 0 && this.ready;
   }
 
   private wake(): void {
-    for (let k = this.waiters.length - 1; k >= 0; k--) {
-      const waiter = this.waiters[k];
-      if (this.steppedTo >= waiter.step) {
-        this.waiters.splice(k, 1);
-        waiter.resolve();
-      }
-    }
+    if (!this.caughtUp) return;
+    for (const resolve of this.waiters.splice(0)) resolve();
   }
 
   /** The highest step of the current load in the ring, or −1 when none is there yet. */

@@ -90,7 +90,7 @@ describe.each(['shared', 'transfer'] as const)(
         step += steps;
         client.requestSteps(step, DT);
       }
-      await client.whenStepped(step);
+      await client.whenCaughtUp();
       expect(failures).toEqual([]);
       expect(digests.length).toBe(step);
       expect(digests).toEqual(localHashes(step, [SPAWN, THROW]));
@@ -107,7 +107,7 @@ describe.each(['shared', 'transfer'] as const)(
       workers.push(worker);
       await client.load('pile', { count: 20, seed: 1 });
       client.requestSteps(30, DT);
-      await client.whenStepped(30);
+      await client.whenCaughtUp();
       const out = new SnapshotPair();
       // Eight slots: steps 23–30 are there, step 10 was overwritten long ago.
       expect(client.copyStep(30, out)).toBeGreaterThanOrEqual(0);
