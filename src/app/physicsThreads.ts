@@ -20,16 +20,21 @@ export interface ThreadSession {
 }
 
 /**
- * How long a new worker may take to build its first scene before the page gives up on it and
- * steps on its own thread: a 5000-body scene builds in well under a second on a phone; a worker
- * that has said nothing for this long is not coming.
+ * How long a worker may owe the page an answer (a scene build, a batch of steps) before the page
+ * gives up on it and steps on its own thread. A 5000-body scene builds in well under a second on
+ * a phone, and a frame asks for at most a frame's worth of work; a worker silent this long has
+ * been stopped by the browser (out of memory, a crash), which no event reliably reports.
  */
-export const WORKER_START_TIMEOUT_MS = 15_000;
+export const WORKER_SILENCE_MS = 15_000;
+
+/** How often the page looks for a silent worker. */
+const WATCH_INTERVAL_MS = 1000;
 
 export class PhysicsThreads {
   private readonly session: ThreadSession;
   private main: StartedWorker | null = null;
   private twin: StartedWorker | null = null;
+  private watching = 0;
 
   constructor(session: ThreadSession) {
     this.session = session;
@@ -52,14 +57,10 @@ export class PhysicsThreads {
     const started = this.start(sim, 'main');
     if (!started) return;
     this.main = started;
-    const built = await Promise.race([
-      sim.useWorker(started.physics).then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WORKER_START_TIMEOUT_MS)),
-    ]);
-    if (!built) {
-      this.fallBack(`did not build the scene within ${WORKER_START_TIMEOUT_MS / 1000} s`, 'main');
-      return;
-    }
+    this.watch();
+    await sim.useWorker(started.physics);
+    // A worker that failed while building has been replaced by this thread already.
+    if (this.main !== started) return;
     if (lab) await this.placeTwin(lab);
     this.session.redraw();
   }
@@ -79,6 +80,25 @@ export class PhysicsThreads {
     this.twin?.stop();
     this.twin = null;
     lab.twin.useMainThread();
+  }
+
+  /** Looks for a silent worker once a second while any runs. */
+  private watch(): void {
+    if (this.watching) return;
+    this.watching = window.setInterval(() => {
+      if (!this.main && !this.twin) {
+        window.clearInterval(this.watching);
+        this.watching = 0;
+        return;
+      }
+      for (const which of ['main', 'twin'] as const) {
+        const silent = (which === 'main' ? this.main : this.twin)?.physics.silentMs() ?? 0;
+        if (silent > WORKER_SILENCE_MS) {
+          this.fallBack(`stopped answering (silent for ${Math.round(silent / 1000)} s)`, which);
+          return;
+        }
+      }
+    }, WATCH_INTERVAL_MS);
   }
 
   /** Stops both workers; whoever waits on them is let go (see WorkerPhysics.abandon). */

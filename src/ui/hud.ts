@@ -66,9 +66,7 @@ export class Hud {
     const s = read();
     this.set(
       'thread',
-      s.thread === 'worker'
-        ? `worker, ${s.transport}, +${s.latencySteps} steps`
-        : 'main',
+      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main',
     );
     this.set('fps', s.fps.toFixed(0));
     this.set('stepsThisFrame', String(s.stepsThisFrame));

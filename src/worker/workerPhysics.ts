@@ -60,6 +60,9 @@ export class WorkerPhysics {
   private dragTarget: Vec3Tuple | null = null;
   /** Step requests and applyNows sent and not yet answered. */
   private unanswered = 0;
+  /** When the worker last said anything, or the page first asked it something since (ms). */
+  private lastHeardMs = 0;
+  private readonly clockMs: () => number;
   private readonly waiters: (() => void)[] = [];
   private loadWaiter: { generation: number; resolve: () => void } | null = null;
   /** The scene of the newest load the worker has finished, and what it draws besides bodies. */
@@ -71,8 +74,20 @@ export class WorkerPhysics {
   /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
   readonly log = new SessionLog();
 
-  constructor(sink: MessageSink<ToWorker>, options: WorkerPhysicsOptions, events: WorkerEvents) {
+  /**
+   * @param sink where requests to the worker go.
+   * @param options the transport and ring size.
+   * @param events what the worker reports.
+   * @param clockMs the clock the silence of a dead worker is measured with (ms).
+   */
+  constructor(
+    sink: MessageSink<ToWorker>,
+    options: WorkerPhysicsOptions,
+    events: WorkerEvents,
+    clockMs: () => number = () => performance.now(),
+  ) {
     this.sink = sink;
+    this.clockMs = clockMs;
     this.transport = options.transport;
     this.events = events;
     sink.postMessage({ type: 'init', transport: options.transport, slots: options.slots }, []);
@@ -85,6 +100,21 @@ export class WorkerPhysics {
     }
   }
 
+  /**
+   * Milliseconds the worker has owed an answer without a word: 0 while it owes none. A worker
+   * the browser stopped (out of memory, a crash) fires no event the page always sees; its
+   * silence is how the page notices.
+   */
+  silentMs(): number {
+    return this.unanswered > 0 || !this.ready ? this.clockMs() - this.lastHeardMs : 0;
+  }
+
+  /** A request that the worker answers: its silence is timed from the first one owed. */
+  private expectAnswer(): void {
+    if (this.unanswered === 0 && this.ready) this.lastHeardMs = this.clockMs();
+    this.unanswered++;
+  }
+
   /** Sends a request to the worker and notes it in the log. */
   private send(message: ToWorker): void {
     this.log.record(message);
@@ -93,6 +123,7 @@ export class WorkerPhysics {
 
   /** Handles one message from the worker. */
   receive(message: FromWorker): void {
+    this.lastHeardMs = this.clockMs();
     switch (message.type) {
       case 'ring':
         this.source = new RingReader(message.buffer, {
@@ -158,6 +189,7 @@ export class WorkerPhysics {
     const scene = resolveScene(sceneId, options);
     this.requestedScene = scene;
     this.generation++;
+    this.lastHeardMs = this.clockMs();
     this.pending = [];
     this.dragTarget = null;
     this.send({
@@ -206,14 +238,14 @@ export class WorkerPhysics {
 
   /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
   requestSteps(step: number, dtSeconds: number | number[]): void {
-    this.unanswered++;
+    this.expectAnswer();
     this.send({ type: 'stepTo', generation: this.generation, step, dtSeconds });
   }
 
   /** Asks the worker to apply due commands now and publish (commands while paused). */
   applyNow(): void {
     this.flush();
-    this.unanswered++;
+    this.expectAnswer();
     this.send({ type: 'applyNow', generation: this.generation });
   }
 
