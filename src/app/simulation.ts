@@ -341,6 +341,8 @@ export class Simulation implements Stepper, MeterSource {
     this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
     this.governor.beginFrame();
     this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt, this.loop.timeScale) : 1;
+    // A worker keeps its own pace, so a display that draws slowly may spend its frames in full.
+    this.loop.slowDisplay = realTime && this.link !== null;
     this.clockMs = this.nowMs();
     this.loop.frame(frameSeconds, this, this.report);
     this.realTime = false;

@@ -28,8 +28,15 @@ export class WorkerLink {
   private mixedDt: number[] | null = null;
   private stepsThisFrame = 0;
 
+  /**
+   * How many steps behind the newest published one the ring surely still holds: all its slots
+   * but the one the worker may be writing and one of slack.
+   */
+  private readonly ringReach: number;
+
   constructor(physics: WorkerPhysics) {
     this.physics = physics;
+    this.ringReach = physics.ringSlots - 2;
   }
 
   /** A new load: nothing asked for, nothing drawn. */
@@ -92,10 +99,18 @@ export class WorkerLink {
     if (newest < 0) return -1;
     if (settled && newest >= this.requested) this.latencySteps = 0;
     let target = this.requested - this.latencySteps;
+    const oldestHeld = newest - this.ringReach;
     if (target > newest) {
       this.latencySteps = this.requested - newest;
       this.earlyFrames = 0;
       target = newest;
+    } else if (target < oldestHeld) {
+      // Frames asking for more steps than the ring holds (a slow display spending its frames in
+      // full): the ring may no longer have the step a frame behind, so draw the oldest it surely
+      // has. Between frames that far apart the picture jumps anyway.
+      this.latencySteps = this.requested - oldestHeld;
+      this.earlyFrames = 0;
+      target = oldestHeld;
     } else if (target < newest && this.latencySteps > 0) {
       this.earlyFrames++;
       if (this.earlyFrames >= SHRINK_AFTER_FRAMES) {

@@ -69,6 +69,8 @@ export class WorkerPhysics {
   scene: LoadedScene | null = null;
   private requestedScene: LoadedScene | null = null;
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
+  /** Slots in the ring of published steps. */
+  readonly ringSlots: number;
   /** What the newest step copied by `copyStep` cost the worker (ms). */
   lastStepMs = 0;
   /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
@@ -87,6 +89,7 @@ export class WorkerPhysics {
     clockMs: () => number = () => performance.now(),
   ) {
     this.sink = sink;
+    this.ringSlots = options.slots;
     this.clockMs = clockMs;
     this.transport = options.transport;
     this.events = events;
