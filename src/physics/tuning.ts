@@ -1,11 +1,13 @@
-// How the cannon-es world is configured for throughput: broadphase, collision matrix, solver and
-// sleeping, in one typed object. The defaults carry the measurements that chose them; the
-// tuning bench (`npm run bench -- --tuning`) builds worlds with the alternatives to compare.
+// How the cannon-es world is configured for throughput: contact generation, broadphase, collision
+// matrix, solver and sleeping, in one typed object. The defaults carry the
+// measurements that chose them; `npm run bench` and `npm run bench -- --tuning` build worlds
+// with the alternatives (cannon-es's own parts among them) to compare in one run.
 
 import { GSSolver, NaiveBroadphase, SAPBroadphase } from 'cannon-es';
 import type { Broadphase, World } from 'cannon-es';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
+import { ProjectNarrowphase } from './projectNarrowphase';
 
 /**
  * cannon-es's GridBroadphase is not offered: it bins a body by its first shape only (a dumbbell
@@ -16,7 +18,12 @@ import { SparseCollisionMatrix } from './collisionMatrix';
 export const BROADPHASES = ['sap', 'cannon-sap', 'naive'] as const;
 export type BroadphaseName = (typeof BROADPHASES)[number];
 
+/** 'project': our own box–box, sphere–box and plane–box contacts (projectNarrowphase.ts). */
+export const NARROWPHASES = ['project', 'cannon'] as const;
+export type NarrowphaseName = (typeof NARROWPHASES)[number];
+
 export interface PhysicsTuning {
+  narrowphase: NarrowphaseName;
   broadphase: BroadphaseName;
   /** Pair hash instead of cannon-es's n²/2 array (see collisionMatrix.ts). */
   sparseCollisionMatrix: boolean;
@@ -29,6 +36,7 @@ export interface PhysicsTuning {
 }
 
 export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+  narrowphase: 'project',
   broadphase: 'sap',
   sparseCollisionMatrix: true,
   solverIterations: 10,
@@ -38,6 +46,7 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
 });
 
 export function applyTuning(world: World, tuning: PhysicsTuning): void {
+  if (tuning.narrowphase === 'project') world.narrowphase = new ProjectNarrowphase(world);
   let broadphase: Broadphase;
   switch (tuning.broadphase) {
     case 'sap':

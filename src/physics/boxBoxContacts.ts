@@ -1,0 +1,583 @@
+// Box–box contact generation for the narrowphase: a separating-axis test over the 15 candidate
+// axes, then a small manifold from the features that touch (reference-face clipping for a face,
+// the closest points of two edges for an edge pair). Allocation-free; + − × ÷, sqrt, abs only.
+
+import { writeAxes } from './contactManifold';
+import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
+
+/**
+ * An edge–edge axis wins only if it is this much shallower than the best face axis. Resting
+ * boxes have face and edge axes within rounding of each other; a face gives a stable 4-point
+ * patch where an edge gives one wandering point, so ties go to faces. ODE's dBoxBox and
+ * Bullet's box–box detector use the same 5%.
+ */
+const EDGE_BIAS = 1.05;
+/**
+ * Two edges closer to parallel than this (|A_i × B_j|², i.e. sin² of their angle) give no
+ * usable axis: the face axes already cover that direction. cannon-es drops such a cross
+ * product once every component is under 1e-6, the same order.
+ */
+const PARALLEL_SIN2 = 1e-12;
+/**
+ * Clipped points up to 1 µm above the reference face still count. cannon-es keeps the same
+ * slack; without it a resting box's corners flicker in and out of contact with rounding.
+ */
+const POINT_SLOP = 1e-6;
+/** Points kept per manifold: four spread over the patch hold a box as well as eight. */
+const MAX_POINTS = 4;
+
+const NEXT = [1, 2, 0] as const;
+const PREV = [2, 0, 1] as const;
+
+// Scratch, reused by every call (one call at a time: JavaScript is single-threaded per world).
+const axesA = new Float64Array(9);
+const axesB = new Float64Array(9);
+/** rot[3i + j] = A_i · B_j: B's axes in A's frame, column by column. */
+const rot = new Float64Array(9);
+const absRot = new Float64Array(9);
+/** Centre of B minus centre of A, along A's axes and along B's axes. */
+const offsetA = new Float64Array(3);
+const offsetB = new Float64Array(3);
+const halfA = new Float64Array(3);
+const halfB = new Float64Array(3);
+/** Polygon vertices (x, y, z) in the reference face's frame; clipping ping-pongs between them. */
+const polygonA = new Float64Array(3 * 16);
+const polygonB = new Float64Array(3 * 16);
+const chosen = new Int32Array(MAX_POINTS);
+
+/**
+ * Contacts between box A (half extents, centre, orientation) and box B, written to `out`.
+ * Returns the number of points (0 when the boxes are apart). The normal points from A to B.
+ */
+export function collideBoxes(
+  extentsA: Vec3Like,
+  posA: Vec3Like,
+  quatA: QuatLike,
+  extentsB: Vec3Like,
+  posB: Vec3Like,
+  quatB: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  writeAxes(quatA, axesA);
+  writeAxes(quatB, axesB);
+  halfA[0] = extentsA.x;
+  halfA[1] = extentsA.y;
+  halfA[2] = extentsA.z;
+  halfB[0] = extentsB.x;
+  halfB[1] = extentsB.y;
+  halfB[2] = extentsB.z;
+  const dx = posB.x - posA.x;
+  const dy = posB.y - posA.y;
+  const dz = posB.z - posA.z;
+  for (let i = 0; i < 3; i++) {
+    const i3 = 3 * i;
+    const ax = axesA[i3] as number;
+    const ay = axesA[i3 + 1] as number;
+    const az = axesA[i3 + 2] as number;
+    offsetA[i] = ax * dx + ay * dy + az * dz;
+    offsetB[i] =
+      (axesB[i3] as number) * dx + (axesB[i3 + 1] as number) * dy + (axesB[i3 + 2] as number) * dz;
+    for (let j = 0; j < 3; j++) {
+      const j3 = 3 * j;
+      const r =
+        ax * (axesB[j3] as number) +
+        ay * (axesB[j3 + 1] as number) +
+        az * (axesB[j3 + 2] as number);
+      rot[i3 + j] = r;
+      absRot[i3 + j] = Math.abs(r);
+    }
+  }
+
+  // Separating axes: overlap of the two boxes' projections; any negative overlap means apart.
+  let best = Infinity;
+  let feature = -1;
+  for (let i = 0; i < 3; i++) {
+    const i3 = 3 * i;
+    const overlap =
+      (halfA[i] as number) +
+      (halfB[0] as number) * (absRot[i3] as number) +
+      (halfB[1] as number) * (absRot[i3 + 1] as number) +
+      (halfB[2] as number) * (absRot[i3 + 2] as number) -
+      Math.abs(offsetA[i] as number);
+    if (overlap < 0) return 0;
+    if (overlap < best) {
+      best = overlap;
+      feature = i;
+    }
+  }
+  for (let j = 0; j < 3; j++) {
+    const overlap =
+      (halfB[j] as number) +
+      (halfA[0] as number) * (absRot[j] as number) +
+      (halfA[1] as number) * (absRot[3 + j] as number) +
+      (halfA[2] as number) * (absRot[6 + j] as number) -
+      Math.abs(offsetB[j] as number);
+    if (overlap < 0) return 0;
+    if (overlap < best) {
+      best = overlap;
+      feature = 3 + j;
+    }
+  }
+  // Edge axes A_i × B_j, worked in A's frame: the cross product has no component along A_i.
+  let edgeC1 = 0;
+  let edgeC2 = 0;
+  let edgeLength = 1;
+  for (let i = 0; i < 3; i++) {
+    const i1 = NEXT[i];
+    const i2 = PREV[i];
+    for (let j = 0; j < 3; j++) {
+      const c1 = -(rot[3 * i2 + j] as number);
+      const c2 = rot[3 * i1 + j] as number;
+      const length2 = c1 * c1 + c2 * c2;
+      if (length2 < PARALLEL_SIN2) continue;
+      const j1 = NEXT[j];
+      const j2 = PREV[j];
+      const reach =
+        (halfA[i1] as number) * (absRot[3 * i2 + j] as number) +
+        (halfA[i2] as number) * (absRot[3 * i1 + j] as number) +
+        (halfB[j1] as number) * (absRot[3 * i + j2] as number) +
+        (halfB[j2] as number) * (absRot[3 * i + j1] as number);
+      const gap = reach - Math.abs((offsetA[i1] as number) * c1 + (offsetA[i2] as number) * c2);
+      if (gap < 0) return 0;
+      const length = Math.sqrt(length2);
+      const overlap = gap / length;
+      if (overlap * EDGE_BIAS < best) {
+        best = overlap;
+        feature = 6 + 3 * i + j;
+        edgeC1 = c1;
+        edgeC2 = c2;
+        edgeLength = length;
+      }
+    }
+  }
+
+  out.feature = feature;
+  const normal = out.normal;
+  if (feature < 6) {
+    const onA = feature < 3;
+    const f = onA ? feature : feature - 3;
+    const axes = onA ? axesA : axesB;
+    const sign = ((onA ? offsetA[f] : offsetB[f]) as number) < 0 ? -1 : 1;
+    normal[0] = sign * (axes[3 * f] as number);
+    normal[1] = sign * (axes[3 * f + 1] as number);
+    normal[2] = sign * (axes[3 * f + 2] as number);
+    if (onA) return clipFaces(axesA, halfA, posA, axesB, halfB, posB, f, 1, false, out);
+    return clipFaces(axesB, halfB, posB, axesA, halfA, posA, f, -1, true, out);
+  }
+  return edgeContact(feature - 6, edgeC1, edgeC2, edgeLength, best, posA, posB, out);
+}
+
+/**
+ * Face contact. The reference box's face `f` (outward normal = `toward` × the manifold normal,
+ * so it faces the other box) is the one that won; the incident face is the other box's face
+ * most opposed to it. The incident face is clipped to the reference face's rectangle and the
+ * points below it are kept. `swapped`: the reference box is B, so A's points are the incident ones.
+ */
+function clipFaces(
+  refAxes: Float64Array,
+  refHalf: Float64Array,
+  refPos: Vec3Like,
+  incAxes: Float64Array,
+  incHalf: Float64Array,
+  incPos: Vec3Like,
+  f: number,
+  toward: number,
+  swapped: boolean,
+  out: ContactManifold,
+): number {
+  const normal = out.normal;
+  const nx = toward * (normal[0] as number);
+  const ny = toward * (normal[1] as number);
+  const nz = toward * (normal[2] as number);
+  const hf = refHalf[f] as number;
+  const cx = refPos.x + hf * nx;
+  const cy = refPos.y + hf * ny;
+  const cz = refPos.z + hf * nz;
+  const u = NEXT[f];
+  const v = PREV[f];
+  const ux = refAxes[3 * u] as number;
+  const uy = refAxes[3 * u + 1] as number;
+  const uz = refAxes[3 * u + 2] as number;
+  const vx = refAxes[3 * v] as number;
+  const vy = refAxes[3 * v + 1] as number;
+  const vz = refAxes[3 * v + 2] as number;
+
+  // The incident face: the incident box's axis most (anti)parallel to the reference normal.
+  let k = 0;
+  let kDot = 0;
+  for (let m = 0; m < 3; m++) {
+    const d =
+      (incAxes[3 * m] as number) * nx +
+      (incAxes[3 * m + 1] as number) * ny +
+      (incAxes[3 * m + 2] as number) * nz;
+    if (Math.abs(d) > Math.abs(kDot)) {
+      kDot = d;
+      k = m;
+    }
+  }
+  const s = kDot > 0 ? -(incHalf[k] as number) : (incHalf[k] as number);
+  const fx = incPos.x + s * (incAxes[3 * k] as number) - cx;
+  const fy = incPos.y + s * (incAxes[3 * k + 1] as number) - cy;
+  const fz = incPos.z + s * (incAxes[3 * k + 2] as number) - cz;
+  const k1 = NEXT[k];
+  const k2 = PREV[k];
+  const h1 = incHalf[k1] as number;
+  const h2 = incHalf[k2] as number;
+  const e1x = h1 * (incAxes[3 * k1] as number);
+  const e1y = h1 * (incAxes[3 * k1 + 1] as number);
+  const e1z = h1 * (incAxes[3 * k1 + 2] as number);
+  const e2x = h2 * (incAxes[3 * k2] as number);
+  const e2y = h2 * (incAxes[3 * k2 + 1] as number);
+  const e2z = h2 * (incAxes[3 * k2 + 2] as number);
+  // Face centre and edge half-vectors in the reference frame (x along u, y along v, z out).
+  const bx = fx * ux + fy * uy + fz * uz;
+  const by = fx * vx + fy * vy + fz * vz;
+  const bz = fx * nx + fy * ny + fz * nz;
+  const p1x = e1x * ux + e1y * uy + e1z * uz;
+  const p1y = e1x * vx + e1y * vy + e1z * vz;
+  const p1z = e1x * nx + e1y * ny + e1z * nz;
+  const p2x = e2x * ux + e2y * uy + e2z * uz;
+  const p2y = e2x * vx + e2y * vy + e2z * vz;
+  const p2z = e2x * nx + e2y * ny + e2z * nz;
+  const poly = polygonA;
+  setVertex(poly, 0, bx + p1x + p2x, by + p1y + p2y, bz + p1z + p2z);
+  setVertex(poly, 1, bx - p1x + p2x, by - p1y + p2y, bz - p1z + p2z);
+  setVertex(poly, 2, bx - p1x - p2x, by - p1y - p2y, bz - p1z - p2z);
+  setVertex(poly, 3, bx + p1x - p2x, by + p1y - p2y, bz + p1z - p2z);
+
+  const hu = refHalf[u] as number;
+  const hv = refHalf[v] as number;
+  let n = clipSide(polygonA, 4, polygonB, 0, 1, hu);
+  n = clipSide(polygonB, n, polygonA, 0, -1, hu);
+  n = clipSide(polygonA, n, polygonB, 1, 1, hv);
+  n = clipSide(polygonB, n, polygonA, 1, -1, hv);
+
+  // Keep the points at or below the reference face, deepest first when there are too many.
+  let kept = 0;
+  for (let p = 0; p < n; p++) {
+    if ((polygonA[3 * p + 2] as number) <= POINT_SLOP) {
+      if (p !== kept) copyVertex(polygonA, p, polygonA, kept);
+      kept++;
+    }
+  }
+  const count = kept > MAX_POINTS ? reduce(polygonA, kept) : keepAll(kept);
+
+  const onInc = swapped ? out.onA : out.onB;
+  const onRef = swapped ? out.onB : out.onA;
+  for (let c = 0; c < count; c++) {
+    const p = 3 * (chosen[c] as number);
+    const x = polygonA[p] as number;
+    const y = polygonA[p + 1] as number;
+    const z = polygonA[p + 2] as number;
+    const rx = cx + x * ux + y * vx;
+    const ry = cy + x * uy + y * vy;
+    const rz = cz + x * uz + y * vz;
+    const c3 = 3 * c;
+    onRef[c3] = rx;
+    onRef[c3 + 1] = ry;
+    onRef[c3 + 2] = rz;
+    onInc[c3] = rx + z * nx;
+    onInc[c3 + 1] = ry + z * ny;
+    onInc[c3 + 2] = rz + z * nz;
+    out.depth[c] = -z;
+  }
+  out.count = count;
+  return count;
+}
+
+function setVertex(poly: Float64Array, i: number, x: number, y: number, z: number): void {
+  poly[3 * i] = x;
+  poly[3 * i + 1] = y;
+  poly[3 * i + 2] = z;
+}
+
+function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number): void {
+  to[3 * j] = from[3 * i] as number;
+  to[3 * j + 1] = from[3 * i + 1] as number;
+  to[3 * j + 2] = from[3 * i + 2] as number;
+}
+
+/**
+ * One Sutherland–Hodgman pass: keeps the part of polygon `from` (n vertices) where
+ * `sign × coordinate[axis] ≤ limit`, into `to`; returns its vertex count (at most n + 1).
+ */
+function clipSide(
+  from: Float64Array,
+  n: number,
+  to: Float64Array,
+  axis: number,
+  sign: number,
+  limit: number,
+): number {
+  if (n === 0) return 0;
+  let count = 0;
+  let prev = n - 1;
+  let prevInside = limit - sign * (from[3 * prev + axis] as number);
+  for (let cur = 0; cur < n; cur++) {
+    const curInside = limit - sign * (from[3 * cur + axis] as number);
+    if (prevInside >= 0 !== curInside >= 0) {
+      const t = prevInside / (prevInside - curInside);
+      const a = 3 * prev;
+      const b = 3 * cur;
+      setVertex(
+        to,
+        count++,
+        (from[a] as number) + t * ((from[b] as number) - (from[a] as number)),
+        (from[a + 1] as number) + t * ((from[b + 1] as number) - (from[a + 1] as number)),
+        (from[a + 2] as number) + t * ((from[b + 2] as number) - (from[a + 2] as number)),
+      );
+    }
+    if (curInside >= 0) copyVertex(from, cur, to, count++);
+    prev = cur;
+    prevInside = curInside;
+  }
+  return count;
+}
+
+function keepAll(n: number): number {
+  for (let i = 0; i < n; i++) chosen[i] = i;
+  return n;
+}
+
+/**
+ * Picks MAX_POINTS of `n` clipped points (x, y in the face plane, z = height): the deepest;
+ * the one farthest from it; the one farthest from that line; then the one that adds the most
+ * area to their triangle. Areas by cross products only, first index winning ties.
+ */
+function reduce(poly: Float64Array, n: number): number {
+  let i0 = 0;
+  for (let p = 1; p < n; p++)
+    if ((poly[3 * p + 2] as number) < (poly[3 * i0 + 2] as number)) i0 = p;
+  const x0 = poly[3 * i0] as number;
+  const y0 = poly[3 * i0 + 1] as number;
+  let i1 = -1;
+  let far = -1;
+  for (let p = 0; p < n; p++) {
+    const ex = (poly[3 * p] as number) - x0;
+    const ey = (poly[3 * p + 1] as number) - y0;
+    const d2 = ex * ex + ey * ey;
+    if (p !== i0 && d2 > far) {
+      far = d2;
+      i1 = p;
+    }
+  }
+  const x1 = poly[3 * i1] as number;
+  const y1 = poly[3 * i1 + 1] as number;
+  let i2 = -1;
+  let area = -1;
+  let side = 1;
+  for (let p = 0; p < n; p++) {
+    if (p === i0 || p === i1) continue;
+    const a = cross2(x0, y0, x1, y1, poly[3 * p] as number, poly[3 * p + 1] as number);
+    if (Math.abs(a) > area) {
+      area = Math.abs(a);
+      i2 = p;
+      side = a < 0 ? -1 : 1;
+    }
+  }
+  const x2 = poly[3 * i2] as number;
+  const y2 = poly[3 * i2 + 1] as number;
+  // The fourth point: farthest outside the triangle (i0, i1, i2), whichever edge it is beyond.
+  let i3 = -1;
+  let outside = 0;
+  for (let p = 0; p < n; p++) {
+    if (p === i0 || p === i1 || p === i2) continue;
+    const px = poly[3 * p] as number;
+    const py = poly[3 * p + 1] as number;
+    const beyond = -Math.min(
+      side * cross2(x0, y0, x1, y1, px, py),
+      side * cross2(x1, y1, x2, y2, px, py),
+      side * cross2(x2, y2, x0, y0, px, py),
+    );
+    if (beyond > outside) {
+      outside = beyond;
+      i3 = p;
+    }
+  }
+  chosen[0] = i0;
+  chosen[1] = i1;
+  chosen[2] = i2;
+  if (i3 < 0) return 3;
+  chosen[3] = i3;
+  return 4;
+}
+
+/** z of (b − a) × (c − a): twice the signed area of triangle a, b, c. */
+function cross2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+/**
+ * Edge–edge contact: one point, midway between the closest points of A's edge along axis i and
+ * B's edge along axis j (the edges of each box that reach furthest toward the other), with the
+ * two surface points split along the normal by the separating-axis depth.
+ */
+function edgeContact(
+  edge: number,
+  c1: number,
+  c2: number,
+  length: number,
+  depth: number,
+  posA: Vec3Like,
+  posB: Vec3Like,
+  out: ContactManifold,
+): number {
+  const i = (edge / 3) | 0;
+  const j = edge - 3 * i;
+  const i1 = NEXT[i];
+  const i2 = PREV[i];
+  // Normal in A's frame is (c1 along A_i1, c2 along A_i2) / length; flip it to point at B.
+  const flip =
+    (offsetA[i1] as number) * c1 + (offsetA[i2] as number) * c2 < 0 ? -1 / length : 1 / length;
+  const n1 = c1 * flip;
+  const n2 = c2 * flip;
+  const normal = out.normal;
+  const nx = n1 * (axesA[3 * i1] as number) + n2 * (axesA[3 * i2] as number);
+  const ny = n1 * (axesA[3 * i1 + 1] as number) + n2 * (axesA[3 * i2 + 1] as number);
+  const nz = n1 * (axesA[3 * i1 + 2] as number) + n2 * (axesA[3 * i2 + 2] as number);
+  normal[0] = nx;
+  normal[1] = ny;
+  normal[2] = nz;
+  // A's edge: from A's centre, out along each other axis on the side facing B.
+  const sa1 = n1 < 0 ? -(halfA[i1] as number) : (halfA[i1] as number);
+  const sa2 = n2 < 0 ? -(halfA[i2] as number) : (halfA[i2] as number);
+  const ax = posA.x + sa1 * (axesA[3 * i1] as number) + sa2 * (axesA[3 * i2] as number);
+  const ay = posA.y + sa1 * (axesA[3 * i1 + 1] as number) + sa2 * (axesA[3 * i2 + 1] as number);
+  const az = posA.z + sa1 * (axesA[3 * i1 + 2] as number) + sa2 * (axesA[3 * i2 + 2] as number);
+  // B's edge: out along B's other axes on the side facing A (against the normal).
+  let bx = posB.x;
+  let by = posB.y;
+  let bz = posB.z;
+  for (let m = 0; m < 3; m++) {
+    if (m === j) continue;
+    const mx = axesB[3 * m] as number;
+    const my = axesB[3 * m + 1] as number;
+    const mz = axesB[3 * m + 2] as number;
+    const reach = mx * nx + my * ny + mz * nz > 0 ? -(halfB[m] as number) : (halfB[m] as number);
+    bx += reach * mx;
+    by += reach * my;
+    bz += reach * mz;
+  }
+  // Where the contact acts: the middle of the part of A's edge inside B and of the part of
+  // B's edge inside A (both lie in the overlap, and so does the point halfway between them).
+  // Crossing edges give about the lines' closest points; an edge cutting past the other's
+  // corner gives the piece that really is inside. Neither edge inside the other box (only
+  // when they barely touch): the edges' closest points.
+  const ha = halfA[i] as number;
+  const hb = halfB[j] as number;
+  const aix = axesA[3 * i] as number;
+  const aiy = axesA[3 * i + 1] as number;
+  const aiz = axesA[3 * i + 2] as number;
+  const bjx = axesB[3 * j] as number;
+  const bjy = axesB[3 * j + 1] as number;
+  const bjz = axesB[3 * j + 2] as number;
+  let sum = 0;
+  let mx = 0;
+  let my = 0;
+  let mz = 0;
+  if (clipEdge(ax, ay, az, aix, aiy, aiz, ha, axesB, halfB, posB)) {
+    const s = 0.5 * (clipLow + clipHigh);
+    mx += ax + s * aix;
+    my += ay + s * aiy;
+    mz += az + s * aiz;
+    sum++;
+  }
+  if (clipEdge(bx, by, bz, bjx, bjy, bjz, hb, axesA, halfA, posA)) {
+    const t = 0.5 * (clipLow + clipHigh);
+    mx += bx + t * bjx;
+    my += by + t * bjy;
+    mz += bz + t * bjz;
+    sum++;
+  }
+  if (sum === 0) {
+    // Closest points of the edges a + s·A_i (|s| ≤ ha) and b + t·B_j (|t| ≤ hb).
+    const wx = ax - bx;
+    const wy = ay - by;
+    const wz = az - bz;
+    const cosine = rot[3 * i + j] as number;
+    const wa = wx * aix + wy * aiy + wz * aiz;
+    const wb = wx * bjx + wy * bjy + wz * bjz;
+    let s = clamp((cosine * wb - wa) / (c1 * c1 + c2 * c2), ha);
+    let t = wb + s * cosine;
+    if (t > hb || t < -hb) {
+      t = clamp(t, hb);
+      s = clamp(t * cosine - wa, ha);
+    }
+    mx = ax + s * aix + bx + t * bjx;
+    my = ay + s * aiy + by + t * bjy;
+    mz = az + s * aiz + bz + t * bjz;
+    sum = 2;
+  }
+  const scale = sum === 2 ? 0.5 : 1;
+  mx *= scale;
+  my *= scale;
+  mz *= scale;
+  const half = 0.5 * depth;
+  out.onA[0] = mx + half * nx;
+  out.onA[1] = my + half * ny;
+  out.onA[2] = mz + half * nz;
+  out.onB[0] = mx - half * nx;
+  out.onB[1] = my - half * ny;
+  out.onB[2] = mz - half * nz;
+  out.depth[0] = depth;
+  out.count = 1;
+  return 1;
+}
+
+/** The parameter range [clipLow, clipHigh] left by the last clipEdge that returned true. */
+let clipLow = 0;
+let clipHigh = 0;
+
+/**
+ * Clips the edge p + s·d (|s| ≤ half, d a unit vector) to a box (axes, half extents, centre),
+ * slab by slab; true when part of it lies inside, that part's range in clipLow..clipHigh.
+ */
+function clipEdge(
+  px: number,
+  py: number,
+  pz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  half: number,
+  axes: Float64Array,
+  halves: Float64Array,
+  centre: Vec3Like,
+): boolean {
+  let low = -half;
+  let high = half;
+  const ox = px - centre.x;
+  const oy = py - centre.y;
+  const oz = pz - centre.z;
+  for (let k = 0; k < 3; k++) {
+    const kx = axes[3 * k] as number;
+    const ky = axes[3 * k + 1] as number;
+    const kz = axes[3 * k + 2] as number;
+    const o = ox * kx + oy * ky + oz * kz;
+    const d = dx * kx + dy * ky + dz * kz;
+    const h = halves[k] as number;
+    if (d > -1e-12 && d < 1e-12) {
+      if (o > h || o < -h) return false;
+      continue;
+    }
+    let t1 = (-h - o) / d;
+    let t2 = (h - o) / d;
+    if (t1 > t2) {
+      const swap = t1;
+      t1 = t2;
+      t2 = swap;
+    }
+    if (t1 > low) low = t1;
+    if (t2 < high) high = t2;
+    if (low > high) return false;
+  }
+  clipLow = low;
+  clipHigh = high;
+  return true;
+}
+
+function clamp(value: number, limit: number): number {
+  return value > limit ? limit : value < -limit ? -limit : value;
+}
