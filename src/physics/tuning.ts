@@ -7,6 +7,7 @@ import { GSSolver, NaiveBroadphase, SAPBroadphase } from 'cannon-es';
 import type { Broadphase, World } from 'cannon-es';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
+import { FlatGSSolver } from './flatSolver';
 import { ProjectNarrowphase } from './projectNarrowphase';
 
 /**
@@ -22,11 +23,16 @@ export type BroadphaseName = (typeof BROADPHASES)[number];
 export const NARROWPHASES = ['project', 'cannon'] as const;
 export type NarrowphaseName = (typeof NARROWPHASES)[number];
 
+/** 'flat-gs': cannon-es's GSSolver arithmetic over flat arrays, the same bits (flatSolver.ts). */
+export const SOLVERS = ['flat-gs', 'gs'] as const;
+export type SolverName = (typeof SOLVERS)[number];
+
 export interface PhysicsTuning {
   narrowphase: NarrowphaseName;
   broadphase: BroadphaseName;
   /** Pair hash instead of cannon-es's n²/2 array (see collisionMatrix.ts). */
   sparseCollisionMatrix: boolean;
+  solver: SolverName;
   solverIterations: number;
   solverTolerance: number;
   /** Below this speed (m/s and rad/s, combined) a body counts as still. */
@@ -39,6 +45,7 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   narrowphase: 'project',
   broadphase: 'sap',
   sparseCollisionMatrix: true,
+  solver: 'flat-gs',
   solverIterations: 10,
   solverTolerance: 1e-7,
   sleepSpeedLimit: 0.1,
@@ -65,7 +72,7 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
     world.collisionMatrix = new SparseCollisionMatrix();
     world.collisionMatrixPrevious = new SparseCollisionMatrix();
   }
-  const solver = new GSSolver();
+  const solver = tuning.solver === 'flat-gs' ? new FlatGSSolver() : new GSSolver();
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
   world.solver = solver;
