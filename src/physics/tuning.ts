@@ -1,5 +1,5 @@
-// How the cannon-es world is configured for throughput: contact generation, broadphase, collision
-// matrix, solver and sleeping, in one typed object. The defaults carry the
+// How the cannon-es world is configured for throughput: contact generation, broadphase, the
+// step's bookkeeping tables, solver and sleeping, in one typed object. The defaults carry the
 // measurements that chose them; `npm run bench` and `npm run bench -- --tuning` build worlds
 // with the alternatives (cannon-es's own parts among them) to compare in one run.
 
@@ -8,6 +8,7 @@ import type { Broadphase, World } from 'cannon-es';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
 import { FlatGSSolver } from './flatSolver';
+import { installLookupTables } from './lookupTables';
 import { ProjectNarrowphase } from './projectNarrowphase';
 
 /**
@@ -32,6 +33,8 @@ export interface PhysicsTuning {
   broadphase: BroadphaseName;
   /** Pair hash instead of cannon-es's n²/2 array (see collisionMatrix.ts). */
   sparseCollisionMatrix: boolean;
+  /** Hashed overlap keepers and contact-material table (lookupTables.ts); the same results. */
+  fastLookups: boolean;
   solver: SolverName;
   solverIterations: number;
   solverTolerance: number;
@@ -45,6 +48,7 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   narrowphase: 'project',
   broadphase: 'sap',
   sparseCollisionMatrix: true,
+  fastLookups: true,
   solver: 'flat-gs',
   solverIterations: 10,
   solverTolerance: 1e-7,
@@ -72,6 +76,7 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
     world.collisionMatrix = new SparseCollisionMatrix();
     world.collisionMatrixPrevious = new SparseCollisionMatrix();
   }
+  if (tuning.fastLookups) installLookupTables(world);
   const solver = tuning.solver === 'flat-gs' ? new FlatGSSolver() : new GSSolver();
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
