@@ -3,6 +3,7 @@
 // the closest points of two edges for an edge pair). Allocation-free; + − × ÷, sqrt, abs only.
 
 import { writeAxes } from './contactManifold';
+import { choosePoints, chosen, clipToLine, polygonA, polygonB, setVertex } from './faceClipping';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
 
 /**
@@ -18,13 +19,6 @@ const EDGE_BIAS = 1.05;
  * product once every component is under 1e-6, the same order.
  */
 const PARALLEL_SIN2 = 1e-12;
-/**
- * Clipped points up to 1 µm above the reference face still count. cannon-es keeps the same
- * slack; without it a resting box's corners flicker in and out of contact with rounding.
- */
-const POINT_SLOP = 1e-6;
-/** Points kept per manifold: four spread over the patch hold a box as well as eight. */
-const MAX_POINTS = 4;
 
 const NEXT = [1, 2, 0] as const;
 const PREV = [2, 0, 1] as const;
@@ -40,10 +34,6 @@ const offsetA = new Float64Array(3);
 const offsetB = new Float64Array(3);
 const halfA = new Float64Array(3);
 const halfB = new Float64Array(3);
-/** Polygon vertices (x, y, z) in the reference face's frame; clipping ping-pongs between them. */
-const polygonA = new Float64Array(3 * 16);
-const polygonB = new Float64Array(3 * 16);
-const chosen = new Int32Array(MAX_POINTS);
 
 /**
  * Contacts between box A (half extents, centre, orientation) and box B, written to `out`.
@@ -241,28 +231,45 @@ function clipFaces(
   const p2x = e2x * ux + e2y * uy + e2z * uz;
   const p2y = e2x * vx + e2y * vy + e2z * vz;
   const p2z = e2x * nx + e2y * ny + e2z * nz;
-  const poly = polygonA;
-  setVertex(poly, 0, bx + p1x + p2x, by + p1y + p2y, bz + p1z + p2z);
-  setVertex(poly, 1, bx - p1x + p2x, by - p1y + p2y, bz - p1z + p2z);
-  setVertex(poly, 2, bx - p1x - p2x, by - p1y - p2y, bz - p1z - p2z);
-  setVertex(poly, 3, bx + p1x - p2x, by + p1y - p2y, bz + p1z - p2z);
+  setVertex(polygonA, 0, bx + p1x + p2x, by + p1y + p2y, bz + p1z + p2z);
+  setVertex(polygonA, 1, bx - p1x + p2x, by - p1y + p2y, bz - p1z + p2z);
+  setVertex(polygonA, 2, bx - p1x - p2x, by - p1y - p2y, bz - p1z - p2z);
+  setVertex(polygonA, 3, bx + p1x - p2x, by + p1y - p2y, bz + p1z - p2z);
 
   const hu = refHalf[u] as number;
   const hv = refHalf[v] as number;
-  let n = clipSide(polygonA, 4, polygonB, 0, 1, hu);
-  n = clipSide(polygonB, n, polygonA, 0, -1, hu);
-  n = clipSide(polygonA, n, polygonB, 1, 1, hv);
-  n = clipSide(polygonB, n, polygonA, 1, -1, hv);
-
-  // Keep the points at or below the reference face, deepest first when there are too many.
-  let kept = 0;
-  for (let p = 0; p < n; p++) {
-    if ((polygonA[3 * p + 2] as number) <= POINT_SLOP) {
-      if (p !== kept) copyVertex(polygonA, p, polygonA, kept);
-      kept++;
+  let n = clipToLine(polygonA, 4, polygonB, 1, 0, hu);
+  n = clipToLine(polygonB, n, polygonA, -1, 0, hu);
+  n = clipToLine(polygonA, n, polygonB, 0, 1, hv);
+  n = clipToLine(polygonB, n, polygonA, 0, -1, hv);
+  // Keep the points at or below the reference face, at most four, the deepest among them.
+  let count = choosePoints(n);
+  if (count === 0) {
+    // Deep overlaps can leave the incident face wholly above the reference face while the
+    // boxes still overlap along every axis: touch at the incident box's deepest corner.
+    let px = incPos.x - cx;
+    let py = incPos.y - cy;
+    let pz = incPos.z - cz;
+    for (let m = 0; m < 3; m++) {
+      const mx = incAxes[3 * m] as number;
+      const my = incAxes[3 * m + 1] as number;
+      const mz = incAxes[3 * m + 2] as number;
+      const reach =
+        mx * nx + my * ny + mz * nz > 0 ? -(incHalf[m] as number) : (incHalf[m] as number);
+      px += reach * mx;
+      py += reach * my;
+      pz += reach * mz;
     }
+    setVertex(
+      polygonA,
+      0,
+      px * ux + py * uy + pz * uz,
+      px * vx + py * vy + pz * vz,
+      px * nx + py * ny + pz * nz,
+    );
+    chosen[0] = 0;
+    count = 1;
   }
-  const count = kept > MAX_POINTS ? reduce(polygonA, kept) : keepAll(kept);
 
   const onInc = swapped ? out.onA : out.onB;
   const onRef = swapped ? out.onB : out.onA;
@@ -285,128 +292,6 @@ function clipFaces(
   }
   out.count = count;
   return count;
-}
-
-function setVertex(poly: Float64Array, i: number, x: number, y: number, z: number): void {
-  poly[3 * i] = x;
-  poly[3 * i + 1] = y;
-  poly[3 * i + 2] = z;
-}
-
-function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number): void {
-  to[3 * j] = from[3 * i] as number;
-  to[3 * j + 1] = from[3 * i + 1] as number;
-  to[3 * j + 2] = from[3 * i + 2] as number;
-}
-
-/**
- * One Sutherland–Hodgman pass: keeps the part of polygon `from` (n vertices) where
- * `sign × coordinate[axis] ≤ limit`, into `to`; returns its vertex count (at most n + 1).
- */
-function clipSide(
-  from: Float64Array,
-  n: number,
-  to: Float64Array,
-  axis: number,
-  sign: number,
-  limit: number,
-): number {
-  if (n === 0) return 0;
-  let count = 0;
-  let prev = n - 1;
-  let prevInside = limit - sign * (from[3 * prev + axis] as number);
-  for (let cur = 0; cur < n; cur++) {
-    const curInside = limit - sign * (from[3 * cur + axis] as number);
-    if (prevInside >= 0 !== curInside >= 0) {
-      const t = prevInside / (prevInside - curInside);
-      const a = 3 * prev;
-      const b = 3 * cur;
-      setVertex(
-        to,
-        count++,
-        (from[a] as number) + t * ((from[b] as number) - (from[a] as number)),
-        (from[a + 1] as number) + t * ((from[b + 1] as number) - (from[a + 1] as number)),
-        (from[a + 2] as number) + t * ((from[b + 2] as number) - (from[a + 2] as number)),
-      );
-    }
-    if (curInside >= 0) copyVertex(from, cur, to, count++);
-    prev = cur;
-    prevInside = curInside;
-  }
-  return count;
-}
-
-function keepAll(n: number): number {
-  for (let i = 0; i < n; i++) chosen[i] = i;
-  return n;
-}
-
-/**
- * Picks MAX_POINTS of `n` clipped points (x, y in the face plane, z = height): the deepest;
- * the one farthest from it; the one farthest from that line; then the one that adds the most
- * area to their triangle. Areas by cross products only, first index winning ties.
- */
-function reduce(poly: Float64Array, n: number): number {
-  let i0 = 0;
-  for (let p = 1; p < n; p++)
-    if ((poly[3 * p + 2] as number) < (poly[3 * i0 + 2] as number)) i0 = p;
-  const x0 = poly[3 * i0] as number;
-  const y0 = poly[3 * i0 + 1] as number;
-  let i1 = -1;
-  let far = -1;
-  for (let p = 0; p < n; p++) {
-    const ex = (poly[3 * p] as number) - x0;
-    const ey = (poly[3 * p + 1] as number) - y0;
-    const d2 = ex * ex + ey * ey;
-    if (p !== i0 && d2 > far) {
-      far = d2;
-      i1 = p;
-    }
-  }
-  const x1 = poly[3 * i1] as number;
-  const y1 = poly[3 * i1 + 1] as number;
-  let i2 = -1;
-  let area = -1;
-  let side = 1;
-  for (let p = 0; p < n; p++) {
-    if (p === i0 || p === i1) continue;
-    const a = cross2(x0, y0, x1, y1, poly[3 * p] as number, poly[3 * p + 1] as number);
-    if (Math.abs(a) > area) {
-      area = Math.abs(a);
-      i2 = p;
-      side = a < 0 ? -1 : 1;
-    }
-  }
-  const x2 = poly[3 * i2] as number;
-  const y2 = poly[3 * i2 + 1] as number;
-  // The fourth point: farthest outside the triangle (i0, i1, i2), whichever edge it is beyond.
-  let i3 = -1;
-  let outside = 0;
-  for (let p = 0; p < n; p++) {
-    if (p === i0 || p === i1 || p === i2) continue;
-    const px = poly[3 * p] as number;
-    const py = poly[3 * p + 1] as number;
-    const beyond = -Math.min(
-      side * cross2(x0, y0, x1, y1, px, py),
-      side * cross2(x1, y1, x2, y2, px, py),
-      side * cross2(x2, y2, x0, y0, px, py),
-    );
-    if (beyond > outside) {
-      outside = beyond;
-      i3 = p;
-    }
-  }
-  chosen[0] = i0;
-  chosen[1] = i1;
-  chosen[2] = i2;
-  if (i3 < 0) return 3;
-  chosen[3] = i3;
-  return 4;
-}
-
-/** z of (b − a) × (c − a): twice the signed area of triangle a, b, c. */
-function cross2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
 /**

@@ -15,8 +15,8 @@ export interface QuatLike extends Vec3Like {
 }
 
 /**
- * Room for points in one manifold. Box–box keeps at most 4 (see boxBoxContacts.ts); a box
- * pressed deep into a plane can have up to 7 corners below it, and box–plane keeps them all.
+ * Room for points in one manifold. Face clipping keeps at most 4 (faceClipping.ts); plane–box
+ * keeps every corner below the plane, all 8 for a box wholly under it.
  */
 export const MAX_MANIFOLD_POINTS = 8;
 
@@ -33,8 +33,9 @@ export class ContactManifold {
   readonly onB = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   readonly depth = new Float64Array(MAX_MANIFOLD_POINTS);
   /**
-   * What decided the normal, for tests: 0–2 a face axis of A, 3–5 a face axis of B, 6 + 3i + j
-   * the cross product of A's axis i and B's axis j; −1 where the generator has no axes.
+   * What decided the normal, for tests: 0–2 a face axis of A, 3–5 a face axis of B, 6 and up an
+   * edge of A crossed with an edge of B (box–box: 6 + 3i + j for A's axis i and B's axis j;
+   * hulls report 0, 3 and 6); −1 where the generator has no axes.
    */
   feature = -1;
 }

@@ -1,8 +1,10 @@
-// Sphere–box and plane–box contact generation for the narrowphase: the closest point of a box
-// to a sphere's centre, and the box corners below a plane. Allocation-free; + − × ÷, sqrt, abs.
+// Sphere–box, sphere–hull and plane–box contact generation for the narrowphase: the closest
+// point of a box or convex hull to a sphere's centre, and the box corners below a plane.
+// Allocation-free; + − × ÷, sqrt, abs.
 
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
+import type { HullData } from './hullData';
 
 const axes = new Float64Array(9);
 const half = new Float64Array(3);
@@ -171,4 +173,164 @@ export function collidePlaneBox(
   out.normal[2] = nz;
   out.count = count;
   return count;
+}
+
+/**
+ * Contact between sphere A (radius, centre) and convex hull B: at most one point, at the hull
+ * point closest to the centre (outside the hull), or on the nearest face's plane with the
+ * centre inside it. The closest point of a convex hull to an outside point lies on a face that
+ * the point is in front of, so only those faces are searched.
+ */
+export function collideSphereHull(
+  radius: number,
+  sphereCentre: Vec3Like,
+  hull: HullData,
+  hullPos: Vec3Like,
+  hullQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  writeAxes(hullQuat, axes);
+  const dx = sphereCentre.x - hullPos.x;
+  const dy = sphereCentre.y - hullPos.y;
+  const dz = sphereCentre.z - hullPos.z;
+  const cx = (axes[0] as number) * dx + (axes[1] as number) * dy + (axes[2] as number) * dz;
+  const cy = (axes[3] as number) * dx + (axes[4] as number) * dy + (axes[5] as number) * dz;
+  const cz = (axes[6] as number) * dx + (axes[7] as number) * dy + (axes[8] as number) * dz;
+  const normals = hull.normals;
+  let nearest = 0;
+  let nearestHeight = -Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const height =
+      (normals[3 * f] as number) * cx +
+      (normals[3 * f + 1] as number) * cy +
+      (normals[3 * f + 2] as number) * cz -
+      (hull.offsets[f] as number);
+    // A face plane with the whole ball in front of it separates the two.
+    if (height >= radius) return 0;
+    if (height > nearestHeight) {
+      nearestHeight = height;
+      nearest = f;
+    }
+  }
+  let qx: number;
+  let qy: number;
+  let qz: number;
+  let lx: number;
+  let ly: number;
+  let lz: number;
+  let depth: number;
+  if (nearestHeight <= 0) {
+    // Centre inside: out through the nearest face.
+    lx = normals[3 * nearest] as number;
+    ly = normals[3 * nearest + 1] as number;
+    lz = normals[3 * nearest + 2] as number;
+    qx = cx - nearestHeight * lx;
+    qy = cy - nearestHeight * ly;
+    qz = cz - nearestHeight * lz;
+    depth = radius - nearestHeight;
+  } else {
+    let best2 = Infinity;
+    qx = 0;
+    qy = 0;
+    qz = 0;
+    for (let f = 0; f < hull.faceCount; f++) {
+      const fx = normals[3 * f] as number;
+      const fy = normals[3 * f + 1] as number;
+      const fz = normals[3 * f + 2] as number;
+      const height = fx * cx + fy * cy + fz * cz - (hull.offsets[f] as number);
+      if (height <= 0) continue;
+      // The centre's foot in the face's frame; the face's closest point to it in the plane.
+      const ox = cx - (hull.faceOrigin[3 * f] as number);
+      const oy = cy - (hull.faceOrigin[3 * f + 1] as number);
+      const oz = cz - (hull.faceOrigin[3 * f + 2] as number);
+      const ux = hull.faceU[3 * f] as number;
+      const uy = hull.faceU[3 * f + 1] as number;
+      const uz = hull.faceU[3 * f + 2] as number;
+      const vx = hull.faceV[3 * f] as number;
+      const vy = hull.faceV[3 * f + 1] as number;
+      const vz = hull.faceV[3 * f + 2] as number;
+      closestInFace(hull, f, ox * ux + oy * uy + oz * uz, ox * vx + oy * vy + oz * vz);
+      const px = footX;
+      const py = footY;
+      const distance2 = height * height + planar2;
+      if (distance2 < best2) {
+        best2 = distance2;
+        qx = (hull.faceOrigin[3 * f] as number) + px * ux + py * vx;
+        qy = (hull.faceOrigin[3 * f + 1] as number) + px * uy + py * vy;
+        qz = (hull.faceOrigin[3 * f + 2] as number) + px * uz + py * vz;
+      }
+    }
+    if (best2 >= radius * radius) return 0;
+    const distance = Math.sqrt(best2);
+    lx = (cx - qx) / distance;
+    ly = (cy - qy) / distance;
+    lz = (cz - qz) / distance;
+    depth = radius - distance;
+  }
+  // To world: n points from the hull to the sphere; the manifold's normal runs sphere → hull.
+  const nx = lx * (axes[0] as number) + ly * (axes[3] as number) + lz * (axes[6] as number);
+  const ny = lx * (axes[1] as number) + ly * (axes[4] as number) + lz * (axes[7] as number);
+  const nz = lx * (axes[2] as number) + ly * (axes[5] as number) + lz * (axes[8] as number);
+  out.normal[0] = -nx;
+  out.normal[1] = -ny;
+  out.normal[2] = -nz;
+  out.onA[0] = sphereCentre.x - radius * nx;
+  out.onA[1] = sphereCentre.y - radius * ny;
+  out.onA[2] = sphereCentre.z - radius * nz;
+  out.onB[0] =
+    hullPos.x + qx * (axes[0] as number) + qy * (axes[3] as number) + qz * (axes[6] as number);
+  out.onB[1] =
+    hullPos.y + qx * (axes[1] as number) + qy * (axes[4] as number) + qz * (axes[7] as number);
+  out.onB[2] =
+    hullPos.z + qx * (axes[2] as number) + qy * (axes[5] as number) + qz * (axes[8] as number);
+  out.depth[0] = depth;
+  out.count = 1;
+  return 1;
+}
+
+/** Set by closestInFace: the face point closest to (x, y), and its squared distance from it. */
+let footX = 0;
+let footY = 0;
+let planar2 = 0;
+
+/** The point of face f (a convex polygon in its own frame) closest to (x, y) in its plane. */
+function closestInFace(hull: HullData, f: number, x: number, y: number): void {
+  const first = hull.faceStart[f] as number;
+  const last = hull.faceStart[f + 1] as number;
+  let inside = true;
+  for (let e = first; e < last; e++) {
+    if (
+      (hull.edgeNX[e] as number) * x + (hull.edgeNY[e] as number) * y >
+      (hull.edgeC[e] as number)
+    ) {
+      inside = false;
+      break;
+    }
+  }
+  if (inside) {
+    footX = x;
+    footY = y;
+    planar2 = 0;
+    return;
+  }
+  planar2 = Infinity;
+  for (let e = first; e < last; e++) {
+    const ax = hull.faceX[e] as number;
+    const ay = hull.faceY[e] as number;
+    const next = e + 1 < last ? e + 1 : first;
+    const ex = (hull.faceX[next] as number) - ax;
+    const ey = (hull.faceY[next] as number) - ay;
+    let t = ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const px = ax + t * ex;
+    const py = ay + t * ey;
+    const d2 = (x - px) * (x - px) + (y - py) * (y - py);
+    if (d2 < planar2) {
+      planar2 = d2;
+      footX = px;
+      footY = py;
+    }
+  }
 }

@@ -1,13 +1,26 @@
 // cannon-es's narrowphase with the project's own contact generators plugged in for box–box,
-// sphere–box and plane–box pairs. cannon-es finds a pair's handler by shape-type bits
-// (`this[Shape.types.BOX | Shape.types.BOX]` returns `this.boxBox`), so overriding those three
-// methods is enough; every other pair still goes through cannon-es's own code.
+// sphere–box, plane–box and the convex-hull pairs (box, sphere or hull against a cylinder or
+// gem). cannon-es finds a pair's handler by shape-type bits (`this[Shape.types.BOX |
+// Shape.types.BOX]` returns `this.boxBox`; cylinder pairs return `this.convexConvex` and
+// friends), so overriding those methods is enough; the other pairs keep cannon-es's own code.
 
 import { Narrowphase } from 'cannon-es';
-import type { Body, Box, Plane, Quaternion, Shape, Sphere, Vec3, World } from 'cannon-es';
+import type {
+  Body,
+  Box,
+  ConvexPolyhedron,
+  Plane,
+  Quaternion,
+  Shape,
+  Sphere,
+  Vec3,
+  World,
+} from 'cannon-es';
 import { collideBoxes } from './boxBoxContacts';
 import { ContactManifold } from './contactManifold';
-import { collidePlaneBox, collideSphereBox } from './primitiveContacts';
+import { collideHulls } from './hullContacts';
+import { hullOf } from './hullData';
+import { collidePlaneBox, collideSphereBox, collideSphereHull } from './primitiveContacts';
 
 /** One manifold for every pair: generators fill it, `emit` turns it into equations at once. */
 const manifold = new ContactManifold();
@@ -78,6 +91,82 @@ export class ProjectNarrowphase extends Narrowphase {
     if (collidePlaneBox(xi, qi, sj.halfExtents, xj, qj, manifold) === 0) return;
     if (justTest) return true;
     this.emit(bi, bj, si, sj, null, null);
+  }
+
+  override boxConvex(
+    si: Box,
+    sj: ConvexPolyhedron,
+    xi: Vec3,
+    xj: Vec3,
+    qi: Quaternion,
+    qj: Quaternion,
+    bi: Body,
+    bj: Body,
+    _rsi?: Shape | null,
+    _rsj?: Shape | null,
+    justTest?: boolean,
+  ): true | void {
+    const box = si.convexPolyhedronRepresentation;
+    if (collideHulls(hullOf(box), xi, qi, hullOf(sj), xj, qj, manifold) === 0) return;
+    if (justTest) return true;
+    // As cannon-es's boxConvex: the equation names the box, not its polyhedron.
+    this.emit(bi, bj, si, sj, null, null);
+  }
+
+  override convexConvex(
+    si: ConvexPolyhedron,
+    sj: ConvexPolyhedron,
+    xi: Vec3,
+    xj: Vec3,
+    qi: Quaternion,
+    qj: Quaternion,
+    bi: Body,
+    bj: Body,
+    rsi?: Shape | null,
+    rsj?: Shape | null,
+    justTest?: boolean,
+    faceListA?: number[] | null,
+    faceListB?: number[] | null,
+  ): true | void {
+    // Face lists restrict the test to some faces (cannon-es's heightfield code asks for that).
+    if (faceListA || faceListB) {
+      return super.convexConvex(
+        si,
+        sj,
+        xi,
+        xj,
+        qi,
+        qj,
+        bi,
+        bj,
+        rsi,
+        rsj,
+        justTest,
+        faceListA,
+        faceListB,
+      );
+    }
+    if (collideHulls(hullOf(si), xi, qi, hullOf(sj), xj, qj, manifold) === 0) return;
+    if (justTest) return true;
+    this.emit(bi, bj, si, sj, rsi, rsj);
+  }
+
+  override sphereConvex(
+    si: Sphere,
+    sj: ConvexPolyhedron,
+    xi: Vec3,
+    xj: Vec3,
+    _qi: Quaternion,
+    qj: Quaternion,
+    bi: Body,
+    bj: Body,
+    rsi?: Shape | null,
+    rsj?: Shape | null,
+    justTest?: boolean,
+  ): true | void {
+    if (collideSphereHull(si.radius, xi, hullOf(sj), xj, qj, manifold) === 0) return;
+    if (justTest) return true;
+    this.emit(bi, bj, si, sj, rsi, rsj);
   }
 
   /** The manifold's points as contact equations between `bi` (shape A) and `bj` (shape B). */

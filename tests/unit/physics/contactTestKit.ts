@@ -4,6 +4,8 @@
 import { Body, Box, Narrowphase, Quaternion, Vec3, World } from 'cannon-es';
 import type { ContactEquation, ConvexPolyhedron, Shape } from 'cannon-es';
 import type { ContactManifold } from '../../../src/physics/contactManifold';
+import { PhysicsWorld } from '../../../src/physics/physicsWorld';
+import { randomScale } from '../../../src/scenes/mixedBodies';
 import type { Rng } from '../../../src/util/rng';
 
 export interface BoxPose {
@@ -47,7 +49,7 @@ export function manifoldNormal(m: ContactManifold): Vec3 {
 /** cannon-es's stock narrowphase, driven directly: its handlers fill `result`. */
 const stock = new Narrowphase(new World());
 
-type Handler = 'boxBox' | 'sphereBox' | 'planeBox';
+type Handler = 'boxBox' | 'sphereBox' | 'planeBox' | 'convexConvex' | 'sphereConvex';
 
 /**
  * cannon-es's contacts for shapes `si` (pose xi, qi) and `sj`, through its own handler and
@@ -100,4 +102,32 @@ export function candidateAxes(a: BoxPose, b: BoxPose): Vec3[] {
     }
   }
   return axes;
+}
+
+/** The project's own collision shape for a body kind (as bodyFactory builds it), at a random size. */
+export function projectShape(kind: 'box' | 'cylinder' | 'gem' | 'sphere', rng: Rng): Shape {
+  const physics = new PhysicsWorld();
+  physics.addBody({ kind, scale: randomScale(kind, rng), position: [0, 0, 0] });
+  const shape = physics.bodies[0]?.shapes[0];
+  if (!shape) throw new Error(`no ${kind} shape`);
+  return shape;
+}
+
+/** A box, cylinder or gem as a convex polyhedron (a box through cannon-es's own stand-in). */
+export function asHull(shape: Shape): ConvexPolyhedron {
+  return shape instanceof Box
+    ? (shape.convexPolyhedronRepresentation as ConvexPolyhedron)
+    : (shape as ConvexPolyhedron);
+}
+
+/** How far a world point lies outside a hull at a pose, by its face planes (negative: inside). */
+export function outsideHull(p: Vec3, hull: ConvexPolyhedron, pos: Vec3, quat: Quaternion): number {
+  const local = quat.conjugate().vmult(p.vsub(pos));
+  let worst = -Infinity;
+  hull.faces.forEach((face, f) => {
+    const n = hull.faceNormals[f] as Vec3;
+    const v = hull.vertices[face[0] as number] as Vec3;
+    worst = Math.max(worst, n.dot(local.vsub(v)));
+  });
+  return worst;
 }
