@@ -3,7 +3,7 @@
 // the closest points of two edges for an edge pair). Allocation-free; + − × ÷, sqrt, abs only.
 
 import { writeAxes } from './contactManifold';
-import { choosePoints, chosen, clipToLine, polygonA, polygonB, setVertex } from './faceClipping';
+import { choosePoints, chosen, clipToLine, polygonA, polygonB } from './faceClipping';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
 
 /**
@@ -32,6 +32,16 @@ const absRot = new Float64Array(9);
 /** Centre of B minus centre of A, along A's axes and along B's axes. */
 const offsetA = new Float64Array(3);
 const offsetB = new Float64Array(3);
+/** The reference face's rectangle as clip lines (sx, sy, limit); the limits are set per call. */
+const rectangle = new Float64Array([1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0]);
+/**
+ * The winning edge axis, [c1, c2, length, depth], for edgeContact. Doubles pass between the
+ * helpers through typed arrays: V8 boxes double arguments, returned doubles and module-level
+ * `let`s (an allocation each) wherever it does not inline, and these run every step.
+ */
+const edgeAxis = new Float64Array(4);
+/** An edge, (x, y, z, dx, dy, dz, half length), for clipEdge. */
+const edge = new Float64Array(7);
 const halfA = new Float64Array(3);
 const halfB = new Float64Array(3);
 
@@ -156,7 +166,11 @@ export function collideBoxes(
     if (onA) return clipFaces(axesA, halfA, posA, axesB, halfB, posB, f, 1, false, out);
     return clipFaces(axesB, halfB, posB, axesA, halfA, posA, f, -1, true, out);
   }
-  return edgeContact(feature - 6, edgeC1, edgeC2, edgeLength, best, posA, posB, out);
+  edgeAxis[0] = edgeC1;
+  edgeAxis[1] = edgeC2;
+  edgeAxis[2] = edgeLength;
+  edgeAxis[3] = best;
+  return edgeContact(feature - 6, posA, posB, out);
 }
 
 /**
@@ -231,17 +245,26 @@ function clipFaces(
   const p2x = e2x * ux + e2y * uy + e2z * uz;
   const p2y = e2x * vx + e2y * vy + e2z * vz;
   const p2z = e2x * nx + e2y * ny + e2z * nz;
-  setVertex(polygonA, 0, bx + p1x + p2x, by + p1y + p2y, bz + p1z + p2z);
-  setVertex(polygonA, 1, bx - p1x + p2x, by - p1y + p2y, bz - p1z + p2z);
-  setVertex(polygonA, 2, bx - p1x - p2x, by - p1y - p2y, bz - p1z - p2z);
-  setVertex(polygonA, 3, bx + p1x - p2x, by + p1y - p2y, bz + p1z - p2z);
+  // Its four corners in order round the face (the incident polygon to clip).
+  for (let c = 0; c < 4; c++) {
+    const s1 = c === 0 || c === 3 ? 1 : -1;
+    const s2 = c < 2 ? 1 : -1;
+    polygonA[3 * c] = bx + s1 * p1x + s2 * p2x;
+    polygonA[3 * c + 1] = by + s1 * p1y + s2 * p2y;
+    polygonA[3 * c + 2] = bz + s1 * p1z + s2 * p2z;
+  }
 
+  // The reference face's rectangle as four lines, |x| ≤ hu and |y| ≤ hv.
   const hu = refHalf[u] as number;
   const hv = refHalf[v] as number;
-  let n = clipToLine(polygonA, 4, polygonB, 1, 0, hu);
-  n = clipToLine(polygonB, n, polygonA, -1, 0, hu);
-  n = clipToLine(polygonA, n, polygonB, 0, 1, hv);
-  n = clipToLine(polygonB, n, polygonA, 0, -1, hv);
+  rectangle[2] = hu;
+  rectangle[5] = hu;
+  rectangle[8] = hv;
+  rectangle[11] = hv;
+  let n = clipToLine(polygonA, 4, polygonB, rectangle, 0);
+  n = clipToLine(polygonB, n, polygonA, rectangle, 3);
+  n = clipToLine(polygonA, n, polygonB, rectangle, 6);
+  n = clipToLine(polygonB, n, polygonA, rectangle, 9);
   // Keep the points at or below the reference face, at most four, the deepest among them.
   let count = choosePoints(n);
   if (count === 0) {
@@ -260,13 +283,9 @@ function clipFaces(
       py += reach * my;
       pz += reach * mz;
     }
-    setVertex(
-      polygonA,
-      0,
-      px * ux + py * uy + pz * uz,
-      px * vx + py * vy + pz * vz,
-      px * nx + py * ny + pz * nz,
-    );
+    polygonA[0] = px * ux + py * uy + pz * uz;
+    polygonA[1] = px * vx + py * vy + pz * vz;
+    polygonA[2] = px * nx + py * ny + pz * nz;
     chosen[0] = 0;
     count = 1;
   }
@@ -295,36 +314,35 @@ function clipFaces(
 }
 
 /**
- * Edge–edge contact: one point, midway between the closest points of A's edge along axis i and
- * B's edge along axis j (the edges of each box that reach furthest toward the other), with the
- * two surface points split along the normal by the separating-axis depth.
+ * Edge–edge contact (the axis A_i × B_j in edgeAxis): one point where the edge of A along A_i
+ * and the edge of B along B_j cross (each box's edge that reaches furthest toward the other),
+ * its two surface points split along the normal by the separating-axis depth.
  */
 function edgeContact(
-  edge: number,
-  c1: number,
-  c2: number,
-  length: number,
-  depth: number,
+  edgeIndex: number,
   posA: Vec3Like,
   posB: Vec3Like,
   out: ContactManifold,
 ): number {
-  const i = (edge / 3) | 0;
-  const j = edge - 3 * i;
+  const i = (edgeIndex / 3) | 0;
+  const j = edgeIndex - 3 * i;
   const i1 = NEXT[i];
   const i2 = PREV[i];
+  const c1 = edgeAxis[0] as number;
+  const c2 = edgeAxis[1] as number;
+  const length = edgeAxis[2] as number;
+  const depth = edgeAxis[3] as number;
   // Normal in A's frame is (c1 along A_i1, c2 along A_i2) / length; flip it to point at B.
   const flip =
     (offsetA[i1] as number) * c1 + (offsetA[i2] as number) * c2 < 0 ? -1 / length : 1 / length;
   const n1 = c1 * flip;
   const n2 = c2 * flip;
-  const normal = out.normal;
   const nx = n1 * (axesA[3 * i1] as number) + n2 * (axesA[3 * i2] as number);
   const ny = n1 * (axesA[3 * i1 + 1] as number) + n2 * (axesA[3 * i2 + 1] as number);
   const nz = n1 * (axesA[3 * i1 + 2] as number) + n2 * (axesA[3 * i2 + 2] as number);
-  normal[0] = nx;
-  normal[1] = ny;
-  normal[2] = nz;
+  out.normal[0] = nx;
+  out.normal[1] = ny;
+  out.normal[2] = nz;
   // A's edge: from A's centre, out along each other axis on the side facing B.
   const sa1 = n1 < 0 ? -(halfA[i1] as number) : (halfA[i1] as number);
   const sa2 = n2 < 0 ? -(halfA[i2] as number) : (halfA[i2] as number);
@@ -345,11 +363,6 @@ function edgeContact(
     by += reach * my;
     bz += reach * mz;
   }
-  // Where the contact acts: the middle of the part of A's edge inside B and of the part of
-  // B's edge inside A (both lie in the overlap, and so does the point halfway between them).
-  // Crossing edges give about the lines' closest points; an edge cutting past the other's
-  // corner gives the piece that really is inside. Neither edge inside the other box (only
-  // when they barely touch): the edges' closest points.
   const ha = halfA[i] as number;
   const hb = halfB[j] as number;
   const aix = axesA[3 * i] as number;
@@ -358,19 +371,38 @@ function edgeContact(
   const bjx = axesB[3 * j] as number;
   const bjy = axesB[3 * j + 1] as number;
   const bjz = axesB[3 * j + 2] as number;
+  // Where the contact acts: the middle of the part of A's edge inside B and of the part of
+  // B's edge inside A (both lie in the overlap, and so does the point halfway between them).
+  // Crossing edges give about the lines' closest points; an edge cutting past the other's
+  // corner gives the piece that really is inside. Neither edge inside the other box (only
+  // when they barely touch): the edges' closest points.
   let sum = 0;
   let mx = 0;
   let my = 0;
   let mz = 0;
-  if (clipEdge(ax, ay, az, aix, aiy, aiz, ha, axesB, halfB, posB)) {
-    const s = 0.5 * (clipLow + clipHigh);
+  edge[0] = ax;
+  edge[1] = ay;
+  edge[2] = az;
+  edge[3] = aix;
+  edge[4] = aiy;
+  edge[5] = aiz;
+  edge[6] = ha;
+  if (clipEdge(axesB, halfB, posB)) {
+    const s = 0.5 * ((clipRange[0] as number) + (clipRange[1] as number));
     mx += ax + s * aix;
     my += ay + s * aiy;
     mz += az + s * aiz;
     sum++;
   }
-  if (clipEdge(bx, by, bz, bjx, bjy, bjz, hb, axesA, halfA, posA)) {
-    const t = 0.5 * (clipLow + clipHigh);
+  edge[0] = bx;
+  edge[1] = by;
+  edge[2] = bz;
+  edge[3] = bjx;
+  edge[4] = bjy;
+  edge[5] = bjz;
+  edge[6] = hb;
+  if (clipEdge(axesA, halfA, posA)) {
+    const t = 0.5 * ((clipRange[0] as number) + (clipRange[1] as number));
     mx += bx + t * bjx;
     my += by + t * bjy;
     mz += bz + t * bjz;
@@ -384,11 +416,13 @@ function edgeContact(
     const cosine = rot[3 * i + j] as number;
     const wa = wx * aix + wy * aiy + wz * aiz;
     const wb = wx * bjx + wy * bjy + wz * bjz;
-    let s = clamp((cosine * wb - wa) / (c1 * c1 + c2 * c2), ha);
+    let s = (cosine * wb - wa) / (c1 * c1 + c2 * c2);
+    s = s > ha ? ha : s < -ha ? -ha : s;
     let t = wb + s * cosine;
     if (t > hb || t < -hb) {
-      t = clamp(t, hb);
-      s = clamp(t * cosine - wa, ha);
+      t = t > hb ? hb : -hb;
+      s = t * cosine - wa;
+      s = s > ha ? ha : s < -ha ? -ha : s;
     }
     mx = ax + s * aix + bx + t * bjx;
     my = ay + s * aiy + by + t * bjy;
@@ -411,31 +445,23 @@ function edgeContact(
   return 1;
 }
 
-/** The parameter range [clipLow, clipHigh] left by the last clipEdge that returned true. */
-let clipLow = 0;
-let clipHigh = 0;
+/** The parameter range [low, high] left by the last clipEdge that returned true. */
+const clipRange = new Float64Array(2);
 
 /**
- * Clips the edge p + s·d (|s| ≤ half, d a unit vector) to a box (axes, half extents, centre),
- * slab by slab; true when part of it lies inside, that part's range in clipLow..clipHigh.
+ * Clips `edge` (p + s·d, |s| ≤ half, d a unit vector) to a box (axes, half extents, centre),
+ * slab by slab; true when part of it lies inside, that part's range in clipRange.
  */
-function clipEdge(
-  px: number,
-  py: number,
-  pz: number,
-  dx: number,
-  dy: number,
-  dz: number,
-  half: number,
-  axes: Float64Array,
-  halves: Float64Array,
-  centre: Vec3Like,
-): boolean {
+function clipEdge(axes: Float64Array, halves: Float64Array, centre: Vec3Like): boolean {
+  const half = edge[6] as number;
   let low = -half;
   let high = half;
-  const ox = px - centre.x;
-  const oy = py - centre.y;
-  const oz = pz - centre.z;
+  const ox = (edge[0] as number) - centre.x;
+  const oy = (edge[1] as number) - centre.y;
+  const oz = (edge[2] as number) - centre.z;
+  const dx = edge[3] as number;
+  const dy = edge[4] as number;
+  const dz = edge[5] as number;
   for (let k = 0; k < 3; k++) {
     const kx = axes[3 * k] as number;
     const ky = axes[3 * k + 1] as number;
@@ -458,11 +484,7 @@ function clipEdge(
     if (t2 < high) high = t2;
     if (low > high) return false;
   }
-  clipLow = low;
-  clipHigh = high;
+  clipRange[0] = low;
+  clipRange[1] = high;
   return true;
-}
-
-function clamp(value: number, limit: number): number {
-  return value > limit ? limit : value < -limit ? -limit : value;
 }

@@ -19,12 +19,6 @@ export const POINT_SLOP = 1e-6;
 /** Points kept per manifold: four spread over the patch hold a body as well as eight. */
 export const MAX_POINTS = 4;
 
-export function setVertex(poly: Float64Array, i: number, x: number, y: number, z: number): void {
-  poly[3 * i] = x;
-  poly[3 * i + 1] = y;
-  poly[3 * i + 2] = z;
-}
-
 function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number): void {
   to[3 * j] = from[3 * i] as number;
   to[3 * j + 1] = from[3 * i + 1] as number;
@@ -33,17 +27,20 @@ function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number):
 
 /**
  * One Sutherland–Hodgman pass: keeps the part of polygon `from` (n vertices) where
- * `sx·x + sy·y ≤ limit`, into `to`; returns its vertex count (at most n + 1, capped by the
- * buffers' capacity).
+ * `sx·x + sy·y ≤ limit`, (sx, sy, limit) = lines[at..at+2], into `to`; returns its vertex
+ * count (at most n + 1, capped by the buffers' capacity). The line comes in an array, not as
+ * arguments: V8 boxes double arguments of calls it does not inline (an allocation per call).
  */
 export function clipToLine(
   from: Float64Array,
   n: number,
   to: Float64Array,
-  sx: number,
-  sy: number,
-  limit: number,
+  lines: Float64Array,
+  at: number,
 ): number {
+  const sx = lines[at] as number;
+  const sy = lines[at + 1] as number;
+  const limit = lines[at + 2] as number;
   if (n === 0) return 0;
   let count = 0;
   let prev = n - 1;
@@ -54,13 +51,10 @@ export function clipToLine(
       const t = prevInside / (prevInside - curInside);
       const a = 3 * prev;
       const b = 3 * cur;
-      setVertex(
-        to,
-        count++,
-        (from[a] as number) + t * ((from[b] as number) - (from[a] as number)),
-        (from[a + 1] as number) + t * ((from[b + 1] as number) - (from[a + 1] as number)),
-        (from[a + 2] as number) + t * ((from[b + 2] as number) - (from[a + 2] as number)),
-      );
+      const c = 3 * count++;
+      to[c] = (from[a] as number) + t * ((from[b] as number) - (from[a] as number));
+      to[c + 1] = (from[a + 1] as number) + t * ((from[b + 1] as number) - (from[a + 1] as number));
+      to[c + 2] = (from[a + 2] as number) + t * ((from[b + 2] as number) - (from[a + 2] as number));
     }
     if (curInside >= 0) copyVertex(from, cur, to, count++);
     prev = cur;

@@ -2,7 +2,7 @@
 // same floating-point operations, so the same bits as GSSolver (tests/unit/physics/flatSolver
 // compares state hashes step by step); only the memory layout and the repeated work change.
 
-import { GSSolver } from 'cannon-es';
+import { ContactEquation, FrictionEquation, GSSolver } from 'cannon-es';
 import type { Body, Equation, World } from 'cannon-es';
 
 /**
@@ -58,13 +58,11 @@ export class FlatGSSolver extends GSSolver {
     const bodyA = this.bodyA;
     const bodyB = this.bodyB;
     const lambdas = this.lambdas;
-    const h = dt;
 
+    stepSeconds[0] = dt;
     for (let e = 0; e !== count; e++) {
       const c = equations[e] as Equation;
       const s = 8 * e;
-      scalars[s] = (c as SteppedEquation).computeB(h);
-      scalars[s + 1] = 1.0 / c.computeC();
       scalars[s + 2] = c.eps;
       scalars[s + 3] = c.minForce;
       scalars[s + 4] = c.maxForce;
@@ -73,36 +71,12 @@ export class FlatGSSolver extends GSSolver {
       scalars[s + 7] = 0.0;
       bodyA[e] = c.bi.index;
       bodyB[e] = c.bj.index;
-      const r = 18 * e;
-      const ga = c.jacobianElementA;
-      const gb = c.jacobianElementB;
-      rows[r] = ga.spatial.x;
-      rows[r + 1] = ga.spatial.y;
-      rows[r + 2] = ga.spatial.z;
-      const ax = ga.rotational.x;
-      const ay = ga.rotational.y;
-      const az = ga.rotational.z;
-      rows[r + 3] = ax;
-      rows[r + 4] = ay;
-      rows[r + 5] = az;
-      rows[r + 6] = gb.spatial.x;
-      rows[r + 7] = gb.spatial.y;
-      rows[r + 8] = gb.spatial.z;
-      const bx = gb.rotational.x;
-      const by = gb.rotational.y;
-      const bz = gb.rotational.z;
-      rows[r + 9] = bx;
-      rows[r + 10] = by;
-      rows[r + 11] = bz;
-      // invInertiaWorldSolve.vmult(rotational): row by row, e[0]·x + e[1]·y + e[2]·z.
-      const ia = c.bi.invInertiaWorldSolve.elements;
-      rows[r + 12] = (ia[0] as number) * ax + (ia[1] as number) * ay + (ia[2] as number) * az;
-      rows[r + 13] = (ia[3] as number) * ax + (ia[4] as number) * ay + (ia[5] as number) * az;
-      rows[r + 14] = (ia[6] as number) * ax + (ia[7] as number) * ay + (ia[8] as number) * az;
-      const ib = c.bj.invInertiaWorldSolve.elements;
-      rows[r + 15] = (ib[0] as number) * bx + (ib[1] as number) * by + (ib[2] as number) * bz;
-      rows[r + 16] = (ib[3] as number) * bx + (ib[4] as number) * by + (ib[5] as number) * bz;
-      rows[r + 17] = (ib[6] as number) * bx + (ib[7] as number) * by + (ib[8] as number) * bz;
+      // Contacts and their friction, nearly every equation, are set up here directly; any
+      // other kind through its own computeB/computeC.
+      if (c.constructor === ContactEquation) contactRow(c as ContactEquation, rows, scalars, e);
+      else if (c.constructor === FrictionEquation)
+        frictionRow(c as FrictionEquation, rows, scalars, e);
+      else genericRow(c, rows, scalars, e);
     }
     lambdas.fill(0, 0, 6 * bodyCount);
 
@@ -184,7 +158,7 @@ export class FlatGSSolver extends GSSolver {
       w.y += wl.y;
       w.z += wl.z;
     }
-    const invDt = 1 / h;
+    const invDt = 1 / dt;
     for (let e = 0; e !== count; e++) {
       (equations[e] as Equation).multiplier = (scalars[8 * e + 7] as number) * invDt;
     }
@@ -207,4 +181,203 @@ export class FlatGSSolver extends GSSolver {
       this.lambdas = new Float64Array(6 * bodyCapacity);
     }
   }
+}
+
+/**
+ * The step, for the row builders below: they take it from here rather than as an argument
+ * because V8 boxes a double argument (an allocation) on every call it does not inline.
+ */
+const stepSeconds = new Float64Array(1);
+/** G·M⁻¹·f and G·M⁻¹·Gᵀ of the row being built (see inertiaTerms). */
+const terms = new Float64Array(2);
+
+/**
+ * ContactEquation.computeB(h) and 1 / computeC(), term for term: G = [−n, −(ri × n), n,
+ * rj × n], g = n · (xj + rj − xi − ri), GW with restitution on the normal velocities.
+ */
+function contactRow(
+  c: ContactEquation,
+  rows: Float64Array,
+  scalars: Float64Array,
+  e: number,
+): void {
+  const r = 18 * e;
+  const bi = c.bi;
+  const bj = c.bj;
+  const n = c.ni;
+  const ri = c.ri;
+  const rj = c.rj;
+  const nx = n.x;
+  const ny = n.y;
+  const nz = n.z;
+  const rixnX = ri.y * nz - ri.z * ny;
+  const rixnY = ri.z * nx - ri.x * nz;
+  const rixnZ = ri.x * ny - ri.y * nx;
+  const rjxnX = rj.y * nz - rj.z * ny;
+  const rjxnY = rj.z * nx - rj.x * nz;
+  const rjxnZ = rj.x * ny - rj.y * nx;
+  rows[r] = -nx;
+  rows[r + 1] = -ny;
+  rows[r + 2] = -nz;
+  rows[r + 3] = -rixnX;
+  rows[r + 4] = -rixnY;
+  rows[r + 5] = -rixnZ;
+  rows[r + 6] = nx;
+  rows[r + 7] = ny;
+  rows[r + 8] = nz;
+  rows[r + 9] = rjxnX;
+  rows[r + 10] = rjxnY;
+  rows[r + 11] = rjxnZ;
+  // penetrationVec = copy(xj), + rj, − xi, − ri: one rounding per step, in that order.
+  const pj = bj.position;
+  const pi = bi.position;
+  const px = pj.x + rj.x - pi.x - ri.x;
+  const py = pj.y + rj.y - pi.y - ri.y;
+  const pz = pj.z + rj.z - pi.z - ri.z;
+  const g = nx * px + ny * py + nz * pz;
+  const ePlusOne = c.restitution + 1;
+  const vi = bi.velocity;
+  const vj = bj.velocity;
+  const wi = bi.angularVelocity;
+  const wj = bj.angularVelocity;
+  const GW =
+    ePlusOne * (vj.x * nx + vj.y * ny + vj.z * nz) -
+    ePlusOne * (vi.x * nx + vi.y * ny + vi.z * nz) +
+    (wj.x * rjxnX + wj.y * rjxnY + wj.z * rjxnZ) -
+    (wi.x * rixnX + wi.y * rixnY + wi.z * rixnZ);
+  inertiaTerms(c, rows, r);
+  const s = 8 * e;
+  scalars[s] = -g * c.a - GW * c.b - (stepSeconds[0] as number) * (terms[0] as number);
+  scalars[s + 1] = 1.0 / ((terms[1] as number) + c.eps);
+}
+
+/** FrictionEquation.computeB(h) and 1 / computeC(): G = [−t, −(ri × t), t, rj × t], no g term. */
+function frictionRow(
+  c: FrictionEquation,
+  rows: Float64Array,
+  scalars: Float64Array,
+  e: number,
+): void {
+  const r = 18 * e;
+  const bi = c.bi;
+  const bj = c.bj;
+  const t = c.t;
+  const ri = c.ri;
+  const rj = c.rj;
+  const tx = t.x;
+  const ty = t.y;
+  const tz = t.z;
+  const gax = -tx;
+  const gay = -ty;
+  const gaz = -tz;
+  const garX = -(ri.y * tz - ri.z * ty);
+  const garY = -(ri.z * tx - ri.x * tz);
+  const garZ = -(ri.x * ty - ri.y * tx);
+  const gbrX = rj.y * tz - rj.z * ty;
+  const gbrY = rj.z * tx - rj.x * tz;
+  const gbrZ = rj.x * ty - rj.y * tx;
+  rows[r] = gax;
+  rows[r + 1] = gay;
+  rows[r + 2] = gaz;
+  rows[r + 3] = garX;
+  rows[r + 4] = garY;
+  rows[r + 5] = garZ;
+  rows[r + 6] = tx;
+  rows[r + 7] = ty;
+  rows[r + 8] = tz;
+  rows[r + 9] = gbrX;
+  rows[r + 10] = gbrY;
+  rows[r + 11] = gbrZ;
+  // computeGW: (vi·GA.s + wi·GA.r) + (vj·GB.s + wj·GB.r).
+  const vi = bi.velocity;
+  const vj = bj.velocity;
+  const wi = bi.angularVelocity;
+  const wj = bj.angularVelocity;
+  const GW =
+    vi.x * gax +
+    vi.y * gay +
+    vi.z * gaz +
+    (wi.x * garX + wi.y * garY + wi.z * garZ) +
+    (vj.x * tx + vj.y * ty + vj.z * tz + (wj.x * gbrX + wj.y * gbrY + wj.z * gbrZ));
+  inertiaTerms(c, rows, r);
+  const s = 8 * e;
+  scalars[s] = -GW * c.b - (stepSeconds[0] as number) * (terms[0] as number);
+  scalars[s + 1] = 1.0 / ((terms[1] as number) + c.eps);
+}
+
+/** Any other equation: cannon-es's own computeB/computeC, then its Jacobian copied out. */
+function genericRow(c: Equation, rows: Float64Array, scalars: Float64Array, e: number): void {
+  const s = 8 * e;
+  scalars[s] = (c as SteppedEquation).computeB(stepSeconds[0] as number);
+  scalars[s + 1] = 1.0 / c.computeC();
+  const r = 18 * e;
+  const ga = c.jacobianElementA;
+  const gb = c.jacobianElementB;
+  rows[r] = ga.spatial.x;
+  rows[r + 1] = ga.spatial.y;
+  rows[r + 2] = ga.spatial.z;
+  rows[r + 3] = ga.rotational.x;
+  rows[r + 4] = ga.rotational.y;
+  rows[r + 5] = ga.rotational.z;
+  rows[r + 6] = gb.spatial.x;
+  rows[r + 7] = gb.spatial.y;
+  rows[r + 8] = gb.spatial.z;
+  rows[r + 9] = gb.rotational.x;
+  rows[r + 10] = gb.rotational.y;
+  rows[r + 11] = gb.rotational.z;
+  inertiaTerms(c, rows, r);
+}
+
+/**
+ * From the row's Jacobian (rows[r..r+11]): invI·G.rotational for each body into rows[r+12..17]
+ * (Mat3.vmult: e[0]·x + e[1]·y + e[2]·z per row), and into `terms` G·M⁻¹·f (computeGiMf) and
+ * G·M⁻¹·Gᵀ (computeGiMGt), each summed in cannon-es's order.
+ */
+function inertiaTerms(c: Equation, rows: Float64Array, r: number): void {
+  const bi = c.bi;
+  const bj = c.bj;
+  const ia = bi.invInertiaWorldSolve.elements;
+  const ib = bj.invInertiaWorldSolve.elements;
+  const ax = rows[r + 3] as number;
+  const ay = rows[r + 4] as number;
+  const az = rows[r + 5] as number;
+  const bx = rows[r + 9] as number;
+  const by = rows[r + 10] as number;
+  const bz = rows[r + 11] as number;
+  const iaX = (ia[0] as number) * ax + (ia[1] as number) * ay + (ia[2] as number) * az;
+  const iaY = (ia[3] as number) * ax + (ia[4] as number) * ay + (ia[5] as number) * az;
+  const iaZ = (ia[6] as number) * ax + (ia[7] as number) * ay + (ia[8] as number) * az;
+  const ibX = (ib[0] as number) * bx + (ib[1] as number) * by + (ib[2] as number) * bz;
+  const ibY = (ib[3] as number) * bx + (ib[4] as number) * by + (ib[5] as number) * bz;
+  const ibZ = (ib[6] as number) * bx + (ib[7] as number) * by + (ib[8] as number) * bz;
+  rows[r + 12] = iaX;
+  rows[r + 13] = iaY;
+  rows[r + 14] = iaZ;
+  rows[r + 15] = ibX;
+  rows[r + 16] = ibY;
+  rows[r + 17] = ibZ;
+  // computeGiMf: iMf = invMass·f; iIτ = invI·τ; (iMf_i·GA.s + iIτ_i·GA.r) + (… j).
+  const mi = bi.invMassSolve;
+  const mj = bj.invMassSolve;
+  const fi = bi.force;
+  const fj = bj.force;
+  const ti = bi.torque;
+  const tj = bj.torque;
+  const tix = (ia[0] as number) * ti.x + (ia[1] as number) * ti.y + (ia[2] as number) * ti.z;
+  const tiy = (ia[3] as number) * ti.x + (ia[4] as number) * ti.y + (ia[5] as number) * ti.z;
+  const tiz = (ia[6] as number) * ti.x + (ia[7] as number) * ti.y + (ia[8] as number) * ti.z;
+  const tjx = (ib[0] as number) * tj.x + (ib[1] as number) * tj.y + (ib[2] as number) * tj.z;
+  const tjy = (ib[3] as number) * tj.x + (ib[4] as number) * tj.y + (ib[5] as number) * tj.z;
+  const tjz = (ib[6] as number) * tj.x + (ib[7] as number) * tj.y + (ib[8] as number) * tj.z;
+  terms[0] =
+    mi * fi.x * (rows[r] as number) +
+    mi * fi.y * (rows[r + 1] as number) +
+    mi * fi.z * (rows[r + 2] as number) +
+    (tix * ax + tiy * ay + tiz * az) +
+    (mj * fj.x * (rows[r + 6] as number) +
+      mj * fj.y * (rows[r + 7] as number) +
+      mj * fj.z * (rows[r + 8] as number) +
+      (tjx * bx + tjy * by + tjz * bz));
+  // computeGiMGt: (invMass_i + invMass_j) + iIG_i·GA.r + iIG_j·GB.r.
+  terms[1] = mi + mj + (iaX * ax + iaY * ay + iaZ * az) + (ibX * bx + ibY * by + ibZ * bz);
 }

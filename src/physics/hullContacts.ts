@@ -4,7 +4,7 @@
 
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
-import { choosePoints, chosen, clipToLine, polygonA, polygonB, setVertex } from './faceClipping';
+import { choosePoints, chosen, clipToLine, polygonA, polygonB } from './faceClipping';
 import type { HullData } from './hullData';
 
 /** As for boxes (boxBoxContacts.ts): an edge pair must be 5% shallower than a face to win. */
@@ -12,6 +12,12 @@ const EDGE_BIAS = 1.05;
 /** sin² of the angle below which two edge directions count as parallel (no axis from them). */
 const PARALLEL_SIN2 = 1e-12;
 
+/*
+ * Every helper below takes its vectors from, and leaves its results in, these typed arrays,
+ * never as double arguments, returned doubles or module-level `let`s: V8 boxes each of those
+ * (a heap allocation) whenever it does not inline the call, and a function this size is past
+ * its inlining budget. Per axis, per pair, per step, that was half a kilobyte per call.
+ */
 const axesA = new Float64Array(9);
 const axesB = new Float64Array(9);
 /** rot[3r + c] = A_r · B_c: turns B-frame vectors into A's frame. */
@@ -20,11 +26,20 @@ const rot = new Float64Array(9);
 const offset = new Float64Array(3);
 /** B's vertices in A's frame, grown on demand (the only allocation, once per larger hull). */
 let verticesB = new Float64Array(3 * 64);
+/** The axis under test (unit, A's frame). */
+const probe = new Float64Array(3);
 /** Projection scratch: [min A, max A, min B, max B]. */
 const range = new Float64Array(4);
-/** The best axis so far, in A's frame, pointing from A to B. */
+/** The last test's answer: [overlap, side], side +1 when B lies on the axis's positive side. */
+const sat = new Float64Array(2);
+/** The best axis so far, A's frame, pointing from A to B; and its overlap. */
 const axis = new Float64Array(3);
-const scratch = new Float64Array(3);
+const depth = new Float64Array(1);
+/** In and out of the frame helpers. */
+const vec = new Float64Array(3);
+/** Ends of A's and B's edge (A's frame) for an edge contact, and the middle clipSegment found. */
+const segment = new Float64Array(12);
+const middle = new Float64Array(3);
 
 /** What decided the normal, as ContactManifold.feature reports it (same ranges as box–box). */
 const FACE_A = 0;
@@ -65,12 +80,11 @@ export function collideHulls(
   }
   const nb = hullB.vertexCount;
   if (verticesB.length < 3 * nb) verticesB = new Float64Array(3 * nb);
-  const vb = hullB.vertices;
   for (let k = 0; k < nb; k++) {
-    toFrameA(vb[3 * k] as number, vb[3 * k + 1] as number, vb[3 * k + 2] as number, true);
-    verticesB[3 * k] = scratch[0] as number;
-    verticesB[3 * k + 1] = scratch[1] as number;
-    verticesB[3 * k + 2] = scratch[2] as number;
+    rotateToA(hullB.vertices, 3 * k);
+    verticesB[3 * k] = (vec[0] as number) + (offset[0] as number);
+    verticesB[3 * k + 1] = (vec[1] as number) + (offset[1] as number);
+    verticesB[3 * k + 2] = (vec[2] as number) + (offset[2] as number);
   }
 
   // Most pairs the broadphase hands over do not touch; the line between the centres separates
@@ -79,139 +93,123 @@ export function collideHulls(
   const oy = offset[1] as number;
   const oz = offset[2] as number;
   const centreDistance = Math.sqrt(ox * ox + oy * oy + oz * oz);
-  if (
-    centreDistance > 1e-9 &&
-    overlapAlong(hullA, nb, ox / centreDistance, oy / centreDistance, oz / centreDistance) < 0
-  ) {
-    return 0;
+  if (centreDistance > 1e-9) {
+    probe[0] = ox / centreDistance;
+    probe[1] = oy / centreDistance;
+    probe[2] = oz / centreDistance;
+    testProbe(hullA, nb);
+    if ((sat[0] as number) < 0) return 0;
   }
 
   let best = Infinity;
   let kind = -1;
   let bestI = 0;
   let bestJ = 0;
-  const faces = hullA.axisFaces;
-  for (let a = 0; a < faces.length; a++) {
-    const f = faces[a] as number;
-    const n = hullA.normals;
-    const overlap = overlapAlong(
-      hullA,
-      nb,
-      n[3 * f] as number,
-      n[3 * f + 1] as number,
-      n[3 * f + 2] as number,
-    );
+  const facesA = hullA.axisFaces;
+  for (let a = 0; a < facesA.length; a++) {
+    const f = 3 * (facesA[a] as number);
+    probe[0] = hullA.normals[f] as number;
+    probe[1] = hullA.normals[f + 1] as number;
+    probe[2] = hullA.normals[f + 2] as number;
+    testProbe(hullA, nb);
+    const overlap = sat[0] as number;
     if (overlap < 0) return 0;
     if (overlap < best) {
       best = overlap;
       kind = FACE_A;
-      keepAxis(n[3 * f] as number, n[3 * f + 1] as number, n[3 * f + 2] as number);
+      keepProbe();
     }
   }
   const facesB = hullB.axisFaces;
   for (let b = 0; b < facesB.length; b++) {
-    const g = facesB[b] as number;
-    const n = hullB.normals;
-    toFrameA(n[3 * g] as number, n[3 * g + 1] as number, n[3 * g + 2] as number, false);
-    const x = scratch[0] as number;
-    const y = scratch[1] as number;
-    const z = scratch[2] as number;
-    const overlap = overlapAlong(hullA, nb, x, y, z);
+    rotateToA(hullB.normals, 3 * (facesB[b] as number));
+    probe[0] = vec[0] as number;
+    probe[1] = vec[1] as number;
+    probe[2] = vec[2] as number;
+    testProbe(hullA, nb);
+    const overlap = sat[0] as number;
     if (overlap < 0) return 0;
     if (overlap < best) {
       best = overlap;
       kind = FACE_B;
-      keepAxis(x, y, z);
+      keepProbe();
     }
   }
   const dirA = hullA.directions;
-  const dirB = hullB.directions;
   for (let j = 0; j < hullB.directionCount; j++) {
-    toFrameA(dirB[3 * j] as number, dirB[3 * j + 1] as number, dirB[3 * j + 2] as number, false);
-    const ex = scratch[0] as number;
-    const ey = scratch[1] as number;
-    const ez = scratch[2] as number;
+    rotateToA(hullB.directions, 3 * j);
+    const ex = vec[0] as number;
+    const ey = vec[1] as number;
+    const ez = vec[2] as number;
     for (let i = 0; i < hullA.directionCount; i++) {
       const ax = dirA[3 * i] as number;
       const ay = dirA[3 * i + 1] as number;
       const az = dirA[3 * i + 2] as number;
-      let cx = ay * ez - az * ey;
-      let cy = az * ex - ax * ez;
-      let cz = ax * ey - ay * ex;
+      const cx = ay * ez - az * ey;
+      const cy = az * ex - ax * ez;
+      const cz = ax * ey - ay * ex;
       const length2 = cx * cx + cy * cy + cz * cz;
       if (length2 < PARALLEL_SIN2) continue;
       const length = Math.sqrt(length2);
-      cx /= length;
-      cy /= length;
-      cz /= length;
-      const overlap = overlapAlong(hullA, nb, cx, cy, cz);
+      probe[0] = cx / length;
+      probe[1] = cy / length;
+      probe[2] = cz / length;
+      testProbe(hullA, nb);
+      const overlap = sat[0] as number;
       if (overlap < 0) return 0;
       if (overlap * EDGE_BIAS < best) {
         best = overlap;
         kind = EDGES;
         bestI = i;
         bestJ = j;
-        keepAxis(cx, cy, cz);
+        keepProbe();
       }
     }
   }
-  if (kind === EDGES) return edgeContact(hullA, hullB, bestI, bestJ, best, posA, out);
+  depth[0] = best;
+  if (kind === EDGES) return edgeContact(hullA, hullB, bestI, bestJ, posA, out);
   return faceContact(hullA, hullB, kind === FACE_B, posA, posB, out);
 }
 
-/** Writes R·v (+ B's offset when `point`) into scratch: a B-frame vector or point in A's frame. */
-function toFrameA(x: number, y: number, z: number, point: boolean): void {
-  scratch[0] =
-    (rot[0] as number) * x +
-    (rot[1] as number) * y +
-    (rot[2] as number) * z +
-    (point ? (offset[0] as number) : 0);
-  scratch[1] =
-    (rot[3] as number) * x +
-    (rot[4] as number) * y +
-    (rot[5] as number) * z +
-    (point ? (offset[1] as number) : 0);
-  scratch[2] =
-    (rot[6] as number) * x +
-    (rot[7] as number) * y +
-    (rot[8] as number) * z +
-    (point ? (offset[2] as number) : 0);
+/** vec = R · src[at..at+2]: a B-frame vector in A's frame. */
+function rotateToA(src: Float64Array, at: number): void {
+  const x = src[at] as number;
+  const y = src[at + 1] as number;
+  const z = src[at + 2] as number;
+  vec[0] = (rot[0] as number) * x + (rot[1] as number) * y + (rot[2] as number) * z;
+  vec[1] = (rot[3] as number) * x + (rot[4] as number) * y + (rot[5] as number) * z;
+  vec[2] = (rot[6] as number) * x + (rot[7] as number) * y + (rot[8] as number) * z;
 }
 
-/** Writes Rᵀ·(v − B's offset when `point`) into scratch: an A-frame vector or point in B's frame. */
-function toFrameB(x: number, y: number, z: number, point: boolean): void {
+/** vec = Rᵀ · (src[at..at+2] − B's offset when `point`): an A-frame vector or point in B's frame. */
+function toFrameB(src: Float64Array, at: number, point: boolean): void {
+  let x = src[at] as number;
+  let y = src[at + 1] as number;
+  let z = src[at + 2] as number;
   if (point) {
     x -= offset[0] as number;
     y -= offset[1] as number;
     z -= offset[2] as number;
   }
-  scratch[0] = (rot[0] as number) * x + (rot[3] as number) * y + (rot[6] as number) * z;
-  scratch[1] = (rot[1] as number) * x + (rot[4] as number) * y + (rot[7] as number) * z;
-  scratch[2] = (rot[2] as number) * x + (rot[5] as number) * y + (rot[8] as number) * z;
+  vec[0] = (rot[0] as number) * x + (rot[3] as number) * y + (rot[6] as number) * z;
+  vec[1] = (rot[1] as number) * x + (rot[4] as number) * y + (rot[7] as number) * z;
+  vec[2] = (rot[2] as number) * x + (rot[5] as number) * y + (rot[8] as number) * z;
 }
 
-/**
- * How much the two hulls' projections on the unit axis (A's frame) overlap, negative when a
- * gap separates them; leaves `axisSign` +1 when B lies on the axis's positive side.
- */
-let axisSign = 1;
-function overlapAlong(hullA: HullData, nb: number, x: number, y: number, z: number): number {
-  project(hullA.vertices, hullA.vertexCount, x, y, z, 0);
-  project(verticesB, nb, x, y, z, 2);
+/** The two hulls' projections on `probe`: their overlap (negative: a gap) and side, into sat. */
+function testProbe(hullA: HullData, nb: number): void {
+  project(hullA.vertices, hullA.vertexCount, 0);
+  project(verticesB, nb, 2);
   const aboveA = (range[1] as number) - (range[2] as number);
   const belowA = (range[3] as number) - (range[0] as number);
-  axisSign = aboveA <= belowA ? 1 : -1;
-  return aboveA <= belowA ? aboveA : belowA;
+  sat[0] = aboveA <= belowA ? aboveA : belowA;
+  sat[1] = aboveA <= belowA ? 1 : -1;
 }
 
-function project(
-  vertices: Float64Array,
-  count: number,
-  x: number,
-  y: number,
-  z: number,
-  at: number,
-): void {
+function project(vertices: Float64Array, count: number, at: number): void {
+  const x = probe[0] as number;
+  const y = probe[1] as number;
+  const z = probe[2] as number;
   let low = Infinity;
   let high = -Infinity;
   for (let k = 0; k < count; k++) {
@@ -226,15 +224,20 @@ function project(
   range[at + 1] = high;
 }
 
-function keepAxis(x: number, y: number, z: number): void {
-  axis[0] = axisSign * x;
-  axis[1] = axisSign * y;
-  axis[2] = axisSign * z;
+/** axis = the probe, turned to point from A to B. */
+function keepProbe(): void {
+  const side = sat[1] as number;
+  axis[0] = side * (probe[0] as number);
+  axis[1] = side * (probe[1] as number);
+  axis[2] = side * (probe[2] as number);
 }
 
-/** The face of `hull` whose outward normal (given in `hull`'s frame) points most along (x, y, z). */
-function faceToward(hull: HullData, x: number, y: number, z: number): number {
+/** The face of `hull` whose outward normal (in `hull`'s frame) points most along vec. */
+function faceToward(hull: HullData): number {
   const n = hull.normals;
+  const x = vec[0] as number;
+  const y = vec[1] as number;
+  const z = vec[2] as number;
   let best = 0;
   let bestDot = -Infinity;
   for (let f = 0; f < hull.faceCount; f++) {
@@ -261,111 +264,78 @@ function faceContact(
   posB: Vec3Like,
   out: ContactManifold,
 ): number {
-  const nx = axis[0] as number;
-  const ny = axis[1] as number;
-  const nz = axis[2] as number;
   const ref = referenceIsB ? hullB : hullA;
   const inc = referenceIsB ? hullA : hullB;
-  // The reference face faces the other hull: along −axis for B, +axis for A, in its own frame.
+  // Each face found in its own hull's frame: B's by turning the axis into B's frame.
   let face: number;
   let incident: number;
   if (referenceIsB) {
-    toFrameB(-nx, -ny, -nz, false);
-    face = faceToward(hullB, scratch[0] as number, scratch[1] as number, scratch[2] as number);
-    incident = faceToward(hullA, nx, ny, nz);
+    incident = faceTowardAxis(hullA, 1);
+    face = faceTowardAxisInB(hullB, -1);
   } else {
-    face = faceToward(hullA, nx, ny, nz);
-    toFrameB(-nx, -ny, -nz, false);
-    incident = faceToward(hullB, scratch[0] as number, scratch[1] as number, scratch[2] as number);
+    face = faceTowardAxis(hullA, 1);
+    incident = faceTowardAxisInB(hullB, -1);
   }
-  const ox = ref.faceOrigin[3 * face] as number;
-  const oy = ref.faceOrigin[3 * face + 1] as number;
-  const oz = ref.faceOrigin[3 * face + 2] as number;
-  const ux = ref.faceU[3 * face] as number;
-  const uy = ref.faceU[3 * face + 1] as number;
-  const uz = ref.faceU[3 * face + 2] as number;
-  const vx = ref.faceV[3 * face] as number;
-  const vy = ref.faceV[3 * face + 1] as number;
-  const vz = ref.faceV[3 * face + 2] as number;
-  const fx = ref.normals[3 * face] as number;
-  const fy = ref.normals[3 * face + 1] as number;
-  const fz = ref.normals[3 * face + 2] as number;
+  const f3 = 3 * face;
+  const ox = ref.faceOrigin[f3] as number;
+  const oy = ref.faceOrigin[f3 + 1] as number;
+  const oz = ref.faceOrigin[f3 + 2] as number;
+  const ux = ref.faceU[f3] as number;
+  const uy = ref.faceU[f3 + 1] as number;
+  const uz = ref.faceU[f3 + 2] as number;
+  const vx = ref.faceV[f3] as number;
+  const vy = ref.faceV[f3 + 1] as number;
+  const vz = ref.faceV[f3 + 2] as number;
+  const fx = ref.normals[f3] as number;
+  const fy = ref.normals[f3 + 1] as number;
+  const fz = ref.normals[f3 + 2] as number;
   // The incident face's vertices, in the reference hull's frame, then in the face's frame.
   const first = inc.faceStart[incident] as number;
   const last = inc.faceStart[incident + 1] as number;
   let n = 0;
   for (let i = first; i < last; i++) {
-    const k = inc.faceVertices[i] as number;
-    let px: number;
-    let py: number;
-    let pz: number;
-    if (referenceIsB) {
-      const va = hullA.vertices;
-      toFrameB(va[3 * k] as number, va[3 * k + 1] as number, va[3 * k + 2] as number, true);
-      px = (scratch[0] as number) - ox;
-      py = (scratch[1] as number) - oy;
-      pz = (scratch[2] as number) - oz;
-    } else {
-      px = (verticesB[3 * k] as number) - ox;
-      py = (verticesB[3 * k + 1] as number) - oy;
-      pz = (verticesB[3 * k + 2] as number) - oz;
-    }
-    setVertex(
-      polygonA,
-      n++,
-      px * ux + py * uy + pz * uz,
-      px * vx + py * vy + pz * vz,
-      px * fx + py * fy + pz * fz,
-    );
+    incidentVertex(inc.faceVertices[i] as number, referenceIsB, hullA);
+    const px = (vec[0] as number) - ox;
+    const py = (vec[1] as number) - oy;
+    const pz = (vec[2] as number) - oz;
+    polygonA[3 * n] = px * ux + py * uy + pz * uz;
+    polygonA[3 * n + 1] = px * vx + py * vy + pz * vz;
+    polygonA[3 * n + 2] = px * fx + py * fy + pz * fz;
+    n++;
   }
   const edgeFirst = ref.faceStart[face] as number;
   const edgeLast = ref.faceStart[face + 1] as number;
-  let from = polygonA;
-  let to = polygonB;
+  let inA = true;
   for (let e = edgeFirst; e < edgeLast; e++) {
-    n = clipToLine(
-      from,
-      n,
-      to,
-      ref.edgeNX[e] as number,
-      ref.edgeNY[e] as number,
-      ref.edgeC[e] as number,
-    );
-    const swap = from;
-    from = to;
-    to = swap;
+    n = inA
+      ? clipToLine(polygonA, n, polygonB, ref.edgeLines, 3 * e)
+      : clipToLine(polygonB, n, polygonA, ref.edgeLines, 3 * e);
+    inA = !inA;
   }
-  if (from !== polygonA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k] as number;
+  if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k] as number;
   let count = choosePoints(n);
   if (count === 0) {
     // Deep overlaps can leave the incident face wholly above the reference face while the
     // hulls still overlap along every axis: touch at the incident hull's deepest vertex.
-    const vertices = referenceIsB ? hullA.vertices : verticesB;
     let lowest = Infinity;
     for (let k = 0; k < inc.vertexCount; k++) {
-      let px = vertices[3 * k] as number;
-      let py = vertices[3 * k + 1] as number;
-      let pz = vertices[3 * k + 2] as number;
-      if (referenceIsB) {
-        toFrameB(px, py, pz, true);
-        px = scratch[0] as number;
-        py = scratch[1] as number;
-        pz = scratch[2] as number;
-      }
-      px -= ox;
-      py -= oy;
-      pz -= oz;
+      incidentVertex(k, referenceIsB, hullA);
+      const px = (vec[0] as number) - ox;
+      const py = (vec[1] as number) - oy;
+      const pz = (vec[2] as number) - oz;
       const z = px * fx + py * fy + pz * fz;
       if (z < lowest) {
         lowest = z;
-        setVertex(polygonA, 0, px * ux + py * uy + pz * uz, px * vx + py * vy + pz * vz, z);
+        polygonA[0] = px * ux + py * uy + pz * uz;
+        polygonA[1] = px * vx + py * vy + pz * vz;
+        polygonA[2] = z;
       }
     }
     chosen[0] = 0;
     count = 1;
   }
 
-  // Back to the world: through the reference hull's frame.
+  // Back to the world, through the reference hull's frame.
   const axes = referenceIsB ? axesB : axesA;
   const pos = referenceIsB ? posB : posA;
   const onInc = referenceIsB ? out.onA : out.onB;
@@ -375,45 +345,68 @@ function faceContact(
     const x = polygonA[p] as number;
     const y = polygonA[p + 1] as number;
     const z = polygonA[p + 2] as number;
-    const lx = ox + x * ux + y * vx;
-    const ly = oy + x * uy + y * vy;
-    const lz = oz + x * uz + y * vz;
-    const c3 = 3 * c;
-    worldPoint(axes, pos, lx, ly, lz, onRef, c3);
-    worldPoint(axes, pos, lx + z * fx, ly + z * fy, lz + z * fz, onInc, c3);
+    vec[0] = ox + x * ux + y * vx;
+    vec[1] = oy + x * uy + y * vy;
+    vec[2] = oz + x * uz + y * vz;
+    worldPoint(axes, pos, onRef, 3 * c);
+    vec[0] = (vec[0] as number) + z * fx;
+    vec[1] = (vec[1] as number) + z * fy;
+    vec[2] = (vec[2] as number) + z * fz;
+    worldPoint(axes, pos, onInc, 3 * c);
     out.depth[c] = -z;
   }
   // The contact normal is the reference face's, pointing from A to B.
   const sign = referenceIsB ? -1 : 1;
-  out.normal[0] =
+  const normal = out.normal;
+  normal[0] =
     sign * ((axes[0] as number) * fx + (axes[3] as number) * fy + (axes[6] as number) * fz);
-  out.normal[1] =
+  normal[1] =
     sign * ((axes[1] as number) * fx + (axes[4] as number) * fy + (axes[7] as number) * fz);
-  out.normal[2] =
+  normal[2] =
     sign * ((axes[2] as number) * fx + (axes[5] as number) * fy + (axes[8] as number) * fz);
   out.feature = referenceIsB ? FACE_B : FACE_A;
   out.count = count;
   return count;
 }
 
-function worldPoint(
-  axes: Float64Array,
-  pos: Vec3Like,
-  x: number,
-  y: number,
-  z: number,
-  target: Float64Array,
-  at: number,
-): void {
+/** A's face most along `sign` × axis (both in A's frame). */
+function faceTowardAxis(hullA: HullData, sign: number): number {
+  vec[0] = sign * (axis[0] as number);
+  vec[1] = sign * (axis[1] as number);
+  vec[2] = sign * (axis[2] as number);
+  return faceToward(hullA);
+}
+
+/** B's face most along `sign` × axis, the axis turned into B's frame. */
+function faceTowardAxisInB(hullB: HullData, sign: number): number {
+  toFrameB(axis, 0, false);
+  vec[0] = sign * (vec[0] as number);
+  vec[1] = sign * (vec[1] as number);
+  vec[2] = sign * (vec[2] as number);
+  return faceToward(hullB);
+}
+
+/** vec = the incident hull's vertex k in the reference hull's frame. */
+function incidentVertex(k: number, referenceIsB: boolean, hullA: HullData): void {
+  if (referenceIsB) toFrameB(hullA.vertices, 3 * k, true);
+  else {
+    vec[0] = verticesB[3 * k] as number;
+    vec[1] = verticesB[3 * k + 1] as number;
+    vec[2] = verticesB[3 * k + 2] as number;
+  }
+}
+
+/** target[at..at+2] = pos + M · vec, M the frame's axes (columns). */
+function worldPoint(axes: Float64Array, pos: Vec3Like, target: Float64Array, at: number): void {
+  const x = vec[0] as number;
+  const y = vec[1] as number;
+  const z = vec[2] as number;
   target[at] = pos.x + (axes[0] as number) * x + (axes[3] as number) * y + (axes[6] as number) * z;
   target[at + 1] =
     pos.y + (axes[1] as number) * x + (axes[4] as number) * y + (axes[7] as number) * z;
   target[at + 2] =
     pos.z + (axes[2] as number) * x + (axes[5] as number) * y + (axes[8] as number) * z;
 }
-
-/** Segment scratch for edge contacts: ends of A's and B's edge in A's frame. */
-const segment = new Float64Array(12);
 
 /**
  * Edge–edge contact: the edge of A along direction i that reaches furthest toward B and the
@@ -426,34 +419,30 @@ function edgeContact(
   hullB: HullData,
   i: number,
   j: number,
-  depth: number,
   posA: Vec3Like,
   out: ContactManifold,
 ): number {
-  const nx = axis[0] as number;
-  const ny = axis[1] as number;
-  const nz = axis[2] as number;
-  supportEdge(hullA, hullA.vertices, i, nx, ny, nz, 0);
-  supportEdge(hullB, verticesB, j, -nx, -ny, -nz, 6);
+  supportEdge(hullA, hullA.vertices, i, 1, 0);
+  supportEdge(hullB, verticesB, j, -1, 6);
   let sum = 0;
   let mx = 0;
   let my = 0;
   let mz = 0;
-  // A's edge against B's face planes (in A's frame), then B's edge against A's.
+  // A's edge against B's face planes (turned into A's frame), then B's edge against A's.
   if (clipSegment(0, hullB, true)) {
-    mx += midX;
-    my += midY;
-    mz += midZ;
+    mx += middle[0] as number;
+    my += middle[1] as number;
+    mz += middle[2] as number;
     sum++;
   }
   if (clipSegment(6, hullA, false)) {
-    mx += midX;
-    my += midY;
-    mz += midZ;
+    mx += middle[0] as number;
+    my += middle[1] as number;
+    mz += middle[2] as number;
     sum++;
   }
   if (sum === 0) {
-    // Neither edge dips into the other hull (they barely touch): their midpoints' middle.
+    // Neither edge dips into the other hull (they barely touch): the middle of all four ends.
     for (let k = 0; k < 12; k += 3) {
       mx += segment[k] as number;
       my += segment[k + 1] as number;
@@ -461,31 +450,45 @@ function edgeContact(
     }
     sum = 4;
   }
+  const nx = axis[0] as number;
+  const ny = axis[1] as number;
+  const nz = axis[2] as number;
+  const d = depth[0] as number;
+  const half = 0.5 * d;
   mx /= sum;
   my /= sum;
   mz /= sum;
-  const half = 0.5 * depth;
-  worldPoint(axesA, posA, mx + half * nx, my + half * ny, mz + half * nz, out.onA, 0);
-  worldPoint(axesA, posA, mx - half * nx, my - half * ny, mz - half * nz, out.onB, 0);
+  vec[0] = mx + half * nx;
+  vec[1] = my + half * ny;
+  vec[2] = mz + half * nz;
+  worldPoint(axesA, posA, out.onA, 0);
+  vec[0] = mx - half * nx;
+  vec[1] = my - half * ny;
+  vec[2] = mz - half * nz;
+  worldPoint(axesA, posA, out.onB, 0);
   out.normal[0] = (axesA[0] as number) * nx + (axesA[3] as number) * ny + (axesA[6] as number) * nz;
   out.normal[1] = (axesA[1] as number) * nx + (axesA[4] as number) * ny + (axesA[7] as number) * nz;
   out.normal[2] = (axesA[2] as number) * nx + (axesA[5] as number) * ny + (axesA[8] as number) * nz;
-  out.depth[0] = depth;
+  out.depth[0] = d;
   out.feature = EDGES;
   out.count = 1;
   return 1;
 }
 
-/** Writes the ends (A's frame) of `hull`'s edge along direction `d` reaching furthest along n. */
+/**
+ * Writes to segment[at..at+5] the ends (A's frame) of `hull`'s edge along direction `d` that
+ * reaches furthest along `sign` × axis.
+ */
 function supportEdge(
   hull: HullData,
   vertices: Float64Array,
   d: number,
-  nx: number,
-  ny: number,
-  nz: number,
+  sign: number,
   at: number,
 ): void {
+  const nx = sign * (axis[0] as number);
+  const ny = sign * (axis[1] as number);
+  const nz = sign * (axis[2] as number);
   let best = -Infinity;
   let a = 0;
   let b = 0;
@@ -509,14 +512,10 @@ function supportEdge(
   }
 }
 
-let midX = 0;
-let midY = 0;
-let midZ = 0;
-
 /**
- * Clips the segment at `segment[at..at+5]` (A's frame) to the hull's face planes; true when
- * part of it lies inside, that part's middle in midX/Y/Z. `inFrameB`: the hull is B, whose
- * planes are turned into A's frame on the way.
+ * Clips the segment at segment[at..at+5] (A's frame) to the hull's face planes; true when part
+ * of it lies inside, that part's middle in `middle`. `inFrameB`: the hull is B, whose planes are
+ * turned into A's frame on the way.
  */
 function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
   const px = segment[at] as number;
@@ -534,13 +533,13 @@ function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
     let fz = normals[3 * f + 2] as number;
     let limit = hull.offsets[f] as number;
     if (inFrameB) {
-      toFrameA(fx, fy, fz, false);
-      fx = scratch[0] as number;
-      fy = scratch[1] as number;
-      fz = scratch[2] as number;
+      rotateToA(normals, 3 * f);
+      fx = vec[0] as number;
+      fy = vec[1] as number;
+      fz = vec[2] as number;
       limit += fx * (offset[0] as number) + fy * (offset[1] as number) + fz * (offset[2] as number);
     }
-    // Inside where f·(p + s·q) ≤ limit.
+    // Inside where f · (p + s·q) ≤ limit.
     const start = fx * px + fy * py + fz * pz - limit;
     const rate = fx * qx + fy * qy + fz * qz;
     if (rate > -1e-12 && rate < 1e-12) {
@@ -554,8 +553,8 @@ function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
     if (low > high) return false;
   }
   const mid = 0.5 * (low + high);
-  midX = px + mid * qx;
-  midY = py + mid * qy;
-  midZ = pz + mid * qz;
+  middle[0] = px + mid * qx;
+  middle[1] = py + mid * qy;
+  middle[2] = pz + mid * qz;
   return true;
 }

@@ -21,16 +21,15 @@ export class HullData {
   /**
    * Face f's own frame: origin (its centroid) and two unit in-plane axes u, v, with
    * u × v = normal. Face-vertex i sits at (faceX[i], faceY[i]) in it, and edge i (from vertex
-   * i to the next) keeps the face inside `edgeNX[i]·x + edgeNY[i]·y ≤ edgeC[i]`.
+   * i to the next) keeps the face on the side where `sx·x + sy·y ≤ limit`, with
+   * (sx, sy, limit) = edgeLines[3i .. 3i + 2].
    */
   readonly faceOrigin: Float64Array;
   readonly faceU: Float64Array;
   readonly faceV: Float64Array;
   readonly faceX: Float64Array;
   readonly faceY: Float64Array;
-  readonly edgeNX: Float64Array;
-  readonly edgeNY: Float64Array;
-  readonly edgeC: Float64Array;
+  readonly edgeLines: Float64Array;
   /** Faces whose normals are distinct up to sign: the face axes a separating-axis test needs. */
   readonly axisFaces: Int32Array;
   /** Distinct edge directions (unit, up to sign) at 3d, and each edge's ends and direction. */
@@ -68,9 +67,7 @@ export class HullData {
     this.faceV = new Float64Array(3 * faces.length);
     this.faceX = new Float64Array(total);
     this.faceY = new Float64Array(total);
-    this.edgeNX = new Float64Array(total);
-    this.edgeNY = new Float64Array(total);
-    this.edgeC = new Float64Array(total);
+    this.edgeLines = new Float64Array(3 * total);
     const axisFaces: number[] = [];
     const directions: number[][] = [];
     const edges = new Map<number, [number, number, number]>();
@@ -106,9 +103,7 @@ export class HullData {
           ey = -ey;
           c = -c;
         }
-        this.edgeNX[first + i] = ex;
-        this.edgeNY[first + i] = ey;
-        this.edgeC[first + i] = c;
+        this.edgeLines.set([ex, ey, c], 3 * (first + i));
       });
       if (!axisFaces.some((g) => Math.abs(dot(n, at3(this.normals, g))) > 1 - SAME_DIRECTION)) {
         axisFaces.push(f);

@@ -6,19 +6,24 @@ import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
 import type { HullData } from './hullData';
 
+/** A sphere as its radius, m: passed as the shape, since a double argument would be boxed. */
+export interface SphereLike {
+  radius: number;
+}
+
 const axes = new Float64Array(9);
 const half = new Float64Array(3);
 const local = new Float64Array(3);
 const closest = new Float64Array(3);
 
 /**
- * Contact between sphere A (radius, centre) and box B: at most one point. Outside the box the
+ * Contact between sphere A (shape, centre) and box B: at most one point. Outside the box the
  * normal runs from the sphere's centre to the box's closest point; with the centre inside the
  * box it is the nearest face's inward normal, so the sphere is pushed out the shortest way.
  * Touching exactly (distance = radius) is no contact, as in cannon-es.
  */
 export function collideSphereBox(
-  radius: number,
+  sphere: SphereLike,
   sphereCentre: Vec3Like,
   extents: Vec3Like,
   boxPos: Vec3Like,
@@ -27,6 +32,7 @@ export function collideSphereBox(
 ): number {
   out.count = 0;
   out.feature = -1;
+  const radius = sphere.radius;
   writeAxes(boxQuat, axes);
   half[0] = extents.x;
   half[1] = extents.y;
@@ -176,13 +182,13 @@ export function collidePlaneBox(
 }
 
 /**
- * Contact between sphere A (radius, centre) and convex hull B: at most one point, at the hull
+ * Contact between sphere A (shape, centre) and convex hull B: at most one point, at the hull
  * point closest to the centre (outside the hull), or on the nearest face's plane with the
  * centre inside it. The closest point of a convex hull to an outside point lies on a face that
  * the point is in front of, so only those faces are searched.
  */
 export function collideSphereHull(
-  radius: number,
+  sphere: SphereLike,
   sphereCentre: Vec3Like,
   hull: HullData,
   hullPos: Vec3Like,
@@ -191,6 +197,7 @@ export function collideSphereHull(
 ): number {
   out.count = 0;
   out.feature = -1;
+  const radius = sphere.radius;
   writeAxes(hullQuat, axes);
   const dx = sphereCentre.x - hullPos.x;
   const dy = sphereCentre.y - hullPos.y;
@@ -251,10 +258,12 @@ export function collideSphereHull(
       const vx = hull.faceV[3 * f] as number;
       const vy = hull.faceV[3 * f + 1] as number;
       const vz = hull.faceV[3 * f + 2] as number;
-      closestInFace(hull, f, ox * ux + oy * uy + oz * uz, ox * vx + oy * vy + oz * vz);
-      const px = footX;
-      const py = footY;
-      const distance2 = height * height + planar2;
+      foot[0] = ox * ux + oy * uy + oz * uz;
+      foot[1] = ox * vx + oy * vy + oz * vz;
+      closestInFace(hull, f);
+      const px = foot[0] as number;
+      const py = foot[1] as number;
+      const distance2 = height * height + (foot[2] as number);
       if (distance2 < best2) {
         best2 = distance2;
         qx = (hull.faceOrigin[3 * f] as number) + px * ux + py * vx;
@@ -290,32 +299,37 @@ export function collideSphereHull(
   return 1;
 }
 
-/** Set by closestInFace: the face point closest to (x, y), and its squared distance from it. */
-let footX = 0;
-let footY = 0;
-let planar2 = 0;
+/**
+ * closestInFace's point in (x, y) and out (x, y, squared distance). A typed array, not double
+ * arguments or module-level `let`s: V8 boxes those (an allocation) on calls it does not inline.
+ */
+const foot = new Float64Array(3);
 
-/** The point of face f (a convex polygon in its own frame) closest to (x, y) in its plane. */
-function closestInFace(hull: HullData, f: number, x: number, y: number): void {
+/**
+ * The point of face f (a convex polygon in its own frame) closest to the point (foot[0],
+ * foot[1]) of its plane, written back into foot with its squared distance (see `foot`).
+ */
+function closestInFace(hull: HullData, f: number): void {
+  const x = foot[0] as number;
+  const y = foot[1] as number;
   const first = hull.faceStart[f] as number;
   const last = hull.faceStart[f + 1] as number;
+  const lines = hull.edgeLines;
   let inside = true;
   for (let e = first; e < last; e++) {
-    if (
-      (hull.edgeNX[e] as number) * x + (hull.edgeNY[e] as number) * y >
-      (hull.edgeC[e] as number)
-    ) {
+    const l = 3 * e;
+    if ((lines[l] as number) * x + (lines[l + 1] as number) * y > (lines[l + 2] as number)) {
       inside = false;
       break;
     }
   }
   if (inside) {
-    footX = x;
-    footY = y;
-    planar2 = 0;
+    foot[0] = x;
+    foot[1] = y;
+    foot[2] = 0;
     return;
   }
-  planar2 = Infinity;
+  foot[2] = Infinity;
   for (let e = first; e < last; e++) {
     const ax = hull.faceX[e] as number;
     const ay = hull.faceY[e] as number;
@@ -327,10 +341,10 @@ function closestInFace(hull: HullData, f: number, x: number, y: number): void {
     const px = ax + t * ex;
     const py = ay + t * ey;
     const d2 = (x - px) * (x - px) + (y - py) * (y - py);
-    if (d2 < planar2) {
-      planar2 = d2;
-      footX = px;
-      footY = py;
+    if (d2 < (foot[2] as number)) {
+      foot[0] = px;
+      foot[1] = py;
+      foot[2] = d2;
     }
   }
 }

@@ -70,7 +70,7 @@ export class ProjectNarrowphase extends Narrowphase {
     rsj?: Shape | null,
     justTest?: boolean,
   ): true | void {
-    if (collideSphereBox(si.radius, xi, sj.halfExtents, xj, qj, manifold) === 0) return;
+    if (collideSphereBox(si, xi, sj.halfExtents, xj, qj, manifold) === 0) return;
     if (justTest) return true;
     this.emit(bi, bj, si, sj, rsi, rsj);
   }
@@ -164,7 +164,7 @@ export class ProjectNarrowphase extends Narrowphase {
     rsj?: Shape | null,
     justTest?: boolean,
   ): true | void {
-    if (collideSphereHull(si.radius, xi, hullOf(sj), xj, qj, manifold) === 0) return;
+    if (collideSphereHull(si, xi, hullOf(sj), xj, qj, manifold) === 0) return;
     if (justTest) return true;
     this.emit(bi, bj, si, sj, rsi, rsj);
   }

@@ -195,7 +195,7 @@ describe('sphere–hull contacts against cannon-es sphereConvex', () => {
         // cannon-es makes no contact once the centre is inside the hull (it looks for faces the
         // centre is in front of); ours pushes out through the nearest face. Compared outside.
         if (outsideHull(centre, hull, pos, quat) <= 0) continue;
-        const count = collideSphereHull(sphere.radius, centre, hullOf(hull), pos, quat, m);
+        const count = collideSphereHull(sphere, centre, hullOf(hull), pos, quat, m);
         const theirs = cannonContacts(
           'sphereConvex',
           sphere,
@@ -233,7 +233,7 @@ describe('sphere–hull contacts against cannon-es sphereConvex', () => {
       const quat = randomQuat(rng);
       const centre = new Vec3(rng.range(-1.3, 1.3), rng.range(-1.3, 1.3), rng.range(-1.3, 1.3));
       if (outsideHull(centre, hull, pos, quat) <= 0) continue;
-      if (collideSphereHull(2, centre, hullOf(hull), pos, quat, m) === 0) continue;
+      if (collideSphereHull({ radius: 2 }, centre, hullOf(hull), pos, quat, m) === 0) continue;
       const best = manifoldPoint(m.onB, 0).vsub(centre).length();
       // Points on the hull's surface: every vertex and every face's centroid-to-vertex segment.
       for (const v of hull.vertices) {

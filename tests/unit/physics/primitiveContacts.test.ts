@@ -25,7 +25,7 @@ describe('sphere–box contacts against cannon-es (its sphereBox)', () => {
       const box = randomBox(rng, 0);
       const r = rng.range(0.1, 1);
       const centre = new Vec3(rng.range(-2, 2), rng.range(-2, 2), rng.range(-2, 2));
-      const count = collideSphereBox(r, centre, box.half, box.pos, box.quat, m);
+      const count = collideSphereBox({ radius: r }, centre, box.half, box.pos, box.quat, m);
       const theirs = cannonContacts(
         'sphereBox',
         new Sphere(r),
@@ -88,7 +88,7 @@ describe('sphere–box contacts against cannon-es (its sphereBox)', () => {
       const r = rng.range(0.1, 1);
       const centre = new Vec3(rng.range(-2, 2), rng.range(-2, 2), rng.range(-2, 2));
       if (outsideBox(centre, box) <= 0) continue;
-      if (collideSphereBox(r, centre, box.half, box.pos, box.quat, m) === 0) continue;
+      if (collideSphereBox({ radius: r }, centre, box.half, box.pos, box.quat, m) === 0) continue;
       // The closest point of a solid box: the centre clamped to the box, in the box's frame.
       const local = box.quat.conjugate().vmult(centre.vsub(box.pos));
       const clamped = new Vec3(
