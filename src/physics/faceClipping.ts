@@ -27,26 +27,35 @@ function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number):
 
 /**
  * One Sutherland–Hodgman pass: keeps the part of polygon `from` (n vertices) where
- * `sx·x + sy·y ≤ limit`, (sx, sy, limit) = lines[at..at+2], into `to`; returns its vertex
- * count (at most n + 1, capped by the buffers' capacity). The line comes in an array, not as
- * arguments: V8 boxes double arguments of calls it does not inline (an allocation per call).
+ * `sx·x + sy·y + sz·z ≤ limit`, (sx, sy, sz, limit) = planes[at..at+3], into `to`; returns its
+ * vertex count (at most n + 1, capped by the buffers' capacity). The plane comes in an array,
+ * not as arguments: V8 boxes double arguments of calls it does not inline (an allocation each).
  */
-export function clipToLine(
+export function clipToPlane(
   from: Float64Array,
   n: number,
   to: Float64Array,
-  lines: Float64Array,
+  planes: Float64Array,
   at: number,
 ): number {
-  const sx = lines[at] as number;
-  const sy = lines[at + 1] as number;
-  const limit = lines[at + 2] as number;
+  const sx = planes[at] as number;
+  const sy = planes[at + 1] as number;
+  const sz = planes[at + 2] as number;
+  const limit = planes[at + 3] as number;
   if (n === 0) return 0;
   let count = 0;
   let prev = n - 1;
-  let prevInside = limit - sx * (from[3 * prev] as number) - sy * (from[3 * prev + 1] as number);
+  let prevInside =
+    limit -
+    sx * (from[3 * prev] as number) -
+    sy * (from[3 * prev + 1] as number) -
+    sz * (from[3 * prev + 2] as number);
   for (let cur = 0; cur < n && count < CAPACITY - 1; cur++) {
-    const curInside = limit - sx * (from[3 * cur] as number) - sy * (from[3 * cur + 1] as number);
+    const curInside =
+      limit -
+      sx * (from[3 * cur] as number) -
+      sy * (from[3 * cur + 1] as number) -
+      sz * (from[3 * cur + 2] as number);
     if (prevInside >= 0 !== curInside >= 0) {
       const t = prevInside / (prevInside - curInside);
       const a = 3 * prev;

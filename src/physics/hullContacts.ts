@@ -4,11 +4,12 @@
 
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
-import { choosePoints, chosen, clipToLine, polygonA, polygonB } from './faceClipping';
+import { choosePoints, chosen, clipToPlane, polygonA, polygonB } from './faceClipping';
 import type { HullData } from './hullData';
 
-/** As for boxes (boxBoxContacts.ts): an edge pair must be 5% shallower than a face to win. */
+/** As for boxes (see boxBoxContacts.ts): an edge pair must be 5% and 2 mm shallower to win. */
 const EDGE_BIAS = 1.05;
+const EDGE_SLACK = 0.002;
 /** sin² of the angle below which two edge directions count as parallel (no axis from them). */
 const PARALLEL_SIN2 = 1e-12;
 
@@ -32,8 +33,10 @@ const probe = new Float64Array(3);
 const range = new Float64Array(4);
 /** The last test's answer: [overlap, side], side +1 when B lies on the axis's positive side. */
 const sat = new Float64Array(2);
-/** The best axis so far, A's frame, pointing from A to B; and its overlap. */
+/** The best face axis, A's frame, pointing from A to B. */
 const axis = new Float64Array(3);
+/** The best edge-pair axis (pointing from A to B) and its overlap, kept apart from the face's. */
+const edgeAxis = new Float64Array(3);
 const depth = new Float64Array(1);
 /** In and out of the frame helpers. */
 const vec = new Float64Array(3);
@@ -103,8 +106,6 @@ export function collideHulls(
 
   let best = Infinity;
   let kind = -1;
-  let bestI = 0;
-  let bestJ = 0;
   const facesA = hullA.axisFaces;
   for (let a = 0; a < facesA.length; a++) {
     const f = 3 * (facesA[a] as number);
@@ -136,6 +137,9 @@ export function collideHulls(
     }
   }
   const dirA = hullA.directions;
+  let edgeBest = Infinity;
+  let edgeI = -1;
+  let edgeJ = -1;
   for (let j = 0; j < hullB.directionCount; j++) {
     rotateToA(hullB.directions, 3 * j);
     const ex = vec[0] as number;
@@ -157,18 +161,27 @@ export function collideHulls(
       testProbe(hullA, nb);
       const overlap = sat[0] as number;
       if (overlap < 0) return 0;
-      if (overlap * EDGE_BIAS < best) {
-        best = overlap;
-        kind = EDGES;
-        bestI = i;
-        bestJ = j;
-        keepProbe();
+      if (overlap < edgeBest) {
+        edgeBest = overlap;
+        edgeI = i;
+        edgeJ = j;
+        const side = sat[1] as number;
+        edgeAxis[0] = side * (probe[0] as number);
+        edgeAxis[1] = side * (probe[1] as number);
+        edgeAxis[2] = side * (probe[2] as number);
       }
     }
   }
-  depth[0] = best;
-  if (kind === EDGES) return edgeContact(hullA, hullB, bestI, bestJ, posA, out);
-  return faceContact(hullA, hullB, kind === FACE_B, posA, posB, out);
+  const hasEdge = edgeI >= 0;
+  depth[0] = edgeBest;
+  if (hasEdge && edgeBest * EDGE_BIAS + EDGE_SLACK < best) {
+    return edgeContact(hullA, hullB, edgeI, edgeJ, posA, out);
+  }
+  const count = faceContact(hullA, hullB, kind === FACE_B, posA, posB, out, hasEdge);
+  if (count > 0) return count;
+  // A face clip can come up empty where the real touch is edge against edge, near the slack:
+  // the best edge pair then says where.
+  return edgeContact(hullA, hullB, edgeI, edgeJ, posA, out);
 }
 
 /** vec = R · src[at..at+2]: a B-frame vector in A's frame. */
@@ -254,7 +267,8 @@ function faceToward(hull: HullData): number {
 /**
  * Face contact: the reference face is the face of the winning axis's hull that faces the other
  * hull; the incident face is the other hull's face most opposed to it. Worked in the reference
- * hull's frame, then in the reference face's own frame (hullData.ts), where its edges are lines.
+ * hull's frame, then in the reference face's own frame (hullData.ts), clipped to the planes of
+ * the faces round it (so the points stay inside the reference hull).
  */
 function faceContact(
   hullA: HullData,
@@ -263,6 +277,7 @@ function faceContact(
   posA: Vec3Like,
   posB: Vec3Like,
   out: ContactManifold,
+  edgeFallback: boolean,
 ): number {
   const ref = referenceIsB ? hullB : hullA;
   const inc = referenceIsB ? hullA : hullB;
@@ -303,18 +318,19 @@ function faceContact(
     polygonA[3 * n + 2] = px * fx + py * fy + pz * fz;
     n++;
   }
-  const edgeFirst = ref.faceStart[face] as number;
-  const edgeLast = ref.faceStart[face + 1] as number;
+  const ringFirst = ref.ringStart[face] as number;
+  const ringLast = ref.ringStart[face + 1] as number;
   let inA = true;
-  for (let e = edgeFirst; e < edgeLast; e++) {
+  for (let k = ringFirst; k < ringLast; k++) {
     n = inA
-      ? clipToLine(polygonA, n, polygonB, ref.edgeLines, 3 * e)
-      : clipToLine(polygonB, n, polygonA, ref.edgeLines, 3 * e);
+      ? clipToPlane(polygonA, n, polygonB, ref.ringPlanes, 4 * k)
+      : clipToPlane(polygonB, n, polygonA, ref.ringPlanes, 4 * k);
     inA = !inA;
   }
   if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k] as number;
   let count = choosePoints(n);
   if (count === 0) {
+    if (edgeFallback) return 0;
     // Deep overlaps can leave the incident face wholly above the reference face while the
     // hulls still overlap along every axis: touch at the incident hull's deepest vertex.
     let lowest = Infinity;
@@ -422,6 +438,9 @@ function edgeContact(
   posA: Vec3Like,
   out: ContactManifold,
 ): number {
+  axis[0] = edgeAxis[0] as number;
+  axis[1] = edgeAxis[1] as number;
+  axis[2] = edgeAxis[2] as number;
   supportEdge(hullA, hullA.vertices, i, 1, 0);
   supportEdge(hullB, verticesB, j, -1, 6);
   let sum = 0;

@@ -30,6 +30,14 @@ export class HullData {
   readonly faceX: Float64Array;
   readonly faceY: Float64Array;
   readonly edgeLines: Float64Array;
+  /**
+   * The planes of the faces round face f (every face sharing a vertex with it), in f's frame:
+   * `sx·x + sy·y + sz·z ≤ limit` with (sx, sy, sz, limit) = ringPlanes[4k .. 4k + 3] for k in
+   * ringStart[f] .. ringStart[f + 1]. A polygon under f clipped to them stays inside the hull;
+   * clipped to f's edges alone it would poke out past the slanted faces beside it.
+   */
+  readonly ringStart: Int32Array;
+  readonly ringPlanes: Float64Array;
   /** Faces whose normals are distinct up to sign: the face axes a separating-axis test needs. */
   readonly axisFaces: Int32Array;
   /** Distinct edge directions (unit, up to sign) at 3d, and each edge's ends and direction. */
@@ -118,6 +126,21 @@ export class HullData {
         edges.set(key, [a, b, index]);
       });
     });
+    this.ringStart = new Int32Array(faces.length + 1);
+    const ring: number[] = [];
+    faces.forEach((face, f) => {
+      const origin = at3(this.faceOrigin, f);
+      const u = at3(this.faceU, f);
+      const v = at3(this.faceV, f);
+      const n = at3(this.normals, f);
+      faces.forEach((other, g) => {
+        if (g === f || !other.some((k) => face.includes(k))) return;
+        const m = at3(this.normals, g);
+        ring.push(dot(m, u), dot(m, v), dot(m, n), (this.offsets[g] as number) - dot(m, origin));
+      });
+      this.ringStart[f + 1] = ring.length / 4;
+    });
+    this.ringPlanes = new Float64Array(ring);
     this.axisFaces = new Int32Array(axisFaces);
     this.directionCount = directions.length;
     this.directions = new Float64Array(directions.flat());

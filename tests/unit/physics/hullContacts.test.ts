@@ -104,14 +104,14 @@ describe('hull contacts (boxes, cylinders, gems) against cannon-es convexConvex'
   it(
     'where one axis clearly separates best: the same normal as cannon-es and its depth (1e-9 m)',
     () => {
-      // "Clearly" here is 5% (+0.1 µm): round hulls have many axes within 10% of each other.
+      // "Clearly": every other axis overlaps 10% and 3 mm more (beyond the edge bias of 5% + 2 mm).
       const rng = new Rng(42);
       let clear = 0;
       for (const kinds of PAIRS) {
         for (let n = 0; n < 1500; n++) {
           const [a, b] = randomPair(rng, kinds, 1.2);
           const o = overlaps(a, b);
-          if (o === null || (o[1] as number) <= 1.05 * (o[0] as number) + 1e-7) continue;
+          if (o === null || (o[1] as number) <= 1.1 * (o[0] as number) + 0.003) continue;
           const count = collide(a, b);
           const normal = manifoldNormal(m);
           let deepest = 0;
@@ -132,7 +132,7 @@ describe('hull contacts (boxes, cylinders, gems) against cannon-es convexConvex'
           clear++;
         }
       }
-      expect(clear).toBeGreaterThan(250);
+      expect(clear).toBeGreaterThan(150);
     },
     SLOW,
   );
