@@ -10,6 +10,7 @@ import { DEFAULT_TUNING } from '../src/physics/tuning';
 import type { PhysicsTuning } from '../src/physics/tuning';
 import { findScene } from '../src/scenes/registry';
 import { Rng } from '../src/util/rng';
+import { fixed, formatTable } from './report';
 
 const DT = 1 / 100;
 
@@ -253,3 +254,49 @@ export function restEnergy(
     peakSpeed: restStep < 0 ? Number.NaN : Math.sqrt((2 * peakKinetic) / mass),
   };
 }
+
+/**
+ * The gates for each named tuning, one row each: what `npm run bench` prints for today's
+ * settings and the chosen ones, and `--tuning` for every alternative.
+ */
+export function qualityTable(
+  variants: readonly (readonly [string, Partial<PhysicsTuning>])[],
+): string {
+  const rows = variants.map(([name, tuning]) => {
+    const stack = stackDrift(tuning);
+    const dominoes = dominoRun(tuning);
+    const tower = towerWait(100, tuning);
+    const ramp = rampSlide(tuning);
+    const rises = REST_SCENES.map(([scene, count]) => restEnergy(scene, count, tuning).riseMetres);
+    return [
+      name,
+      fixed(1000 * stack.maxMoved, 1),
+      fixed(1000 * stack.maxSideways, 1),
+      `${dominoes.fallen}/${dominoes.count} in ${fixed(dominoes.lastFallSeconds, 1)} s${dominoes.outOfOrder ? `, ${dominoes.outOfOrder} early` : ''}`,
+      `${tower.asleepBeforeBall}/${tower.bricks}, ${fixed(100 * tower.fallenShare, 0)}%`,
+      `${fixed(ramp.topSpeed, 2)} m/s, rest ${fixed(ramp.restSeconds, 2)} s at x ${fixed(ramp.restX, 2)}`,
+      fixed(1000 * Math.max(...rises), 2),
+    ];
+  });
+  return formatTable(
+    [
+      'configuration',
+      'stack moved mm (≤ 35)',
+      'stack sideways mm',
+      'dominoes fallen',
+      'tower asleep / fallen',
+      'ramp box',
+      `energy gain at rest, mm (< 2; ${REST_SCENES.map(([s]) => s).join(', ')})`,
+    ],
+    rows,
+  );
+}
+
+/** The scenes the energy gate runs, each at a count that comes to rest within 20 s. */
+export const REST_SCENES: readonly (readonly [string, number])[] = [
+  ['stack', 36],
+  ['tower', 100],
+  ['dominoes', 90],
+  ['rain', 100],
+  ['avalanche', 100],
+];

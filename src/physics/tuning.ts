@@ -3,7 +3,7 @@
 // measurements that chose them; `npm run bench` and `npm run bench -- --tuning` build worlds
 // with the alternatives (cannon-es's own parts among them) to compare in one run.
 
-import { GSSolver, NaiveBroadphase, SAPBroadphase } from 'cannon-es';
+import { GSSolver, NaiveBroadphase, SAPBroadphase, SplitSolver } from 'cannon-es';
 import type { Broadphase, World } from 'cannon-es';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
@@ -24,8 +24,13 @@ export type BroadphaseName = (typeof BROADPHASES)[number];
 export const NARROWPHASES = ['project', 'cannon'] as const;
 export type NarrowphaseName = (typeof NARROWPHASES)[number];
 
-/** 'flat-gs': cannon-es's GSSolver arithmetic over flat arrays, the same bits (flatSolver.ts). */
-export const SOLVERS = ['flat-gs', 'gs'] as const;
+/**
+ * 'flat-gs': cannon-es's GSSolver arithmetic over flat arrays, the same bits (flatSolver.ts).
+ * 'split': cannon-es's SplitSolver (a GSSolver per island of touching bodies) — offered for the
+ * tuning bench, never chosen: it orders each island's equations by their global ids, which
+ * depend on every world made before in the page, so two runs of one scene can differ.
+ */
+export const SOLVERS = ['flat-gs', 'gs', 'split'] as const;
 export type SolverName = (typeof SOLVERS)[number];
 
 export interface PhysicsTuning {
@@ -56,6 +61,18 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   sleepTimeLimit: 1,
 });
 
+/**
+ * The configuration before the project's own contact generators, flat solver and lookup
+ * tables (cannon-es's parts for all three). Kept selectable so `npm run bench` measures before
+ * and after in one run and the quality gates can say "as before".
+ */
+export const TODAY_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+  ...DEFAULT_TUNING,
+  narrowphase: 'cannon',
+  fastLookups: false,
+  solver: 'gs',
+});
+
 export function applyTuning(world: World, tuning: PhysicsTuning): void {
   if (tuning.narrowphase === 'project') world.narrowphase = new ProjectNarrowphase(world);
   let broadphase: Broadphase;
@@ -77,7 +94,12 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
     world.collisionMatrixPrevious = new SparseCollisionMatrix();
   }
   if (tuning.fastLookups) installLookupTables(world);
-  const solver = tuning.solver === 'flat-gs' ? new FlatGSSolver() : new GSSolver();
+  const solver =
+    tuning.solver === 'flat-gs'
+      ? new FlatGSSolver()
+      : tuning.solver === 'split'
+        ? new SplitSolver(new GSSolver())
+        : new GSSolver();
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
   world.solver = solver;

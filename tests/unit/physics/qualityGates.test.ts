@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  REST_SCENES,
   dominoRun,
   rampSlide,
   restEnergy,
   stackDrift,
   towerWait,
 } from '../../../bench/qualityGates';
+import { TODAY_TUNING } from '../../../src/physics/tuning';
 import type { PhysicsTuning } from '../../../src/physics/tuning';
 
 /**
@@ -15,7 +17,7 @@ import type { PhysicsTuning } from '../../../src/physics/tuning';
  */
 const CHOSEN: Partial<PhysicsTuning> = {};
 /** cannon-es's own narrowphase and solver: what the sandbox ran before, for "as today". */
-const TODAY: Partial<PhysicsTuning> = { narrowphase: 'cannon', solver: 'gs', fastLookups: false };
+const TODAY: Partial<PhysicsTuning> = TODAY_TUNING;
 
 const SLOW = 120_000;
 
@@ -72,13 +74,7 @@ describe('quality gates', () => {
     SLOW,
   );
 
-  it.each([
-    ['stack', 36],
-    ['tower', 100],
-    ['dominoes', 90],
-    ['rain', 100],
-    ['avalanche', 100],
-  ] as const)(
+  it.each(REST_SCENES)(
     '%s × %i: once at rest it gains no energy',
     (scene, count) => {
       const rest = restEnergy(scene, count, CHOSEN);
