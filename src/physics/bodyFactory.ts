@@ -3,6 +3,7 @@
 
 import { Body, Box, ConvexPolyhedron, Cylinder, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
+import { prepareHull } from './hullData';
 import type { BodySpec } from './physicsWorld';
 import type { Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
@@ -30,6 +31,7 @@ export function createShapeBody(
     angularDamping: spec.angularDamping ?? 0.01,
   });
   addShapes(body, spec, sx, sy, sz);
+  if (tuning.narrowphase === 'project') for (const shape of body.shapes) prepareHull(shape);
   const [px, py, pz] = spec.position;
   body.position.set(px, py, pz);
   if (spec.quaternion) {

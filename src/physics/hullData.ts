@@ -2,7 +2,8 @@
 // kept while the shape lives: what the hull contact generators read on every call. A pure
 // function of the shape's vertices and faces, so it is cached geometry, not simulation state.
 
-import type { ConvexPolyhedron } from 'cannon-es';
+import { Box, ConvexPolyhedron } from 'cannon-es';
+import type { Shape } from 'cannon-es';
 
 /** Two unit vectors closer to parallel than this (|dot| above 1 − it) count as one direction. */
 const SAME_DIRECTION = 1e-9;
@@ -164,6 +165,16 @@ export function hullOf(shape: ConvexPolyhedron): HullData {
     cache.set(shape, data);
   }
   return data;
+}
+
+/**
+ * Builds the hull data of a body's shape when the body is made, so a step never pays for it
+ * (a few kilobytes and a few microseconds per shape, which would otherwise land in whichever
+ * step first brings that shape into contact). Boxes meet hulls through their polyhedron.
+ */
+export function prepareHull(shape: Shape): void {
+  if (shape instanceof Box) hullOf(shape.convexPolyhedronRepresentation);
+  else if (shape instanceof ConvexPolyhedron) hullOf(shape);
 }
 
 function at3(array: Float64Array, i: number): number[] {
