@@ -8,6 +8,7 @@ import {
   towerWait,
 } from '../../../bench/qualityGates';
 import { TODAY_TUNING } from '../../../src/physics/tuning';
+import { findScene } from '../../../src/scenes/registry';
 import type { PhysicsTuning } from '../../../src/physics/tuning';
 
 /**
@@ -47,7 +48,7 @@ describe('quality gates', () => {
     SLOW,
   );
 
-  it.each([100, 400])(
+  it.each([100, findScene('tower')?.count?.default ?? 0])(
     'tower × %i: asleep with no contacts until the ball arrives, then knocked down',
     (count) => {
       const tower = towerWait(count, CHOSEN);
