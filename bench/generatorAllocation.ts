@@ -11,6 +11,7 @@ import {
   collidePlaneBox,
   collideSphereBox,
   collideSphereHull,
+  collideSpherePlane,
 } from '../src/physics/primitiveContacts';
 import { Rng } from '../src/util/rng';
 import type { AllocationResult } from './allocationBench';
@@ -36,6 +37,7 @@ export function benchGeneratorAllocation(): AllocationResult[] {
     ['box–box', () => void collideBoxes(half, origin, level, half, next().p, next().q, m)],
     ['sphere–box', () => void collideSphereBox(ball, next().p, half, origin, next().q, m)],
     ['plane–box', () => void collidePlaneBox(origin, level, half, next().p, next().q, m)],
+    ['sphere–plane', () => void collideSpherePlane(ball, next().p, origin, next().q, m)],
     [
       'box–cylinder hulls',
       () => void collideHulls(box, origin, level, cylinder, next().p, next().q, m),

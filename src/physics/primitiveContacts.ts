@@ -1,6 +1,6 @@
-// Sphere–box, sphere–hull and plane–box contact generation for the narrowphase: the closest
-// point of a box or convex hull to a sphere's centre, and the box corners below a plane.
-// Allocation-free; + − × ÷, sqrt, abs.
+// Sphere–box, sphere–hull, sphere–plane and plane–box contact generation for the narrowphase:
+// the closest point of a box or convex hull to a sphere's centre, a sphere's lowest point under
+// a plane, and the box corners below a plane. Allocation-free; + − × ÷, sqrt, abs.
 
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
@@ -347,4 +347,42 @@ function closestInFace(hull: HullData, f: number): void {
       foot[2] = d2;
     }
   }
+}
+
+/**
+ * Contact between sphere A (shape, centre) and plane B (through `planePos`, normal = `planeQuat`
+ * applied to +z): one point when the centre is within the radius of the plane (touching
+ * counts, as in cannon-es), the normal running from the sphere into the plane.
+ */
+export function collideSpherePlane(
+  sphere: SphereLike,
+  sphereCentre: Vec3Like,
+  planePos: Vec3Like,
+  planeQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const radius = sphere.radius;
+  writeAxes(planeQuat, axes);
+  const nx = axes[6] as number;
+  const ny = axes[7] as number;
+  const nz = axes[8] as number;
+  const height =
+    nx * (sphereCentre.x - planePos.x) +
+    ny * (sphereCentre.y - planePos.y) +
+    nz * (sphereCentre.z - planePos.z);
+  if (height > radius) return 0;
+  out.normal[0] = -nx;
+  out.normal[1] = -ny;
+  out.normal[2] = -nz;
+  out.onA[0] = sphereCentre.x - radius * nx;
+  out.onA[1] = sphereCentre.y - radius * ny;
+  out.onA[2] = sphereCentre.z - radius * nz;
+  out.onB[0] = sphereCentre.x - height * nx;
+  out.onB[1] = sphereCentre.y - height * ny;
+  out.onB[2] = sphereCentre.z - height * nz;
+  out.depth[0] = radius - height;
+  out.count = 1;
+  return 1;
 }

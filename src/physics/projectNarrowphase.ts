@@ -1,6 +1,6 @@
 // cannon-es's narrowphase with the project's own contact generators plugged in for box–box,
-// sphere–box, plane–box and the convex-hull pairs (box, sphere or hull against a cylinder or
-// gem). cannon-es finds a pair's handler by shape-type bits (`this[Shape.types.BOX |
+// sphere–box, sphere–plane, plane–box and the convex-hull pairs (box, sphere or hull against a
+// cylinder or gem). cannon-es finds a pair's handler by shape-type bits (`this[Shape.types.BOX |
 // Shape.types.BOX]` returns `this.boxBox`; cylinder pairs return `this.convexConvex` and
 // friends), so overriding those methods is enough; the other pairs keep cannon-es's own code.
 
@@ -20,7 +20,12 @@ import { collideBoxes } from './boxBoxContacts';
 import { ContactManifold } from './contactManifold';
 import { collideHulls } from './hullContacts';
 import { hullOf } from './hullData';
-import { collidePlaneBox, collideSphereBox, collideSphereHull } from './primitiveContacts';
+import {
+  collidePlaneBox,
+  collideSphereBox,
+  collideSphereHull,
+  collideSpherePlane,
+} from './primitiveContacts';
 
 /** One manifold for every pair: generators fill it, `emit` turns it into equations at once. */
 const manifold = new ContactManifold();
@@ -55,6 +60,30 @@ export class ProjectNarrowphase extends Narrowphase {
     if (justTest) return true;
     // cannon-es's boxBox names the boxes themselves on the equation, not the caller's shapes.
     this.emit(bi, bj, si, sj, null, null);
+  }
+
+  /**
+   * cannon-es's spherePlane takes a ContactEquation from the pool before it knows the ball
+   * touches, and drops it when it does not: every ball near the ground or a wall that is not
+   * on it costs a new equation (about 250 a step in avalanche × 250, most of what that step
+   * allocated). This one takes an equation only for a contact.
+   */
+  override spherePlane(
+    si: Sphere,
+    sj: Plane,
+    xi: Vec3,
+    xj: Vec3,
+    _qi: Quaternion,
+    qj: Quaternion,
+    bi: Body,
+    bj: Body,
+    rsi?: Shape | null,
+    rsj?: Shape | null,
+    justTest?: boolean,
+  ): true | void {
+    if (collideSpherePlane(si, xi, xj, qj, manifold) === 0) return;
+    if (justTest) return true;
+    this.emit(bi, bj, si, sj, rsi, rsj);
   }
 
   override sphereBox(

@@ -34,6 +34,7 @@ describe('cannon-es contract', () => {
   it.each([
     ['boxBox', types.BOX | types.BOX],
     ['sphereBox', types.SPHERE | types.BOX],
+    ['spherePlane', types.SPHERE | types.PLANE],
     ['planeBox', types.PLANE | types.BOX],
     ['boxConvex', types.BOX | types.CONVEXPOLYHEDRON],
     ['boxConvex', types.BOX | types.CYLINDER],

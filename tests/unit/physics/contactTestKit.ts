@@ -49,7 +49,8 @@ export function manifoldNormal(m: ContactManifold): Vec3 {
 /** cannon-es's stock narrowphase, driven directly: its handlers fill `result`. */
 const stock = new Narrowphase(new World());
 
-type Handler = 'boxBox' | 'sphereBox' | 'planeBox' | 'convexConvex' | 'sphereConvex';
+type Handler =
+  'boxBox' | 'sphereBox' | 'spherePlane' | 'planeBox' | 'convexConvex' | 'sphereConvex';
 
 /**
  * cannon-es's contacts for shapes `si` (pose xi, qi) and `sj`, through its own handler and

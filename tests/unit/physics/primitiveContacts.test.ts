@@ -1,7 +1,11 @@
 import { Box, Plane, Sphere, Vec3 } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
 import { ContactManifold } from '../../../src/physics/contactManifold';
-import { collidePlaneBox, collideSphereBox } from '../../../src/physics/primitiveContacts';
+import {
+  collidePlaneBox,
+  collideSphereBox,
+  collideSpherePlane,
+} from '../../../src/physics/primitiveContacts';
 import { Rng } from '../../../src/util/rng';
 import {
   cannonContacts,
@@ -155,5 +159,43 @@ describe('plane–box contacts against cannon-es (its planeBox → planeConvex)'
       }
     }
     expect(points).toBeGreaterThan(5000);
+  });
+});
+
+describe('sphere–plane contacts against cannon-es (its spherePlane)', () => {
+  it('the same contact, normal, points and depth (1e-9 m), and none when apart', () => {
+    const rng = new Rng(24);
+    let touching = 0;
+    for (let n = 0; n < 5000; n++) {
+      const r = rng.range(0.1, 1);
+      const centre = new Vec3(rng.range(-2, 2), rng.range(-2, 2), rng.range(-2, 2));
+      const planePos = new Vec3(rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1));
+      const planeQuat = randomQuat(rng);
+      const count = collideSpherePlane({ radius: r }, centre, planePos, planeQuat, m);
+      const theirs = cannonContacts(
+        'spherePlane',
+        new Sphere(r),
+        centre,
+        randomQuat(rng),
+        new Plane(),
+        planePos,
+        planeQuat,
+      );
+      const height = planeQuat.vmult(new Vec3(0, 0, 1)).dot(centre.vsub(planePos));
+      if (Math.abs(height - r) < 1e-12) continue;
+      expect(count).toBe(theirs.length);
+      const their = theirs[0];
+      if (count === 0 || !their) continue;
+      touching++;
+      expect(their.ni.dot(manifoldNormal(m))).toBeGreaterThan(1 - 1e-12);
+      expect(Math.abs(cannonDepth(their) - (m.depth[0] as number))).toBeLessThan(1e-9);
+      expect(their.bi.position.vadd(their.ri).vsub(manifoldPoint(m.onA, 0)).length()).toBeLessThan(
+        1e-9,
+      );
+      expect(their.bj.position.vadd(their.rj).vsub(manifoldPoint(m.onB, 0)).length()).toBeLessThan(
+        1e-9,
+      );
+    }
+    expect(touching).toBeGreaterThan(1500);
   });
 });
