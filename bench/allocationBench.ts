@@ -1,9 +1,12 @@
 // Bytes allocated per frame and per step in steady state, from heap deltas with forced GC
-// (node --expose-gc): the project's frame path, its per-step path, and cannon-es's world.step.
+// (node --expose-gc): the project's frame path, its per-step path, world.step today and with
+// the chosen tuning, and the project's contact generators call by call.
 
 import { Scene } from 'three';
 import { Simulation } from '../src/app/simulation';
 import { BodyInstances } from '../src/render/bodyInstances';
+import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
+import { benchGeneratorAllocation } from './generatorAllocation';
 import { buildScene, DT } from './physicsBench';
 import { fixed, formatTable, median } from './report';
 
@@ -40,7 +43,7 @@ export function bytesPerCall(work: () => void, calls: number, windows: number): 
 export interface AllocationResult {
   label: string;
   bytes: number;
-  per: 'frame' | 'step';
+  per: 'frame' | 'step' | 'call';
 }
 
 /**
@@ -84,20 +87,28 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
   });
 
   for (const scene of ['rain', 'tower', 'avalanche']) {
-    const { physics: world, snapshots } = buildScene(scene, sceneCount);
-    // Into the busy part of each scene: landing, collapsing, sliding.
-    for (let s = 0; s < 200; s++) world.step(DT);
-    results.push({
-      label: `project snapshot capture (${scene} × ${sceneCount})`,
-      bytes: bytesPerCall(() => snapshots.capture(DT), 2000, 5),
-      per: 'step',
-    });
-    results.push({
-      label: `cannon-es world.step (${scene} × ${sceneCount}, busy)`,
-      bytes: bytesPerCall(() => world.step(DT), 20, 5),
-      per: 'step',
-    });
+    for (const [name, tuning] of [
+      ['today', TODAY_TUNING],
+      ['chosen', DEFAULT_TUNING],
+    ] as const) {
+      const { physics: world, snapshots } = buildScene(scene, sceneCount, tuning);
+      // Into the busy part of each scene: landing, collapsing, sliding.
+      for (let s = 0; s < 200; s++) world.step(DT);
+      if (name === 'chosen') {
+        results.push({
+          label: `project snapshot capture (${scene} × ${sceneCount})`,
+          bytes: bytesPerCall(() => snapshots.capture(DT), 2000, 5),
+          per: 'step',
+        });
+      }
+      results.push({
+        label: `world.step, ${name} (${scene} × ${sceneCount}, busy)`,
+        bytes: bytesPerCall(() => world.step(DT), 20, 5),
+        per: 'step',
+      });
+    }
   }
+  results.push(...benchGeneratorAllocation());
   return results;
 }
 
