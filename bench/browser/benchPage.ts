@@ -43,15 +43,29 @@ export interface BenchPage {
   errors: string[];
 }
 
-/** Opens `query` in a fresh context with the probe and waits for the app to say it is ready. */
+/** What page a run opens. */
+export interface PageRequest {
+  scene: string;
+  count: number;
+  thread: Thread;
+  /** More URL parameters for every run (`maxframe=1&maxsteps=100`), '' for none. */
+  params: string;
+  /** Busy ms at the start of every animation frame (0: drawing as it is). */
+  slowDrawMs: number;
+}
+
+/**
+ * Opens the app in a fresh context with the probe and waits for it to say it is ready. A URL
+ * parameter the app refused (it says so in an error message) fails the run; its other messages
+ * (a worker that fell back to the page's thread) are kept with the page's errors.
+ */
 export async function openBenchPage(
   browser: Browser,
   baseUrl: string,
-  query: string,
-  slowDrawMs: number,
+  request: PageRequest,
 ): Promise<BenchPage> {
   const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript({ content: probeScript({ slowDrawMs }) });
+  await context.addInitScript({ content: probeScript({ slowDrawMs: request.slowDrawMs }) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -59,11 +73,20 @@ export async function openBenchPage(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   const cdp = await context.newCDPSession(page);
-  await page.goto(`${baseUrl}${query}`);
+  const query = `?scene=${request.scene}&count=${request.count}&thread=${request.thread}`;
+  await page.goto(`${baseUrl}${query}${request.params === '' ? '' : `&${request.params}`}`);
   await page.waitForSelector('body[data-ready=true]', {
     state: 'attached',
     timeout: READY_TIMEOUT_MS,
   });
+  const refused = await page.locator('.message-error .message-text').allTextContents();
+  if (refused.length > 0) {
+    await context.close();
+    throw new Error(`The page refused its URL parameters: ${refused.join(' ')}`);
+  }
+  for (const note of await page.locator('.message .message-text').allTextContents()) {
+    errors.push(`message: ${note}`);
+  }
   return { context, page, cdp, errors };
 }
 

@@ -15,6 +15,8 @@ export interface DragPlan {
   scene: string;
   count: number;
   thread: Thread;
+  /** More URL parameters, as for every run ('' for none). */
+  params: string;
   /** Measured mouse moves. */
   moves: number;
 }
@@ -143,8 +145,10 @@ export async function runDrag(
 ): Promise<DragResult> {
   const definition = findScene(plan.scene);
   if (!definition) throw new Error(`Unknown scene ${plan.scene}.`);
-  const query = `?scene=${plan.scene}&count=${plan.count}&thread=${plan.thread}`;
-  const { context, page, errors } = await openBenchPage(browser, baseUrl, query, 0);
+  const { context, page, errors } = await openBenchPage(browser, baseUrl, {
+    ...plan,
+    slowDrawMs: 0,
+  });
   try {
     const box = await page.locator('#view').boundingBox();
     if (!box) throw new Error('The page has no #view canvas.');

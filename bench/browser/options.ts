@@ -24,11 +24,13 @@ export interface BenchOptions {
   dragMoves: number;
   /** Scenes to run (by id), in STRESS_SCENES order. */
   scenes: string[];
+  /** More URL parameters for every page (`maxframe=1&maxsteps=100`), '' for none. */
+  params: string;
   port: number;
 }
 
 interface IntegerOption {
-  key: keyof Omit<BenchOptions, 'scenes'>;
+  key: keyof Omit<BenchOptions, 'scenes' | 'params'>;
   flag: string;
   min: number;
   max: number;
@@ -65,6 +67,7 @@ export const USAGE = `npm run bench:browser -- [options]
   --slow-draw=MS   busy ms added to every frame for the slow-drawing pile rows; 0: none (default 150)
   --drag-moves=N   mouse moves per drag run; 0: no drag runs (default 8)
   --scenes=LIST    comma-separated subset of ${STRESS_SCENES.map((s) => s.scene).join(',')}
+  --params=QUERY   more URL parameters for every page, such as 'maxframe=1&maxsteps=100'
   --port=N         preview server port (default $PREVIEW_PORT, else 4173)`;
 
 function defaultPort(): number {
@@ -78,6 +81,29 @@ function defaultPort(): number {
   return port;
 }
 
+/** The bench sets these itself for every run. */
+const RUN_PARAMS = ['scene', 'count', 'thread'];
+
+/**
+ * `--params`: URL parameters as `key=value` pairs joined by `&`, passed to the app as they are
+ * (the app checks their values and says which it refused, which fails the run).
+ */
+function parseParams(value: string): string {
+  const pairs = value.split('&');
+  for (const pair of pairs) {
+    const [key, setting] = pair.split('=', 2);
+    if (!key || setting === undefined || setting === '')
+      throw new Error(
+        `--params=${JSON.stringify(value)} is invalid: expected key=value pairs joined by &, such as maxframe=1&maxsteps=100.`,
+      );
+    if (RUN_PARAMS.includes(key))
+      throw new Error(
+        `--params may not set ${key}: the bench sets ${RUN_PARAMS.join(', ')} for every run.`,
+      );
+  }
+  return value;
+}
+
 /** Parses `argv` (without node and the script); throws an Error naming the first bad option. */
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = {
@@ -88,6 +114,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     slowDrawMs: 150,
     dragMoves: 8,
     scenes: STRESS_SCENES.map((s) => s.scene),
+    params: '',
     port: defaultPort(),
   };
   for (const arg of argv) {
@@ -101,6 +128,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
           `--scenes=${JSON.stringify(value ?? '')} is invalid: expected a comma-separated list of ${known.join(', ')}.`,
         );
       options.scenes = known.filter((s) => asked.includes(s));
+      continue;
+    }
+    if (flag === '--params') {
+      options.params = parseParams(arg.slice('--params='.length));
       continue;
     }
     const option = INTEGER_OPTIONS.find((o) => o.flag === flag);

@@ -33,6 +33,7 @@ type Job = { kind: 'throughput'; plan: ThroughputPlan } | { kind: 'drag'; plan: 
 function planJobs(options: BenchOptions): Job[] {
   const jobs: Job[] = [];
   const timing = {
+    params: options.params,
     prerollSeconds: options.prerollSeconds,
     warmupSeconds: options.warmupSeconds,
     seconds: options.seconds,
@@ -56,7 +57,7 @@ function planJobs(options: BenchOptions): Job[] {
     if (options.dragMoves > 0) {
       rows.push((thread) => ({
         kind: 'drag',
-        plan: { ...DRAG_SCENE, thread, moves: options.dragMoves },
+        plan: { ...DRAG_SCENE, thread, params: options.params, moves: options.dragMoves },
       }));
     }
     for (const row of rows) for (const thread of order) jobs.push(row(thread));
@@ -142,7 +143,8 @@ async function main(): Promise<void> {
   const jobs = planJobs(options);
   console.log(
     `browser: Chromium ${browser.version()} headless, WebGL on SwiftShader, 1280 × 720; ${jobs.length} runs: ` +
-      `${options.rounds} rounds, each run from ${options.prerollSeconds} s simulated, ${options.warmupSeconds} s warm-up, ${options.seconds} s measured\n`,
+      `${options.rounds} rounds, each run from ${options.prerollSeconds} s simulated, ${options.warmupSeconds} s warm-up, ${options.seconds} s measured` +
+      `${options.params === '' ? '' : `; every page with &${options.params}`}\n`,
   );
   let results: Awaited<ReturnType<typeof runJobs>>;
   try {

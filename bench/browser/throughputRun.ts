@@ -5,18 +5,13 @@
 import type { Browser } from '@playwright/test';
 import { median } from '../report';
 import { openBenchPage, readPage, wait } from './benchPage';
-import type { PageStats, Thread } from './benchPage';
+import type { PageRequest, PageStats } from './benchPage';
 import { MainThreadProfile } from './cpuProfile';
 import type { PhysicsAttribution } from './cpuProfile';
 import type { ProbeWindow } from './pageProbe';
 
-/** What one run is asked to do. */
-export interface ThroughputPlan {
-  scene: string;
-  count: number;
-  thread: Thread;
-  /** Busy milliseconds added to every animation frame (0: drawing as it is). */
-  slowDrawMs: number;
+/** What one run is asked to do: the page (scene, thread, slowed drawing) and the timing. */
+export interface ThroughputPlan extends PageRequest {
   /** Simulated seconds reached by scripted frames first, so both threads start from one state. */
   prerollSeconds: number;
   warmupSeconds: number;
@@ -72,13 +67,7 @@ export async function runThroughput(
   baseUrl: string,
   plan: ThroughputPlan,
 ): Promise<ThroughputResult> {
-  const query = `?scene=${plan.scene}&count=${plan.count}&thread=${plan.thread}`;
-  const { context, page, cdp, errors } = await openBenchPage(
-    browser,
-    baseUrl,
-    query,
-    plan.slowDrawMs,
-  );
+  const { context, page, cdp, errors } = await openBenchPage(browser, baseUrl, plan);
   try {
     // Scripted 60 Hz frames to the same simulated moment in either thread (they wait for their
     // steps), then the animation-frame drive again.
