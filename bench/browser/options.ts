@@ -1,5 +1,5 @@
 // The browser bench's command line: each option checked on its own, a bad one named with what is
-// valid, before anything is built or started.
+// valid, before the preview server or the browser starts.
 
 /** The stress scenes the bench measures, at the counts the figures were taken at. */
 export const STRESS_SCENES = [
