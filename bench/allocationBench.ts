@@ -56,8 +56,7 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
   const results: AllocationResult[] = [];
   const sim = new Simulation('rain', { count: 1000 });
   const instances = new BodyInstances(new Scene());
-  const physics = sim.physics;
-  instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
+  instances.sync(sim.snapshots.bodies);
   for (let s = 0; s < 150; s++) sim.frame(1 / 60);
   const alphas = [0.13, 0.37, 0.61, 0.89];
   const frame = { k: 0 };
@@ -65,7 +64,7 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
     // A display frame that takes no step: the accumulator holds less than dt.
     sim.loop.accumulator = (alphas[frame.k++ & 3] as number) * sim.loop.dt;
     sim.frame(0, true);
-    instances.write(sim.draw, physics.scales);
+    instances.write(sim.draw, sim.snapshots.bodies.scales);
   };
   for (let w = 0; w < 2000; w++) drawFrame();
   results.push({

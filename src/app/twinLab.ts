@@ -41,12 +41,11 @@ class HashHistory {
     this.steps.fill(-1);
   }
 
-  record(step: number, sim: Simulation): void {
-    const lanes = sim.hasher.hash(sim.physics);
+  record(step: number, high: number, low: number): void {
     const at = step % HISTORY;
     this.steps[at] = step;
-    this.high[at] = lanes[0] ?? 0;
-    this.low[at] = lanes[1] ?? 0;
+    this.high[at] = high;
+    this.low[at] = low;
   }
 
   has(step: number): boolean {
@@ -84,19 +83,20 @@ export class TwinLab {
     const loaded = main.scene;
     this.twin = new Simulation(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
     this.twin.set({ ...main.settings });
-    main.onStep = (step) => this.leftHistory.record(step, main);
-    this.twin.onStep = (step) => this.rightHistory.record(step, this.twin);
+    main.onStepHash = (step, high, low) => this.leftHistory.record(step, high, low);
+    this.twin.onStepHash = (step, high, low) => this.rightHistory.record(step, high, low);
   }
 
-  /** Rebuilds the twin from the main world's scene (after a load or reset). */
-  reload(): void {
+  /** Rebuilds the twin from the main world's scene (after a load or reset); resolves once built. */
+  reload(): Promise<void> {
     const loaded = this.main.scene;
-    this.twin.load(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
+    const built = this.twin.load(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
     this.leftHistory.reset();
     this.rightHistory.reset();
     this.leftOwed = 0;
     this.rightOwed = 0;
     this.divergedAt = -1;
+    return built;
   }
 
   /** Copies the main world's settings so both worlds always run the same strategy and rate. */
@@ -111,13 +111,13 @@ export class TwinLab {
    * same scene and the same commands make the same in both worlds. Returns the main world's command.
    */
   queue(action: CommandAction): Command {
-    const atStep = Math.max(this.main.physics.stepIndex, this.twin.physics.stepIndex);
+    const atStep = Math.max(this.main.nextStep, this.twin.nextStep);
     this.twin.queue(action, atStep);
     return this.main.queue(action, atStep);
   }
 
   detach(): void {
-    this.main.onStep = null;
+    this.main.onStepHash = null;
   }
 
   /**
@@ -126,36 +126,61 @@ export class TwinLab {
    * Returns the main world's last report (a frame of 0 s when no 60 Hz frame fell due).
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
+    this.schedule(frameSeconds);
+    let report: FrameReport | null = null;
+    for (let k = 0; k < this.leftFrames; k++) report = this.main.frame(1 / this.leftHz, realTime);
+    for (let k = 0; k < this.rightFrames; k++) this.twin.frame(1 / this.rightHz, realTime);
+    return report ?? this.main.frame(0, realTime);
+  }
+
+  /** As `frame`, for scripted frames: each emulated frame waits for its steps (worker mode). */
+  async frameAndWait(frameSeconds: number): Promise<FrameReport> {
+    this.schedule(frameSeconds);
+    const left = this.leftFrames;
+    const right = this.rightFrames;
+    let report: FrameReport | null = null;
+    for (let k = 0; k < left; k++) report = await this.main.frameAndWait(1 / this.leftHz);
+    for (let k = 0; k < right; k++) await this.twin.frameAndWait(1 / this.rightHz);
+    return report ?? (await this.main.frameAndWait(0));
+  }
+
+  /** Emulated frames each world runs in the coming real frame (set by `schedule`). */
+  private leftFrames = 0;
+  private rightFrames = 0;
+
+  /**
+   * Spends `frameSeconds` of real time as whole emulated frames of each world's rate: how many
+   * fall due now on each side, at most a quarter second's worth (like the loop's frame clamp).
+   */
+  private schedule(frameSeconds: number): void {
     if (!this.main.settings.paused) {
       this.leftOwed += frameSeconds;
       this.rightOwed += frameSeconds;
     }
     const leftPeriod = 1 / this.leftHz;
     const rightPeriod = 1 / this.rightHz;
-    let report: FrameReport | null = null;
-    // At most a quarter second of emulated frames at once, like the loop's own frame clamp.
-    for (let k = 0; this.leftOwed >= leftPeriod - DUE_EPSILON_SECONDS && k < this.leftHz / 4; k++) {
+    this.leftFrames = 0;
+    while (this.leftOwed >= leftPeriod - DUE_EPSILON_SECONDS && this.leftFrames < this.leftHz / 4) {
       this.leftOwed -= leftPeriod;
-      report = this.main.frame(leftPeriod, realTime);
+      this.leftFrames++;
     }
-    for (
-      let k = 0;
-      this.rightOwed >= rightPeriod - DUE_EPSILON_SECONDS && k < this.rightHz / 4;
-      k++
+    this.rightFrames = 0;
+    while (
+      this.rightOwed >= rightPeriod - DUE_EPSILON_SECONDS &&
+      this.rightFrames < this.rightHz / 4
     ) {
       this.rightOwed -= rightPeriod;
-      this.twin.frame(rightPeriod, realTime);
+      this.rightFrames++;
     }
     if (this.leftOwed >= leftPeriod) this.leftOwed = 0;
     if (this.rightOwed >= rightPeriod) this.rightOwed = 0;
     if (this.leftOwed < 0) this.leftOwed = 0;
     if (this.rightOwed < 0) this.rightOwed = 0;
-    return report ?? this.main.frame(0, realTime);
   }
 
   report(): TwinReport {
-    const leftStep = this.main.physics.stepIndex;
-    const rightStep = this.twin.physics.stepIndex;
+    const leftStep = this.main.publishedStep;
+    const rightStep = this.twin.publishedStep;
     let compared = Math.min(leftStep, rightStep);
     while (compared > 0 && !(this.leftHistory.has(compared) && this.rightHistory.has(compared)))
       compared--;

@@ -10,7 +10,7 @@ import { applyDamping } from './damping';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
-import type { Link, SpringSpec } from './springs';
+import type { SpringEnds, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../util/exactMath';
@@ -113,8 +113,6 @@ export class PhysicsWorld {
   private readonly removalListeners: BodyRemovalListener[] = [];
   /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
   version = 0;
-  /** Bumped whenever the static scenery changes. */
-  staticsVersion = 0;
   stepIndex = 0;
   private readonly beforeStepHooks: StepHook[] = [];
   private readonly afterStepHooks: StepHook[] = [];
@@ -145,9 +143,9 @@ export class PhysicsWorld {
     return this.bodies.length;
   }
 
-  /** The live springs to draw, by current body index (see SpringSet.links). */
-  get links(): readonly Link[] {
-    return this.springs.links;
+  /** The live springs' ends by body id, for drawing (see SpringSet.ends). */
+  springEnds(): SpringEnds[] {
+    return this.springs.ends();
   }
 
   /**
@@ -223,7 +221,6 @@ export class PhysicsWorld {
     if (index !== last) {
       for (let k = 0; k < listeners.length; k++) listeners[k].onBodyMoved(last, index);
     }
-    this.springs.relink();
     this.version++;
   }
 
@@ -246,7 +243,6 @@ export class PhysicsWorld {
     this.staticBodies.push(body);
     this.statics.push(spec);
     this.world.addBody(body);
-    this.staticsVersion++;
   }
 
   /**
@@ -285,7 +281,6 @@ export class PhysicsWorld {
     this.stepIndex = 0;
     this.world.time = 0;
     this.version++;
-    this.staticsVersion++;
   }
 
   /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */

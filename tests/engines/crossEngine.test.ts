@@ -63,13 +63,13 @@ interface RunOptions {
 async function runScene(engine: EngineSession, scene: string, options: RunOptions): Promise<Run> {
   const seconds = options.frameSeconds ?? FRAME_SECONDS;
   const first = await engine.evaluate(
-    ({ scene, count, spawn, physicsHz, frames, seconds }) => {
+    async ({ scene, count, spawn, physicsHz, frames, seconds }) => {
       const sandbox = window.sandbox;
       sandbox.set({ physicsHz });
-      sandbox.load(scene, count === null ? {} : { count });
+      await sandbox.load(scene, count === null ? {} : { count });
       const start = sandbox.state().hash;
       if (spawn) sandbox.spawn(spawn);
-      sandbox.advance(new Array<number>(frames).fill(seconds));
+      await sandbox.advance(new Array<number>(frames).fill(seconds));
       return [start, sandbox.state().hash];
     },
     {
@@ -85,15 +85,15 @@ async function runScene(engine: EngineSession, scene: string, options: RunOption
   for (let done = CHUNK; done < FRAMES; done += CHUNK) {
     hashes.push(
       await engine.evaluate(
-        ({ frames, seconds }) => {
-          window.sandbox.advance(new Array<number>(frames).fill(seconds));
+        async ({ frames, seconds }) => {
+          await window.sandbox.advance(new Array<number>(frames).fill(seconds));
           return window.sandbox.state().hash;
         },
         { frames: CHUNK, seconds },
       ),
     );
   }
-  const { step, bodies } = await engine.evaluate(() => window.sandbox.state(), null);
+  const { step, bodies } = await engine.evaluate(async () => window.sandbox.state(), null);
   return { hashes, steps: step, bodies };
 }
 
@@ -173,7 +173,7 @@ describe('every scene, default count and seed: same state hash in Chromium and F
 
   it('the app lists exactly these scenes in both engines', async () => {
     for (let k = 0; k < ENGINES.length; k++) {
-      expect(await session(k).evaluate(() => window.sandbox.scenes(), null)).toEqual(SCENES);
+      expect(await session(k).evaluate(async () => window.sandbox.scenes(), null)).toEqual(SCENES);
     }
   });
 

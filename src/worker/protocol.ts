@@ -1,0 +1,61 @@
+// The messages between the page and its physics worker. The page owns time: it loads scenes,
+// sends commands tagged with the step they apply at, and asks for steps up to an index; the
+// worker steps, publishes every step into the ring, and says when a request is done.
+
+import type { Command } from '../physics/commands';
+import type { Vec3Tuple } from '../physics/physicsWorld';
+import type { FaultReport } from '../physics/stateGuard';
+import type { SceneDrawData } from '../snapshot/sceneDrawData';
+import type { SlotMessage } from './transferRing';
+
+/** How published steps reach the page: one shared ring, or each step's buffer transferred. */
+export type Transport = 'shared' | 'transfer';
+
+export type ToWorker =
+  | {
+      type: 'init';
+      transport: Transport;
+      /** Slots in the ring (how far behind the newest step the page may still read). */
+      slots: number;
+    }
+  /** Build a scene; `count` only for scenes that take one. */
+  | { type: 'load'; generation: number; sceneId: string; count?: number; seed: number }
+  /** Whether to hash every step and send the digests with `stepped` (the determinism lab). */
+  | { type: 'hashSteps'; on: boolean }
+  | { type: 'commands'; commands: Command[] }
+  /** The latest drag target: latched, applied at the next step boundary like the main thread's. */
+  | { type: 'dragTarget'; point: Vec3Tuple }
+  /**
+   * Step until `step` steps have been taken since the load, each of `dtSeconds` — or, for a
+   * frame whose steps differ (semi-fixed), each its own, the last `dtSeconds.length` steps.
+   */
+  | { type: 'stepTo'; generation: number; step: number; dtSeconds: number | number[] }
+  /** Apply the commands due now, without stepping, and publish (commands while paused). */
+  | { type: 'applyNow'; generation: number }
+  | SlotMessage;
+
+export type FromWorker =
+  | { type: 'ring'; buffer: SharedArrayBuffer; capacity: number; slots: number }
+  | {
+      type: 'loaded';
+      generation: number;
+      sceneDraw: Omit<SceneDrawData, 'version'>;
+    }
+  | {
+      /** A `stepTo` or `applyNow` is done (one reply each, in order). */
+      type: 'stepped';
+      generation: number;
+      /** Steps taken since the load when the request was done. */
+      step: number;
+      /** With hashSteps: two lanes per step, for steps `step − hashes.length / 2 + 1` … `step`. */
+      hashes: Uint32Array | null;
+    }
+  | { type: 'faults'; generation: number; report: FaultReport }
+  /** Something threw in the worker: the page falls back to stepping on its own thread. */
+  | { type: 'failed'; message: string }
+  | SlotMessage;
+
+/** Either end's way to send: a Worker, a worker's global scope, a MessagePort, a test fake. */
+export interface MessageSink<T> {
+  postMessage(message: T, transfer: Transferable[]): void;
+}

@@ -1,0 +1,89 @@
+// What the page has asked of its physics worker since the last scene load, kept so that a
+// worker that dies can be replaced by the same world, at the same step, on the page's own
+// thread: the same messages into a core give the same physics, bit for bit.
+
+import type { PhysicsCore } from '../core/physicsCore';
+import type { ToWorker } from './protocol';
+
+/**
+ * Re-simulating on the page's thread freezes it while it runs; past this many steps (30 s at
+ * 100 Hz, a few seconds' work for a large pile) the page starts the scene again instead.
+ */
+export const MAX_REPLAY_STEPS = 3000;
+
+/** A logged request that changes the world (the load, commands, drag targets, steps). */
+type LoggedMessage = Extract<
+  ToWorker,
+  { type: 'load' | 'commands' | 'dragTarget' | 'stepTo' | 'applyNow' }
+>;
+
+export class SessionLog {
+  private messages: LoggedMessage[] = [];
+  /** Steps asked for since the load. */
+  steps = 0;
+
+  /** Notes a message sent to the worker; a load starts the log afresh. */
+  record(message: ToWorker): void {
+    switch (message.type) {
+      case 'load':
+        this.messages = [message];
+        this.steps = 0;
+        return;
+      case 'stepTo': {
+        // Runs of step requests with one step length need only the last: steps 4, 6, 7 at
+        // 10 ms are the same as step 7 at 10 ms, and a long session's log stays short.
+        const last = this.messages[this.messages.length - 1];
+        if (
+          last?.type === 'stepTo' &&
+          typeof last.dtSeconds === 'number' &&
+          last.dtSeconds === message.dtSeconds
+        ) {
+          this.messages[this.messages.length - 1] = message;
+        } else this.messages.push(message);
+        this.steps = Math.max(this.steps, message.step);
+        return;
+      }
+      case 'commands':
+      case 'dragTarget':
+      case 'applyNow':
+        this.messages.push(message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Whether re-simulating the log would be short enough to do on the page's thread. */
+  get replayable(): boolean {
+    return this.messages.length > 0 && this.steps <= MAX_REPLAY_STEPS;
+  }
+
+  /**
+   * Replays every request after the load into `core`, which the caller has just built with the
+   * same scene, count and seed — so the world ends exactly where the worker's was asked to be.
+   */
+  replay(core: PhysicsCore): void {
+    for (const message of this.messages) {
+      switch (message.type) {
+        case 'load':
+          break;
+        case 'commands':
+          for (const command of message.commands) core.push(structuredClone(command));
+          break;
+        case 'dragTarget':
+          core.commands.setDragTarget(...message.point);
+          break;
+        case 'applyNow':
+          core.applyDue();
+          break;
+        case 'stepTo': {
+          const dts = message.dtSeconds;
+          const taken = message.step - core.stepIndex;
+          for (let k = 0; k < taken; k++)
+            core.step(typeof dts === 'number' ? dts : dts[dts.length - taken + k]);
+          break;
+        }
+      }
+    }
+  }
+}
