@@ -10,6 +10,9 @@ import type { PhysicsTuning } from './tuning';
 /** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
 const CYLINDER_SEGMENTS = 12;
 
+/** Fraction of spin lost per second unless a body asks for more (see BodySpec.angularDamping). */
+export const DEFAULT_ANGULAR_DAMPING = 0.01;
+
 export function createShapeBody(
   spec: BodySpec,
   materials: Materials,
@@ -27,7 +30,7 @@ export function createShapeBody(
     sleepSpeedLimit: tuning.sleepSpeedLimit,
     sleepTimeLimit: tuning.sleepTimeLimit,
     linearDamping: 0.01,
-    angularDamping: spec.angularDamping ?? 0.01,
+    angularDamping: spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
   });
   addShapes(body, spec, sx, sy, sz);
   const [px, py, pz] = spec.position;
