@@ -14,6 +14,9 @@ import { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import { Snapshots } from '../snapshot/snapshots';
+import { parseState } from '../state/stateSchema';
+import type { SavedState } from '../state/stateSchema';
+import { captureState, restoreState } from '../state/worldState';
 import { Rng } from '../util/rng';
 import { FrameStats } from './frameStats';
 import { StateHasher } from './stateHasher';
@@ -118,11 +121,53 @@ export class Simulation implements Stepper, MeterSource {
     definition.build(this.physics, new Rng(seed), count);
     this.scene = { definition, count, seed };
     this.loop.reset();
+    this.restarted();
+  }
+
+  /** The world's exact state now, as plain data (see state/worldState.ts). */
+  saveState(): SavedState {
+    return captureState(this.physics, this.commands, {
+      scene: { id: this.scene.definition.id, count: this.scene.count, seed: this.scene.seed },
+      physicsHz: this.current.physicsHz,
+    });
+  }
+
+  /**
+   * Continues from a saved state (an object or its JSON text): the same hash at every later step
+   * as the run it was saved from. Checks all of it first and throws, changing nothing, if any
+   * field is bad; if restoring still failed, the world is put back as it was.
+   */
+  loadState(input: unknown): void {
+    const state = parseState(input, this.physics.tuning);
+    const before = this.saveState();
+    try {
+      this.restore(state);
+    } catch (error) {
+      this.restore(before);
+      throw error;
+    }
+  }
+
+  /** Restores a validated state; `withCommands: false` leaves its pending commands out. */
+  restore(state: SavedState, withCommands = true): void {
+    restoreState(this.physics, this.commands, state, withCommands);
+    const definition = findScene(state.scene.id) ?? this.scene.definition;
+    this.scene = { definition, count: state.scene.count, seed: state.scene.seed };
+    this.current = { ...this.current, physicsHz: state.physicsHz };
+    this.loop.reset();
+    this.loop.stepCount = state.step;
+    this.loop.simTime = state.time;
+    this.restarted();
+  }
+
+  /** After the world was rebuilt or restored: fresh snapshots, stats and meter; no catch-up. */
+  private restarted(): void {
     this.guard.reset();
     this.governor.reset();
     this.snapshots.captureFresh();
     this.stats.reset();
-    this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
+    const tracked = this.scene.definition.tracked;
+    this.meter.track(tracked?.id ?? -1, tracked?.path ?? null);
     this.interpolate();
     this.onTimelineReset?.();
   }
