@@ -1,7 +1,7 @@
 // The pipeline without the screen: settings → commands → loop → physics steps → snapshots →
 // interpolation. The browser app and the Node tests drive the very same object.
 
-import { DEFAULT_SETTINGS, validatePatch } from '../config/settings';
+import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settings';
 import type { InterpolationMode, Settings } from '../config/settings';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
@@ -10,12 +10,15 @@ import { OverloadGovernor } from '../loop/overloadGovernor';
 import { CommandQueue } from '../physics/commands';
 import type { Command, CommandAction } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
+import type { PhysicsTuning } from '../physics/tuning';
 import { StateGuard } from '../physics/stateGuard';
 import { findScene, SCENES } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import { Snapshots } from '../snapshot/snapshots';
 import { parseState } from '../state/stateSchema';
 import type { SavedState } from '../state/stateSchema';
+import { Timeline } from '../state/timeline';
+import type { TimelineHost } from '../state/timeline';
 import { captureState, restoreState } from '../state/worldState';
 import { Rng } from '../util/rng';
 import { FrameStats } from './frameStats';
@@ -46,7 +49,7 @@ const METER_SETTINGS = [
   'jitterMs',
 ] as const;
 
-export class Simulation implements Stepper, MeterSource {
+export class Simulation implements Stepper, MeterSource, TimelineHost {
   readonly physics = new PhysicsWorld();
   readonly commands = new CommandQueue(this.physics);
   readonly snapshots = new Snapshots(this.physics);
@@ -56,6 +59,8 @@ export class Simulation implements Stepper, MeterSource {
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
   readonly hasher = new StateHasher();
+  /** Record, replay and seek (see state/timeline.ts). */
+  readonly timeline: Timeline = new Timeline(this);
   /** Called after every physics step (the determinism lab hashes each one). */
   onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
@@ -116,6 +121,13 @@ export class Simulation implements Stepper, MeterSource {
         `seed = ${String(options.seed)} is invalid: expected an integer from 0 to 4294967295.`,
       );
     }
+    this.loadScene(definition.id, count, seed);
+    this.timeline.sceneLoaded(definition.id, count, seed);
+  }
+
+  /** Builds a validated scene into an empty world (a replayed load: not recorded again). */
+  loadScene(sceneId: string, count: number, seed: number): void {
+    const definition = findScene(sceneId) ?? this.scene.definition;
     this.commands.clear();
     this.physics.clear();
     definition.build(this.physics, new Rng(seed), count);
@@ -146,6 +158,42 @@ export class Simulation implements Stepper, MeterSource {
       this.restore(before);
       throw error;
     }
+    this.timeline.stateLoaded(state);
+  }
+
+  /** TimelineHost: the physics tuning a state or recording must match. */
+  get tuning(): PhysicsTuning {
+    return this.physics.tuning;
+  }
+
+  /** TimelineHost: the boundary a command queued now applies at. */
+  get stepIndex(): number {
+    return this.physics.stepIndex;
+  }
+
+  /** TimelineHost: the state hash's two lanes now (reused array). */
+  hashLanes(): Uint32Array {
+    return this.hasher.hash(this.physics);
+  }
+
+  /** TimelineHost: a seek's re-simulation, then the loop's count and clock set to the world's. */
+  runSteps(count: number): void {
+    this.applySettings();
+    for (let k = 0; k < count; k++) this.loop.singleStep(this);
+    this.loop.stepCount = this.physics.stepIndex;
+    this.loop.simTime = this.physics.time;
+    this.interpolate();
+  }
+
+  /** TimelineHost: a replay's step length becomes the physics rate the loop paces at. */
+  followStepSeconds(seconds: number): void {
+    const hz = 1 / seconds;
+    if (validateValue('physicsHz', hz).ok) this.current = { ...this.current, physicsHz: hz };
+  }
+
+  /** TimelineHost: the end of a replay. */
+  pause(): void {
+    this.set({ paused: true });
   }
 
   /** Restores a validated state; `withCommands: false` leaves its pending commands out. */
@@ -226,10 +274,12 @@ export class Simulation implements Stepper, MeterSource {
     // Every step boundary applies the commands queued for it, so a command lands on its step
     // whether the frame around it takes no step, one, or several.
     this.applyCommands();
-    this.physics.step(dtSeconds);
+    // A replay steps at its recorded lengths; a recording notes each change of length.
+    const dt = this.timeline.stepDt(dtSeconds);
+    this.physics.step(dt);
     // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
     this.guard.check(this.physics, this.physics.stepIndex);
-    this.snapshots.capture(dtSeconds);
+    this.snapshots.capture(dt);
     // One clock read per step: its end is the next step's start (each read allocates a
     // 16-byte number in V8, the only allocation this path makes).
     const now = performance.now();
@@ -237,12 +287,13 @@ export class Simulation implements Stepper, MeterSource {
     this.clockMs = now;
     this.stats.recordStep(stepMs);
     this.governor.recordStep(stepMs);
+    this.timeline.afterStep();
     this.onStep?.(this.physics.stepIndex);
   }
 
   /** Stepper: in a real-time frame, whether the frame's physics time leaves room for a step. */
   stepAllowed(): boolean {
-    return !this.realTime || this.governor.stepAllowed();
+    return (!this.realTime || this.governor.stepAllowed()) && this.timeline.stepAllowed();
   }
   /**
    * Starts measuring stutter on the body now at `index` (−1: none), by its id. The scene's own
@@ -321,6 +372,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */
   private applyCommands(): void {
+    this.timeline.atBoundary();
     this.commands.moveDragAnchor();
     if (!this.commands.hasDue(this.physics.stepIndex)) return;
     this.commands.apply(this.snapshots);

@@ -10,6 +10,7 @@ import { SHAPE_KINDS, scaleRule } from '../shapes/shapeKinds';
 import {
   fieldError,
   join,
+  keysOf,
   readBoolean,
   readChoice,
   readFields,
@@ -107,7 +108,7 @@ export function readCommandAction(
 ): CommandAction {
   const type = readChoice(
     what,
-    readFields(what, value, path, ['type'], anyKey(value)).type,
+    readFields(what, value, path, ['type'], keysOf(value)).type,
     join(path, 'type'),
     COMMAND_TYPES,
   );
@@ -155,9 +156,4 @@ export function readCommandAction(
       readFields(what, value, path, ['type', ...extra]);
       return { type };
   }
-}
-
-/** Every key of a record (the first look at a command only needs its type). */
-function anyKey(value: unknown): string[] {
-  return typeof value === 'object' && value !== null ? Object.keys(value) : [];
 }

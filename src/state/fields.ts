@@ -21,12 +21,15 @@ export function readFields(
   optional: readonly string[] = [],
 ): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw fieldError(what, path, value, `an object with ${listOf(required)}`);
+    const expected = required.length > 0 ? listOf(required) : `optional ${listOf(optional)}`;
+    throw fieldError(what, path, value, `an object with ${expected}`);
   }
   const fields = value as Record<string, unknown>;
   for (const key of required) {
     if (!Object.prototype.hasOwnProperty.call(fields, key) || fields[key] === undefined) {
-      throw new Error(`${what}: ${join(path, key)} is missing (${path} needs ${listOf(required)}).`);
+      throw new Error(
+        `${what}: ${join(path, key)} is missing (${path} needs ${listOf(required)}).`,
+      );
     }
   }
   for (const key of Object.keys(fields)) {
@@ -37,6 +40,11 @@ export function readFields(
     }
   }
   return fields;
+}
+
+/** Every key of a record, or none (a first look that needs one field, such as a command's type). */
+export function keysOf(value: unknown): string[] {
+  return typeof value === 'object' && value !== null ? Object.keys(value) : [];
 }
 
 /** `path.key`, or `key` at the top level. */
@@ -59,19 +67,33 @@ export interface NumberRange {
  * A finite float64, or the string "-0" (JSON writes −0 as 0, and −0 is not 0 to the physics: it
  * flips the sign of what it multiplies and of the state hash), within the range.
  */
-export function readFloat(what: string, value: unknown, path: string, range: NumberRange = {}): number {
+export function readFloat(
+  what: string,
+  value: unknown,
+  path: string,
+  range: NumberRange = {},
+): number {
   const number = value === '-0' ? -0 : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) {
     throw fieldError(what, path, value, `a finite number${describeRange(range)}`);
   }
   const { min, max, above } = range;
-  if ((min !== undefined && (above ? number <= min : number < min)) || (max !== undefined && number > max)) {
+  if (
+    (min !== undefined && (above ? number <= min : number < min)) ||
+    (max !== undefined && number > max)
+  ) {
     throw fieldError(what, path, value, `a finite number${describeRange(range)}`);
   }
   return number;
 }
 
-export function readInteger(what: string, value: unknown, path: string, min: number, max: number): number {
+export function readInteger(
+  what: string,
+  value: unknown,
+  path: string,
+  min: number,
+  max: number,
+): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw fieldError(what, path, value, `an integer from ${min} to ${max}`);
   }
@@ -94,7 +116,12 @@ export function readFloats(
   return out;
 }
 
-export function readVec3(what: string, value: unknown, path: string, range: NumberRange = {}): [number, number, number] {
+export function readVec3(
+  what: string,
+  value: unknown,
+  path: string,
+  range: NumberRange = {},
+): [number, number, number] {
   const [x, y, z] = readFloats(what, value, path, 3, range) as [number, number, number];
   return [x, y, z];
 }
@@ -103,15 +130,29 @@ export function readVec3(what: string, value: unknown, path: string, range: Numb
  * A rotation quaternion [x, y, z, w] of unit length (to 1e-6): cannon-es renormalises after
  * every step, so a saved one is unit to the last few bits; anything further off was edited.
  */
-export function readUnitQuaternion(what: string, value: unknown, path: string): [number, number, number, number] {
-  const [x, y, z, w] = readFloats(what, value, path, 4, { min: -1, max: 1 }) as [number, number, number, number];
+export function readUnitQuaternion(
+  what: string,
+  value: unknown,
+  path: string,
+): [number, number, number, number] {
+  const [x, y, z, w] = readFloats(what, value, path, 4, { min: -1, max: 1 }) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   if (Math.abs(x * x + y * y + z * z + w * w - 1) > 1e-6) {
     throw fieldError(what, path, value, 'a unit quaternion [x, y, z, w] (x² + y² + z² + w² = 1)');
   }
   return [x, y, z, w];
 }
 
-export function readChoice<T extends string>(what: string, value: unknown, path: string, choices: readonly T[]): T {
+export function readChoice<T extends string>(
+  what: string,
+  value: unknown,
+  path: string,
+  choices: readonly T[],
+): T {
   if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
     throw fieldError(what, path, value, `one of ${choices.map((c) => `'${c}'`).join(', ')}`);
   }
@@ -124,16 +165,25 @@ export function readBoolean(what: string, value: unknown, path: string): boolean
 }
 
 /** An array of at most `maxLength` items (each read by the caller). */
-export function readArray(what: string, value: unknown, path: string, maxLength: number, itemName: string): unknown[] {
+export function readArray(
+  what: string,
+  value: unknown,
+  path: string,
+  maxLength: number,
+  itemName: string,
+): unknown[] {
   if (!Array.isArray(value)) throw fieldError(what, path, value, `an array of ${itemName}`);
   if (value.length > maxLength) {
-    throw new Error(`${what}: ${path} has ${value.length} items; at most ${maxLength} ${itemName} are allowed.`);
+    throw new Error(
+      `${what}: ${path} has ${value.length} items; at most ${maxLength} ${itemName} are allowed.`,
+    );
   }
   return value;
 }
 
 function describeRange({ min, max, above }: NumberRange): string {
-  if (min !== undefined && max !== undefined) return ` from ${min}${above ? ' (exclusive)' : ''} to ${max}`;
+  if (min !== undefined && max !== undefined)
+    return ` from ${min}${above ? ' (exclusive)' : ''} to ${max}`;
   if (min !== undefined) return above ? ` greater than ${min}` : ` ≥ ${min}`;
   if (max !== undefined) return ` ≤ ${max}`;
   return '';
@@ -162,11 +212,15 @@ export function encodeFloats(value: unknown): unknown {
 export function parseInput(what: string, input: unknown, maxChars: number): unknown {
   if (typeof input !== 'string') return input;
   if (input.length > maxChars) {
-    throw new Error(`${what}: the text is ${input.length} characters long; at most ${maxChars} are allowed.`);
+    throw new Error(
+      `${what}: the text is ${input.length} characters long; at most ${maxChars} are allowed.`,
+    );
   }
   try {
     return JSON.parse(input) as unknown;
   } catch (error) {
-    throw new Error(`${what}: the text is not JSON (${error instanceof Error ? error.message.slice(0, 80) : 'parse error'}).`);
+    throw new Error(
+      `${what}: the text is not JSON (${error instanceof Error ? error.message.slice(0, 80) : 'parse error'}).`,
+    );
   }
 }
