@@ -5,6 +5,8 @@ import type { BrowserApp } from '../app/browserApp';
 import type { StatsSnapshot } from '../app/frameStats';
 import type { LoadOptions } from '../app/simulation';
 import { quoteValue } from '../config/settings';
+import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
 import type { PoseBuffer } from '../snapshot/snapshots';
@@ -22,14 +24,6 @@ export interface SnapshotPose extends Pose {
   w: [number, number, number];
 }
 
-export interface FrameReportCopy {
-  steps: number;
-  alpha: number;
-  droppedSeconds: number;
-  simTime: number;
-  step: number;
-}
-
 export interface SandboxApi {
   scenes(): string[];
   load(scene: string, options?: LoadOptions): void;
@@ -39,7 +33,7 @@ export interface SandboxApi {
   resume(): void;
   spawn(spec: SpawnInput): void;
   remove(index: number): void;
-  advance(frameSeconds: number[]): FrameReportCopy[];
+  advance(frameSeconds: number[]): FrameReport[];
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
   pose(index: number): { previous: SnapshotPose; current: SnapshotPose; rendered: Pose };
@@ -151,18 +145,12 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
     advance(frameSeconds) {
       const frames = validateFrames(frameSeconds);
       app.stop();
-      const reports: FrameReportCopy[] = [];
+      const reports: FrameReport[] = [];
       for (let i = 0; i < frames.length; i++) {
         // Every frame runs the full pipeline into the instance matrices; only the last one is
         // also submitted to the GPU, since nobody sees the frames in between.
-        const r = app.frame(frames[i] as number, i === frames.length - 1);
-        reports.push({
-          steps: r.steps,
-          alpha: r.alpha,
-          droppedSeconds: r.droppedSeconds,
-          simTime: r.simTime,
-          step: r.step,
-        });
+        const report = app.frame(frames[i] as number, i === frames.length - 1);
+        reports.push(copyFrameReport(report, createFrameReport()));
       }
       app.hud.update(performance.now(), () => app.statsSnapshot(), true);
       return reports;

@@ -121,7 +121,9 @@ export function validateSpawnSpec(input: unknown): BodySpec {
   if (fields.quaternion !== undefined) {
     const q = finiteTuple('quaternion', fields.quaternion, 4) as QuatTuple;
     // The factory normalizes; a zero (or vanishing) quaternion has no direction to normalize to.
-    if (Math.hypot(q[0], q[1], q[2], q[3]) < 1e-9) {
+    // Length² < 1e-18, not Math.hypot: its last bit is each engine's own, and a spawn accepted in
+    // one engine must not be refused in another.
+    if (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] < 1e-18) {
       fail('quaternion', fields.quaternion, 'a rotation [x, y, z, w] that is not all zeros');
     }
     spec.quaternion = q;

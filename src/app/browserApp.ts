@@ -4,6 +4,7 @@
 import { DrawPoses } from '../interp/interpolate';
 import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
+import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { CommandAction } from '../physics/commands';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
@@ -15,8 +16,9 @@ import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
 import { Rng } from '../util/rng';
+import { windowFps, windowSimOverReal } from './frameStats';
 import type { StatsSnapshot } from './frameStats';
-import { Simulation } from './simulation';
+import { reloadOptions, Simulation } from './simulation';
 import { TwinLab } from './twinLab';
 import type { LoadOptions } from './simulation';
 
@@ -174,10 +176,7 @@ export class BrowserApp {
   }
 
   reset(): void {
-    this.load(this.sim.scene.definition.id, {
-      count: this.sim.scene.count,
-      seed: this.sim.scene.seed,
-    });
+    this.load(this.sim.scene.definition.id, reloadOptions(this.sim.scene));
   }
 
   set(patch: unknown): void {
@@ -292,9 +291,10 @@ export class BrowserApp {
     const stats = sim.stats;
     const bodies = sim.physics.count;
     const sleeping = sim.physics.sleepingCount();
+    const rates = stats.measureWindow();
     return {
-      fps: stats.fps(),
-      stepsThisFrame: stats.stepsThisFrame,
+      fps: windowFps(rates),
+      stepsThisFrame: stats.lastFrame.steps,
       alpha: sim.loop.alpha(),
       accumulatorMs: sim.loop.accumulator * 1000,
       physicsMsPerStep: stats.physicsMsPerStep,
@@ -305,10 +305,20 @@ export class BrowserApp {
       bodies,
       awake: bodies - sleeping,
       sleeping,
-      simOverReal: stats.simOverReal(),
+      simOverReal: windowSimOverReal(rates),
+      rateWindow: {
+        frames: rates.frames,
+        seconds: rates.seconds,
+        simSeconds: rates.simSeconds,
+        givenUpSeconds: rates.givenUpSeconds,
+      },
       droppedSeconds: stats.droppedSeconds,
+      clampedSeconds: stats.clampedSeconds,
+      throttledSeconds: stats.throttledSeconds,
+      frame: copyFrameReport(stats.lastFrame, createFrameReport()),
       step: sim.loop.stepCount,
       simTime: sim.loop.simTime,
+      displayTime: sim.displayTime(),
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
       stutter: sim.meter.result(),

@@ -1,17 +1,59 @@
-// The HUD's numbers, kept in fixed-size rings so recording them allocates nothing per frame.
+// The HUD's numbers: step and frame costs, the seconds the loop gave up, and rates over a window
+// of recent frames, kept in fixed-size rings so recording them allocates nothing per frame.
 
+import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { StutterReport } from './stutterMeter';
 import type { TwinReport } from './twinLab';
 
-/** Frames remembered for rates: a second at up to 240 Hz displays. */
-const WINDOW = 256;
-/** Rates (fps, simulated ÷ real) are taken over the most recent second of frames. */
-const RATE_WINDOW_SECONDS = 1;
+/**
+ * Frames the rings hold: the rate window's second at displays up to 1024 Hz, and its sixteen
+ * frames at any rate. 24 KiB in all.
+ */
+const RING = 1024;
+
+/**
+ * The rate window (fps, simulated ÷ real) covers at least this much real time: enough that a
+ * 60 Hz display's 1,2,2 step beat and rAF's timestamp wobble average out.
+ */
+export const RATE_WINDOW_MIN_SECONDS = 1;
+
+/**
+ * ...and at least this many frames. At a few frames per second one second holds two to four
+ * frames, and when each takes zero or one step a reading over them jumps by whole factors (7–9×
+ * was seen at 4–5 fps). With sixteen, one frame coming in and one going out change the window's
+ * sums by about a sixteenth each, so the reading moves by percents, not factors; at 4 fps the
+ * window is then 4 s long, still short enough to follow a scene that gets dearer.
+ */
+export const RATE_WINDOW_MIN_FRAMES = 16;
+
+/**
+ * 60 frames of exactly 1/60 s add up to 1 − 1.1e-16 in float64; a window that short of a second
+ * by less than this counts as a second, so it does not take a 61st frame.
+ */
+const WINDOW_EPSILON_SECONDS = 1e-9;
+
 /** Weight of the newest sample in the smoothed costs: about the last 20 samples count. */
 const SMOOTHING = 0.05;
 
+/**
+ * The frames the rates are taken over: the newest ones back until they hold at least
+ * RATE_WINDOW_MIN_SECONDS of real time and RATE_WINDOW_MIN_FRAMES frames (fewer only while
+ * fewer have been recorded since the scene was loaded).
+ */
+export interface RateWindow {
+  /** Frames in the window. */
+  frames: number;
+  /** Real seconds they took (the frame times the loop was given). */
+  seconds: number;
+  /** Simulated seconds the display advanced over them (steps taken plus accumulator change). */
+  simSeconds: number;
+  /** Simulated seconds the loop gave up over them (dropped + clamped + throttled). */
+  givenUpSeconds: number;
+}
+
 export interface StatsSnapshot {
+  /** Frames ÷ real seconds over the rate window. */
   fps: number;
   stepsThisFrame: number;
   alpha: number;
@@ -27,10 +69,26 @@ export interface StatsSnapshot {
   bodies: number;
   awake: number;
   sleeping: number;
+  /**
+   * Simulated ÷ real seconds over the rate window: 1 is real time at time scale 1, 0.62 slow
+   * motion. Simulated time is the display's (steps plus accumulator), so a time scale of 0.05
+   * reads 0.05 every frame rather than 0.04–0.06 by whole steps.
+   */
   simOverReal: number;
+  /** The frames `fps` and `simOverReal` are taken over. */
+  rateWindow: RateWindow;
+  /** Since load: simulated seconds dropped by the step cap and the governor's per-frame guard. */
   droppedSeconds: number;
+  /** Since load: simulated seconds cut by the frame clamp. */
+  clampedSeconds: number;
+  /** Since load: simulated seconds kept back by the overload governor's throttle. */
+  throttledSeconds: number;
+  /** The latest frame's report (what `advance` returns per frame). */
+  frame: FrameReport;
   step: number;
   simTime: number;
+  /** Simulated seconds the display has reached: `simTime` plus what waits in the accumulator. */
+  displayTime: number;
   timeScale: number;
   paused: boolean;
   /** The stutter meter on the tracked body (frames 0 when none is tracked). */
@@ -51,29 +109,40 @@ export interface StatsSnapshot {
   programs: number;
 }
 
+/** Records every frame and step of one Simulation; read by the HUD, the panel and `stats()`. */
 export class FrameStats {
-  private readonly realSeconds = new Float64Array(WINDOW);
-  private readonly simSeconds = new Float64Array(WINDOW);
+  private readonly realSeconds = new Float64Array(RING);
+  private readonly simSeconds = new Float64Array(RING);
+  private readonly givenUpSeconds = new Float64Array(RING);
   private head = 0;
   private filled = 0;
-  private lastSimTime = 0;
-  stepsThisFrame = 0;
-  alpha = 0;
+  private lastDisplayTime = 0;
+  /** A copy of the latest frame's report. */
+  readonly lastFrame: FrameReport = createFrameReport();
   physicsMsPerStep = 0;
   physicsMsThisFrame = 0;
   physicsMsLastStep = 0;
   private physicsMsSoFar = 0;
   interpolationUs = 0;
+  /** Totals since load, in simulated seconds (see FrameReport for what each one counts). */
   droppedSeconds = 0;
+  clampedSeconds = 0;
+  throttledSeconds = 0;
   private stepsRecorded = 0;
+  /** Filled by `measureWindow`. */
+  readonly rateWindow: RateWindow = { frames: 0, seconds: 0, simSeconds: 0, givenUpSeconds: 0 };
 
   reset(): void {
     this.realSeconds.fill(0);
     this.simSeconds.fill(0);
+    this.givenUpSeconds.fill(0);
     this.head = 0;
     this.filled = 0;
-    this.lastSimTime = 0;
+    this.lastDisplayTime = 0;
+    copyFrameReport(createFrameReport(), this.lastFrame);
     this.droppedSeconds = 0;
+    this.clampedSeconds = 0;
+    this.throttledSeconds = 0;
     this.stepsRecorded = 0;
     this.physicsMsPerStep = 0;
     this.physicsMsThisFrame = 0;
@@ -91,20 +160,31 @@ export class FrameStats {
     this.stepsRecorded++;
   }
 
-  endFrame(frameSeconds: number, report: FrameReport, interpolationMs: number): void {
+  /**
+   * Records one frame: the real seconds it was given, its report, the simulated time the display
+   * reached (steps plus accumulator) and what interpolating it cost.
+   */
+  endFrame(
+    frameSeconds: number,
+    report: FrameReport,
+    displayTime: number,
+    interpolationMs: number,
+  ): void {
     const real = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
-    this.realSeconds[this.head] = real;
-    this.simSeconds[this.head] = report.simTime - this.lastSimTime;
-    this.lastSimTime = report.simTime;
-    this.head = (this.head + 1) % WINDOW;
-    if (this.filled < WINDOW) this.filled++;
-    this.stepsThisFrame = report.steps;
+    const givenUp = report.droppedSeconds + report.clampedSeconds + report.throttledSeconds;
+    const head = this.head;
+    this.realSeconds[head] = real;
+    this.simSeconds[head] = displayTime - this.lastDisplayTime;
+    this.givenUpSeconds[head] = givenUp;
+    this.lastDisplayTime = displayTime;
+    this.head = head + 1 === RING ? 0 : head + 1;
+    if (this.filled < RING) this.filled++;
+    copyFrameReport(report, this.lastFrame);
     this.physicsMsThisFrame = this.physicsMsSoFar;
     this.physicsMsSoFar = 0;
-    this.alpha = report.alpha;
-    // Time lost to the clamp and the throttle counts too: all are why the simulation runs slower
-    // than real time.
-    this.droppedSeconds += report.droppedSeconds + report.clampedSeconds + report.throttledSeconds;
+    this.droppedSeconds += report.droppedSeconds;
+    this.clampedSeconds += report.clampedSeconds;
+    this.throttledSeconds += report.throttledSeconds;
     const us = interpolationMs * 1000;
     this.interpolationUs =
       this.interpolationUs === 0
@@ -112,34 +192,50 @@ export class FrameStats {
         : this.interpolationUs + SMOOTHING * (us - this.interpolationUs);
   }
 
-  private windowReal = 0;
-  private windowSim = 0;
-  private windowFrames = 0;
-
-  /** Sums the newest frames back to one second of real time. */
-  private sumRecent(): void {
+  /** Sums the rate window (see RateWindow) into `window` and returns it. */
+  measureWindow(): RateWindow {
+    const realSeconds = this.realSeconds;
+    const simSeconds = this.simSeconds;
+    const givenUpSeconds = this.givenUpSeconds;
+    const filled = this.filled;
+    const enoughSeconds = RATE_WINDOW_MIN_SECONDS - WINDOW_EPSILON_SECONDS;
     let real = 0;
     let sim = 0;
+    let givenUp = 0;
     let frames = 0;
-    for (let k = 1; k <= this.filled && real < RATE_WINDOW_SECONDS; k++) {
-      const at = (this.head - k + WINDOW) % WINDOW;
-      real += this.realSeconds[at] as number;
-      sim += this.simSeconds[at] as number;
+    let at = this.head;
+    while (frames < filled && (frames < RATE_WINDOW_MIN_FRAMES || real < enoughSeconds)) {
+      at = at === 0 ? RING - 1 : at - 1;
+      real += realSeconds[at] as number;
+      sim += simSeconds[at] as number;
+      givenUp += givenUpSeconds[at] as number;
       frames++;
     }
-    this.windowReal = real;
-    this.windowSim = sim;
-    this.windowFrames = frames;
+    const rates = this.rateWindow;
+    rates.frames = frames;
+    rates.seconds = real;
+    rates.simSeconds = sim;
+    rates.givenUpSeconds = givenUp;
+    return rates;
   }
 
+  /** Frames per real second over the rate window (0 before any real time passed). */
   fps(): number {
-    this.sumRecent();
-    return this.windowReal > 0 ? this.windowFrames / this.windowReal : 0;
+    return windowFps(this.measureWindow());
   }
 
-  /** Simulated ÷ real seconds over the last second: 1 is real time, 0.62 is slow motion. */
+  /** Simulated ÷ real seconds over the rate window: 1 is real time, 0.62 is slow motion. */
   simOverReal(): number {
-    this.sumRecent();
-    return this.windowReal > 0 ? this.windowSim / this.windowReal : 0;
+    return windowSimOverReal(this.measureWindow());
   }
+}
+
+/** Frames per real second over a rate window (0 when it holds no real time). */
+export function windowFps(rates: Readonly<RateWindow>): number {
+  return rates.seconds > 0 ? rates.frames / rates.seconds : 0;
+}
+
+/** Simulated ÷ real seconds over a rate window (0 when it holds no real time). */
+export function windowSimOverReal(rates: Readonly<RateWindow>): number {
+  return rates.seconds > 0 ? rates.simSeconds / rates.seconds : 0;
 }

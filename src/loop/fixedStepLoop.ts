@@ -13,17 +13,29 @@ export interface Stepper {
   stepAllowed?(): boolean;
 }
 
-/** What one frame did. Reused by the caller: the loop writes into it, never allocates one. */
+/**
+ * What one frame did. Reused by the caller: the loop writes into it, never allocates one.
+ *
+ * Every figure is in simulated seconds. For the strategies that spend frame time (accumulator,
+ * semi-fixed, variable) a frame's `frameSeconds × timeScale` is accounted for exactly:
+ * simulated by its steps + left in the accumulator + `droppedSeconds` + `clampedSeconds` +
+ * `throttledSeconds`. `fixed-per-frame` spends no frame time (one dt per displayed frame, by
+ * design), so it gives none up and reports 0 for all three.
+ */
 export interface FrameReport {
   /** Physics steps taken this frame. */
   steps: number;
   /** accumulator / dt after stepping, in [0, 1): how far the display is past the current step. */
   alpha: number;
-  /** Simulated seconds thrown away because the step cap was hit (slow motion, not a spiral). */
+  /**
+   * Simulated seconds owed as steps but not taken: the step cap was hit, or the overload
+   * governor's per-frame guard stopped the frame's stepping. Thrown away, not carried: slow
+   * motion, not a spiral.
+   */
   droppedSeconds: number;
-  /** Simulated seconds lost this frame to the frame clamp (a hitch longer than maxFrameSeconds). */
+  /** Simulated seconds cut by the frame clamp: a frame longer than maxFrameSeconds (a hitch). */
   clampedSeconds: number;
-  /** Simulated seconds given up this frame by the throttle (physics slower than real time). */
+  /** Simulated seconds the throttle kept back: physics costs more than real time allows. */
   throttledSeconds: number;
   /** Simulated seconds since the scene was loaded. */
   simTime: number;
@@ -31,6 +43,7 @@ export interface FrameReport {
   step: number;
 }
 
+/** A zeroed report, for a caller to keep and hand to `frame` every frame. */
 export function createFrameReport(): FrameReport {
   return {
     steps: 0,
@@ -43,6 +56,18 @@ export function createFrameReport(): FrameReport {
   };
 }
 
+/** Copies every field of `source` into `out` (one place that knows them all); returns `out`. */
+export function copyFrameReport(source: Readonly<FrameReport>, out: FrameReport): FrameReport {
+  out.steps = source.steps;
+  out.alpha = source.alpha;
+  out.droppedSeconds = source.droppedSeconds;
+  out.clampedSeconds = source.clampedSeconds;
+  out.throttledSeconds = source.throttledSeconds;
+  out.simTime = source.simTime;
+  out.step = source.step;
+  return out;
+}
+
 /**
  * Leftover time within a nanosecond of a whole step counts as a whole step. Without it 60 Hz
  * frames (1/60 s) at 100 Hz can land a hair under 0.01 s after rounding and take 1,2,1,… instead
@@ -51,12 +76,17 @@ export function createFrameReport(): FrameReport {
  */
 const STEP_EPSILON_SECONDS = 1e-9;
 
+/** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
 export interface LoopLimits {
   maxFrameSeconds: number;
   maxStepsPerFrame: number;
   timeScale: number;
 }
 
+/**
+ * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
+ * loops), and reports every simulated second a frame gave up (see FrameReport).
+ */
 export class FixedStepLoop {
   dt: number;
   accumulator = 0;
@@ -100,8 +130,9 @@ export class FixedStepLoop {
 
   /**
    * Advances by one real frame with the current strategy. Negative, NaN or infinite frame times
-   * count as zero. Every strategy clamps the frame to maxFrameSeconds and takes at most
-   * maxStepsPerFrame steps, so all four can be compared under the same hitch.
+   * count as zero. The three strategies that spend frame time clamp it to maxFrameSeconds, scale
+   * it, throttle it and take at most maxStepsPerFrame steps, so they can be compared under the
+   * same hitch; `fixed-per-frame` takes one dt whatever the frame.
    */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
     this.steps = 0;
@@ -109,30 +140,18 @@ export class FixedStepLoop {
     this.clamped = 0;
     this.throttled = 0;
     if (!this.paused) {
-      let seconds = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
-      if (seconds > this.maxFrameSeconds) {
-        this.clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
-        seconds = this.maxFrameSeconds;
-      }
-      const scaled = seconds * this.timeScale;
-      const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
-      this.throttled = scaled - kept;
-      switch (this.strategy) {
-        case 'accumulator':
-          this.accumulate(kept, stepper);
-          break;
-        case 'semi-fixed':
-          this.semiFixed(kept, stepper);
-          break;
-        case 'variable':
-          // The article's second loop: one step of whatever the frame took.
-          if (kept > 0) this.take(stepper, kept);
-          break;
-        case 'fixed-per-frame':
-          // The article's first loop: one dt per displayed frame, whatever its length — so the
-          // simulation runs at display rate ÷ physics rate of real speed.
-          if (seconds > 0) this.take(stepper, this.dt);
-          break;
+      const seconds = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
+      if (this.strategy === 'fixed-per-frame') {
+        // The article's first loop: one dt per displayed frame, whatever its length — so the
+        // simulation runs at display rate × dt of real speed. No frame time is spent, so the
+        // time scale, the clamp and the throttle have nothing to act on and nothing is reported
+        // as given up. Skipping frames to honour the throttle was the other choice, but that is
+        // no longer the article's loop; and the guard cannot stop a frame's first step, so a
+        // dear step simply makes the frame longer and the display slows with it (the article's
+        // "too slow" case), which sim ÷ real shows.
+        if (seconds > 0) this.take(stepper, this.dt);
+      } else {
+        this.spend(seconds, stepper);
       }
     }
     out.steps = this.steps;
@@ -143,6 +162,22 @@ export class FixedStepLoop {
     out.simTime = this.simTime;
     out.step = this.stepCount;
     return out;
+  }
+
+  /** Clamp, scale and throttle a frame's real seconds, then step them with the strategy. */
+  private spend(realSeconds: number, stepper: Stepper): void {
+    let seconds = realSeconds;
+    if (seconds > this.maxFrameSeconds) {
+      this.clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
+      seconds = this.maxFrameSeconds;
+    }
+    const scaled = seconds * this.timeScale;
+    const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
+    this.throttled = scaled - kept;
+    if (this.strategy === 'accumulator') this.accumulate(kept, stepper);
+    else if (this.strategy === 'semi-fixed') this.semiFixed(kept, stepper);
+    // The article's second loop: one step of whatever the frame took.
+    else if (kept > 0) this.take(stepper, kept);
   }
 
   private steps = 0;
@@ -171,8 +206,9 @@ export class FixedStepLoop {
       this.accumulator -= dt;
     }
     if (this.accumulator >= threshold) {
-      // Cap (or the governor's time guard) hit: drop the whole steps still owed and keep only the fraction, so the next frame
-      // starts fresh instead of inheriting a backlog it can never pay (the spiral of death).
+      // Cap (or the governor's time guard) hit: drop the whole steps still owed and keep only
+      // the fraction, so the next frame starts fresh instead of inheriting a backlog it can
+      // never pay (the spiral of death).
       const owed = Math.floor((this.accumulator + STEP_EPSILON_SECONDS) / dt);
       this.dropped = owed * dt;
       this.accumulator -= this.dropped;

@@ -4,8 +4,8 @@
 
 /**
  * Physics may use up to this share of real time; the rest is left for interpolation, drawing
- * and input. At 0.75 a step costing 7.5 ms at 100 Hz still runs in real time, and a 40 ms step
- * (a 500-body pile on the reference machine) runs at 0.75 × 10 / 40 = ×0.19 speed, the page
+ * and input. At time scale 1, a step costing 7.5 ms at 100 Hz still runs in real time, and a
+ * 40 ms step (a 500-body pile on the reference machine) runs at 0.75 × 10 / 40 = ×0.19, the page
  * still drawing between steps instead of freezing for whole 25-step frames.
  */
 export const PHYSICS_SHARE = 0.75;
@@ -25,6 +25,11 @@ export const FRAME_PHYSICS_BUDGET_MS = 33;
 const RISE_WEIGHT = 0.5;
 const FALL_WEIGHT = 0.05;
 
+/**
+ * Decides how much simulated time a real-time frame may keep and when it must stop stepping,
+ * from the step costs it is fed (`recordStep`): it reads no clock itself, so tests feed it
+ * exact costs.
+ */
 export class OverloadGovernor {
   /** Estimated ms per step; 0 until a step has been measured. */
   estimateMs = 0;
@@ -49,10 +54,19 @@ export class OverloadGovernor {
     }
   }
 
-  /** The loop's throttle: 1 while steps fit the share of real time, less when they do not. */
-  throttle(dtSeconds: number): number {
-    const affordable = PHYSICS_SHARE * dtSeconds * 1000;
-    return this.estimateMs <= affordable ? 1 : affordable / this.estimateMs;
+  /**
+   * The loop's throttle: the share of each frame's scaled time it may keep. At time scale s the
+   * loop asks for s / dt steps per real second, which cost s × estimate / dt ms of physics per
+   * real second; keeping the share `PHYSICS_SHARE × dt / (s × estimate)` brings that down to
+   * PHYSICS_SHARE of real time, at any time scale. So at ×2 the loop asks for no more steps than
+   * can be paid for (they come evenly, and the per-frame guard is left for spikes), and at ×0.5
+   * nothing is throttled until a step costs more than PHYSICS_SHARE × dt ÷ 0.5 (1.5 dt). 1 while
+   * steps fit, and before any step was measured.
+   */
+  throttle(dtSeconds: number, timeScale: number): number {
+    const affordableMs = PHYSICS_SHARE * dtSeconds * 1000;
+    const askedMs = timeScale * this.estimateMs;
+    return askedMs <= affordableMs ? 1 : affordableMs / askedMs;
   }
 
   /** Whether this frame may take another step (asked after its first). */

@@ -1,8 +1,10 @@
 // Builds a cannon-es Body from a BodySpec: the collision shape(s) for its kind, its mass from
 // density × volume, and its initial pose and velocities.
 
-import { Body, Box, ConvexPolyhedron, Cylinder, Quaternion, Sphere, Vec3 } from 'cannon-es';
+import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
+import { createCylinderShape } from './cylinderShape';
+import { DampedBody } from './damping';
 import type { BodySpec } from './physicsWorld';
 import type { Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
@@ -21,17 +23,19 @@ export function createShapeBody(
 ): Body {
   const [sx, sy, sz] = spec.scale;
   const mass = spec.kinematic ? 0 : (spec.density ?? density) * shapeVolume(spec.kind, sx, sy, sz);
-  const body = new Body({
-    mass,
-    type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
-    material: materials[spec.material ?? 'body'],
-    // See tuning.ts for why bodies sleep when and how they do.
-    allowSleep: true,
-    sleepSpeedLimit: tuning.sleepSpeedLimit,
-    sleepTimeLimit: tuning.sleepTimeLimit,
-    linearDamping: 0.01,
-    angularDamping: spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
-  });
+  const body = new DampedBody(
+    {
+      mass,
+      type: spec.kinematic ? Body.KINEMATIC : mass > 0 ? Body.DYNAMIC : Body.STATIC,
+      material: materials[spec.material ?? 'body'],
+      // See tuning.ts for why bodies sleep when and how they do.
+      allowSleep: true,
+      sleepSpeedLimit: tuning.sleepSpeedLimit,
+      sleepTimeLimit: tuning.sleepTimeLimit,
+    },
+    0.01,
+    spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
+  );
   addShapes(body, spec, sx, sy, sz);
   const [px, py, pz] = spec.position;
   body.position.set(px, py, pz);
@@ -64,7 +68,7 @@ function addShapes(body: Body, spec: BodySpec, sx: number, sy: number, sz: numbe
       body.addShape(new Sphere(sx));
       return;
     case 'cylinder':
-      body.addShape(new Cylinder(sx, sx, 2 * sy, CYLINDER_SEGMENTS));
+      body.addShape(createCylinderShape(sx, sy, CYLINDER_SEGMENTS));
       return;
     case 'dumbbell': {
       const s = sx;

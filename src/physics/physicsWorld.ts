@@ -6,12 +6,14 @@ import { Body, Plane, Vec3, World } from 'cannon-es';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody, DEFAULT_ANGULAR_DAMPING } from './bodyFactory';
+import { applyDamping } from './damping';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
 import type { Link, SavedSpring, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
+import { axisAngle } from '../util/exactMath';
 
 export type Vec3Tuple = [number, number, number];
 export type QuatTuple = [number, number, number, number];
@@ -142,10 +144,15 @@ export class PhysicsWorld {
     this.world = new World({ gravity: new Vec3(0, GRAVITY, 0), allowSleep: true });
     applyTuning(this.world, tuning);
     this.materials = createMaterials(this.world);
+    // cannon-es's own damping is off on every body (see damping.ts); this applies ours.
+    const world = this.world;
+    world.addEventListener('preStep', () => applyDamping(world));
     this.springs = new SpringSet(this.world, this);
     const ground = new Body({ mass: 0, material: this.materials.ground });
     ground.addShape(new Plane());
-    ground.quaternion.setFromAxisAngle(new Vec3(1, 0, 0), -Math.PI / 2);
+    // Facing up: a quarter turn about −X, from exact sin and cos (setFromAxisAngle uses Math's).
+    const [gx, gy, gz, gw] = axisAngle(1, 0, 0, -Math.PI / 2);
+    ground.quaternion.set(gx, gy, gz, gw);
     this.world.addBody(ground);
     this.staticBodies.push(ground);
   }

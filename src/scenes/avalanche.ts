@@ -2,6 +2,7 @@
 // rows of posts and piling up in a walled basin at the foot.
 
 import type { QuatTuple } from '../physics/physicsWorld';
+import { axisAngle, cos as exactCos, sin as exactSin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 
 /** Slope angle: steep enough to pour, gentle enough that bodies slide rather than fly. */
@@ -35,15 +36,16 @@ export const avalancheScene: SceneDefinition = {
     const rows = Math.ceil(perLayer / across);
     const width = across * CELL + 1;
     const length = rows * CELL + RUN;
-    const cos = Math.cos(TILT);
-    const sin = Math.sin(TILT);
+    const cos = exactCos(TILT);
+    const sin = exactSin(TILT);
     // The slope descends toward +x from x = top to x = foot, its middle over the origin.
     const top = -(cos * length) / 2;
     const foot = (cos * length) / 2;
     const centreY = (sin * length) / 2;
-    const slopeTurn: QuatTuple = [0, 0, -Math.sin(TILT / 2), Math.cos(TILT / 2)];
+    const slopeTurn: QuatTuple = [0, 0, -exactSin(TILT / 2), exactCos(TILT / 2)];
+    const tan = sin / cos;
     /** Height of the slab's top face above horizontal position x. */
-    const surfaceY = (x: number): number => centreY - Math.tan(TILT) * x + SLAB / cos;
+    const surfaceY = (x: number): number => centreY - tan * x + SLAB / cos;
     physics.addStaticBox({
       halfExtents: [length / 2, SLAB, width / 2],
       position: [0, centreY, 0],
@@ -65,7 +67,7 @@ export const avalancheScene: SceneDefinition = {
     });
     // Rows of posts, every other row offset half a spacing so nothing runs straight down.
     const firstPost = top + cos * (rows * CELL + 3);
-    const yaw: QuatTuple = [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)];
+    const yaw = axisAngle(0, 1, 0, Math.PI / 4);
     for (let row = 0; firstPost + row * POST.rowSpacing * cos < foot - 3; row++) {
       const x = firstPost + row * POST.rowSpacing * cos;
       const offset = (row % 2) * 0.5 * POST.spacing;

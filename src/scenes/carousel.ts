@@ -1,6 +1,7 @@
 // carousel: one kinematic body driven round a circle at constant speed — the plainest way to see
 // stutter, since its true on-screen speed never changes. Posts mark the path.
 
+import { cos, sin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 
 export const CAROUSEL = { radius: 6, speed: 6, height: 0.6 } as const;
@@ -9,8 +10,8 @@ export const CAROUSEL = { radius: 6, speed: 6, height: 0.6 } as const;
 export function carouselPose(t: number, out: { p: number[]; v: number[]; q: number[] }): void {
   const omega = CAROUSEL.speed / CAROUSEL.radius;
   const angle = omega * t;
-  const c = Math.cos(angle);
-  const s = Math.sin(angle);
+  const c = cos(angle);
+  const s = sin(angle);
   out.p[0] = CAROUSEL.radius * c;
   out.p[1] = CAROUSEL.height;
   out.p[2] = CAROUSEL.radius * s;
@@ -19,9 +20,9 @@ export function carouselPose(t: number, out: { p: number[]; v: number[]; q: numb
   out.v[2] = CAROUSEL.speed * c;
   // Face along the direction of travel: a rotation of −angle about Y.
   out.q[0] = 0;
-  out.q[1] = Math.sin(-angle / 2);
+  out.q[1] = sin(-angle / 2);
   out.q[2] = 0;
-  out.q[3] = Math.cos(-angle / 2);
+  out.q[3] = cos(-angle / 2);
 }
 
 const scratch = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
@@ -71,7 +72,7 @@ export const carouselScene: SceneDefinition = {
       const r = CAROUSEL.radius + 1.4;
       physics.addStaticBox({
         halfExtents: [0.1, 0.8, 0.1],
-        position: [r * Math.cos(a), 0.8, r * Math.sin(a)],
+        position: [r * cos(a), 0.8, r * sin(a)],
       });
     }
   },

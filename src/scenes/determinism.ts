@@ -2,6 +2,7 @@
 // emulated display (60 Hz on the left, 144 Hz on the right). Under the accumulator both reach the
 // same state hash at every step; under variable or semi-fixed they drift apart.
 
+import { cos, sin } from '../util/exactMath';
 import { randomBody } from './mixedBodies';
 import type { SceneDefinition } from './sceneTypes';
 
@@ -18,9 +19,9 @@ export const determinismScene: SceneDefinition = {
       const angle = (i % 8) * (Math.PI / 4) + ring * 0.3;
       physics.addBody(
         randomBody(rng, [
-          1.2 * ring * Math.cos(angle) * 0.5,
+          1.2 * ring * cos(angle) * 0.5,
           1 + i * 0.35,
-          1.2 * ring * Math.sin(angle) * 0.5,
+          1.2 * ring * sin(angle) * 0.5,
         ]),
       );
     }

@@ -1,5 +1,6 @@
 // dominoes: a run along a spiral that the first domino, nudged over, topples end to end.
 
+import { cos, sin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 
 const HALF = { thick: 0.08, tall: 0.6, wide: 0.3 } as const;
@@ -20,12 +21,14 @@ export const dominoesScene: SceneDefinition = {
     const radiusAt = (a: number): number => 2.2 + 0.45 * a;
     for (let i = 0; i < count; i++) {
       const r = radiusAt(angle);
-      const x = r * Math.cos(angle);
-      const z = r * Math.sin(angle);
+      const c = cos(angle);
+      const s = sin(angle);
+      const x = r * c;
+      const z = r * s;
       // Turn about Y so the thin local X axis points along the tangent (−sin a, 0, cos a).
       const heading = -angle - Math.PI / 2;
-      const qy = Math.sin(heading / 2);
-      const qw = Math.cos(heading / 2);
+      const qy = sin(heading / 2);
+      const qw = cos(heading / 2);
       physics.addBody({
         kind: 'box',
         scale: [HALF.thick, HALF.tall, HALF.wide],
@@ -34,16 +37,9 @@ export const dominoesScene: SceneDefinition = {
         material: 'slick',
         // The first domino is nudged: it starts pivoting on its leading bottom edge at
         // NUDGE rad/s, spinning about up × tangent, its centre moving with the pivot motion.
-        angularVelocity:
-          i === 0 ? [NUDGE * Math.cos(angle), 0, NUDGE * Math.sin(angle)] : undefined,
+        angularVelocity: i === 0 ? [NUDGE * c, 0, NUDGE * s] : undefined,
         velocity:
-          i === 0
-            ? [
-                -NUDGE * HALF.tall * Math.sin(angle),
-                NUDGE * HALF.thick,
-                NUDGE * HALF.tall * Math.cos(angle),
-              ]
-            : undefined,
+          i === 0 ? [-NUDGE * HALF.tall * s, NUDGE * HALF.thick, NUDGE * HALF.tall * c] : undefined,
       });
       angle += spacing / radiusAt(angle);
     }

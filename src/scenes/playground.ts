@@ -2,6 +2,7 @@
 // shapes scattered around.
 
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
+import { axisAngle, cos, sin } from '../util/exactMath';
 import { randomBody } from './mixedBodies';
 import type { SceneDefinition } from './sceneTypes';
 
@@ -17,7 +18,7 @@ export const playgroundScene: SceneDefinition = {
     physics.addStaticBox({
       halfExtents: [3, 0.15, 2],
       position: [-7, 1.2, -3],
-      quaternion: [0, 0, Math.sin(tilt / 2), Math.cos(tilt / 2)],
+      quaternion: axisAngle(0, 0, 1, tilt),
     });
     // A low brick wall (part of `count` so the count is the number of bodies, exactly).
     const wallBricks = Math.min(count, 24);
@@ -36,11 +37,7 @@ export const playgroundScene: SceneDefinition = {
       const angle = rng.range(0, 2 * Math.PI);
       const radius = rng.range(1.5, 7);
       physics.addBody(
-        randomBody(
-          rng,
-          [radius * Math.cos(angle), rng.range(1, 6), radius * Math.sin(angle)],
-          kind,
-        ),
+        randomBody(rng, [radius * cos(angle), rng.range(1, 6), radius * sin(angle)], kind),
       );
     }
   },

@@ -3,6 +3,7 @@
 
 import type { QuatTuple } from '../physics/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { cos, sin } from '../util/exactMath';
 import type { Rng } from '../util/rng';
 import { randomBody } from './mixedBodies';
 import type { SceneDefinition } from './sceneTypes';
@@ -33,9 +34,9 @@ function diagonalTurn(rng: Rng): QuatTuple {
   const tilt = rng.range(-0.25, 0.25);
   const spin = rng.range(0, 2 * Math.PI);
   // yaw about Y, then tilt about Z, then spin about the bar (X): q = qy · qz · qx.
-  const [ys, yc] = [Math.sin(yaw / 2), Math.cos(yaw / 2)];
-  const [zs, zc] = [Math.sin(tilt / 2), Math.cos(tilt / 2)];
-  const [xs, xc] = [Math.sin(spin / 2), Math.cos(spin / 2)];
+  const [ys, yc] = [sin(yaw / 2), cos(yaw / 2)];
+  const [zs, zc] = [sin(tilt / 2), cos(tilt / 2)];
+  const [xs, xc] = [sin(spin / 2), cos(spin / 2)];
   // qy · qz = (ys·zs, ys·zc, yc·zs, yc·zc) as (x, y, z, w).
   const ax = ys * zs;
   const ay = ys * zc;

@@ -45,7 +45,7 @@ export const springScene: SceneDefinition = {
 
 /** Every link's spring: stiffness from OMEGA for one ball's mass. */
 export function chainSpring(): SpringSpec {
-  const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS ** 3;
+  const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS * BALL_RADIUS * BALL_RADIUS;
   return {
     restLength: REST,
     stiffness: mass * OMEGA * OMEGA,

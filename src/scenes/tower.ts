@@ -1,6 +1,7 @@
 // tower: a round brick tower, each course turned half a brick like masonry, and a heavy ball
 // lobbed at it so it topples — `count` is the bricks plus the ball.
 
+import { cos, sin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 
 /** Brick half extents: 1 m × 0.5 m × 0.5 m, a chunky brick that stacks 30+ courses in cannon-es. */
@@ -37,8 +38,8 @@ export const towerScene: SceneDefinition = {
       physics.addBody({
         kind: 'box',
         scale: [BRICK.halfLong, BRICK.halfHigh, BRICK.halfDeep],
-        position: [radius * Math.cos(angle), y, radius * Math.sin(angle)],
-        quaternion: [0, Math.sin(heading / 2), 0, Math.cos(heading / 2)],
+        position: [radius * cos(angle), y, radius * sin(angle)],
+        quaternion: [0, sin(heading / 2), 0, cos(heading / 2)],
         asleep: true,
       });
     }

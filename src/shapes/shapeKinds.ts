@@ -1,6 +1,6 @@
 // Shape kinds as plain data shared by physics (collision shapes) and render (one InstancedMesh
 // each). A body is a unit shape of its kind stretched by a per-body scale; nothing here imports
-// cannon-es or three.
+// cannon-es or three, and nothing uses Math's engine-rounded functions (see util/exactMath.ts).
 
 export const SHAPE_KINDS = ['box', 'sphere', 'cylinder', 'dumbbell', 'gem'] as const;
 export type ShapeKind = (typeof SHAPE_KINDS)[number];
@@ -62,7 +62,8 @@ function buildGemVertices(): [number, number, number][] {
     [-phi, 0, -1],
     [-phi, 0, 1],
   ];
-  const length = Math.hypot(1, phi);
+  // Not Math.hypot: engines round its last bit differently; a square root they all round alike.
+  const length = Math.sqrt(1 + phi * phi);
   return raw.map(([x, y, z]) => [x / length, y / length, z / length]);
 }
 
@@ -70,12 +71,14 @@ function buildGemVertices(): [number, number, number][] {
 function buildGemFaces(
   vertices: readonly (readonly [number, number, number])[],
 ): [number, number, number][] {
-  const edge = 2 / Math.hypot(1, (1 + Math.sqrt(5)) / 2); // edge length of the unit icosahedron
-  const adjacent = (a: number, b: number): boolean => {
+  const distance = (a: number, b: number): number => {
     const [ax, ay, az] = vertices[a] as readonly [number, number, number];
     const [bx, by, bz] = vertices[b] as readonly [number, number, number];
-    return Math.abs(Math.hypot(ax - bx, ay - by, az - bz) - edge) < 1e-9;
+    return Math.sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz));
   };
+  // Vertices 0 and 1, (−1, φ, 0) and (1, φ, 0) before scaling, are neighbours.
+  const edge = distance(0, 1);
+  const adjacent = (a: number, b: number): boolean => Math.abs(distance(a, b) - edge) < 1e-9;
   const faces: [number, number, number][] = [];
   const n = vertices.length;
   for (let a = 0; a < n; a++) {
@@ -120,8 +123,9 @@ export function shapeVolume(kind: ShapeKind, sx: number, sy: number, sz: number)
     case 'cylinder':
       return Math.PI * sx * sx * 2 * sy;
     case 'dumbbell': {
-      const ball = (4 / 3) * Math.PI * DUMBBELL.ballRadius ** 3;
-      const bar = Math.PI * DUMBBELL.barRadius ** 2 * 2 * DUMBBELL.ballOffset;
+      const { ballRadius, barRadius, ballOffset } = DUMBBELL;
+      const ball = (4 / 3) * Math.PI * ballRadius * ballRadius * ballRadius;
+      const bar = Math.PI * barRadius * barRadius * 2 * ballOffset;
       return (2 * ball + bar) * sx * sx * sx;
     }
     case 'gem':

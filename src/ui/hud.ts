@@ -1,4 +1,5 @@
-// The heads-up display: frame timing and physics numbers, refreshed a few times a second.
+// The heads-up display: frame timing and physics numbers, refreshed a few times a second, and
+// a banner whenever the loop is giving up time (slow motion) or is paused.
 
 import type { StatsSnapshot } from '../app/frameStats';
 
@@ -8,7 +9,7 @@ import type { StatsSnapshot } from '../app/frameStats';
  */
 export const HUD_REFRESH_MS = 250;
 
-const ROWS: readonly [keyof StatsSnapshot | 'bodies', string][] = [
+const ROWS: readonly [keyof StatsSnapshot | 'givenUp', string][] = [
   ['fps', 'fps'],
   ['stepsThisFrame', 'steps / frame'],
   ['alpha', 'alpha'],
@@ -17,8 +18,16 @@ const ROWS: readonly [keyof StatsSnapshot | 'bodies', string][] = [
   ['interpolationUs', 'interpolation / frame'],
   ['bodies', 'bodies (awake / asleep)'],
   ['simOverReal', 'sim ÷ real time'],
+  ['givenUp', 'given up: cap/clamp/throttle'],
 ];
 
+/**
+ * Below this share of the time scale the banner says slow motion: a few lost steps in a second
+ * (a 1,2,2 beat cut once by the cap) are not worth a warning that flickers on and off.
+ */
+export const SLOW_MOTION_BELOW = 0.97;
+
+/** The HUD element: one row per figure of a StatsSnapshot, and the banner. */
 export class Hud {
   private readonly root: HTMLElement;
   private readonly values = new Map<string, HTMLElement>();
@@ -64,14 +73,24 @@ export class Hud {
     );
     this.set('interpolationUs', `${s.interpolationUs.toFixed(0)} µs`);
     this.set('bodies', `${s.bodies} (${s.awake} / ${s.sleeping})`);
-    this.set('simOverReal', `${s.simOverReal.toFixed(2)}×`);
-    // Frames measured (fps > 0) but little or no simulated time: slow motion, down to ×0.00
-    // when a single step takes longer than the last second of frames.
-    const slow = s.fps > 0 && s.simOverReal < 0.97 * s.timeScale && !s.paused;
+    const rates = s.rateWindow;
+    this.set(
+      'simOverReal',
+      `${s.simOverReal.toFixed(2)}× (${rates.seconds.toFixed(1)} s, ${rates.frames} frames)`,
+    );
+    this.set(
+      'givenUp',
+      `${s.droppedSeconds.toFixed(2)} / ${s.clampedSeconds.toFixed(2)} / ${s.throttledSeconds.toFixed(2)} s`,
+    );
+    // Slow motion: the window's frames gave up time, enough to run visibly slower than the time
+    // scale asks. (`fixed-per-frame` never gives time up: its speed follows the display by design.)
+    const slow =
+      rates.givenUpSeconds > 0 && s.simOverReal < SLOW_MOTION_BELOW * s.timeScale && !s.paused;
+    const givenUp = s.droppedSeconds + s.clampedSeconds + s.throttledSeconds;
     this.banner.textContent = s.paused
       ? 'paused'
       : slow
-        ? `slow motion ×${(s.simOverReal / s.timeScale).toFixed(2)} — ${s.droppedSeconds.toFixed(1)} s dropped`
+        ? `slow motion ×${(s.simOverReal / s.timeScale).toFixed(2)} — ${givenUp.toFixed(1)} s given up`
         : '';
     this.banner.hidden = this.banner.textContent === '';
   }

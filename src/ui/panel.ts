@@ -16,7 +16,7 @@ const STRATEGY_NOTES: Record<Strategy, string> = {
   accumulator: 'fixed dt; alpha blends the picture',
   'semi-fixed': 'last step partial; no alpha: drawn as off',
   variable: 'dt = frame time; no alpha: drawn as off',
-  'fixed-per-frame': 'speed follows display; drawn as off',
+  'fixed-per-frame': 'speed follows display only; drawn as off',
 };
 
 export class Panel {

@@ -1,5 +1,7 @@
 // Seeded random numbers (mulberry32): scenes never call Math.random, so a seed rebuilds a scene
-// bit for bit.
+// bit for bit — in every engine, since nothing here uses Math's engine-rounded functions.
+
+import { cos, sin } from './exactMath';
 
 export class Rng {
   private state: number;
@@ -36,6 +38,6 @@ export class Rng {
       u3 = this.next() * 2 * Math.PI;
     const a = Math.sqrt(1 - u1),
       b = Math.sqrt(u1);
-    return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)];
+    return [a * sin(u2), a * cos(u2), b * sin(u3), b * cos(u3)];
   }
 }

@@ -174,7 +174,7 @@ test('a 5 s main-thread stall costs one clamped frame, and bodies move no furthe
         speed = Math.max(speed, moved / dt);
       }
       const stats = s.stats();
-      return { p, speed, step: stats.step, lost: stats.droppedSeconds };
+      return { p, speed, step: stats.step, lost: stats.clampedSeconds };
     };
     // In an animation frame, after the app's frame: stall there, as a long task would.
     await nextFrame();
@@ -192,7 +192,7 @@ test('a 5 s main-thread stall costs one clamped frame, and bodies move no furthe
   // One clamped frame: 0.25 s at 100 Hz, never the 500 steps the stall would be worth.
   expect(steps).toBeGreaterThan(0);
   expect(steps).toBeLessThanOrEqual(MAX_STEPS);
-  // The clamp threw the rest of the 5 s away (and the HUD counts it as slow motion).
+  // The clamp threw the rest of the 5 s away, and stats count it as clamped (the HUD as slow motion).
   expect(result.after.lost - result.before.lost).toBeGreaterThan(4.5);
 
   // No body went further than the fastest body could have in that simulated time plus a free
@@ -234,7 +234,7 @@ test('a clock that jumps backwards counts as zero; one that jumps forwards is on
 
   const forward = await page.evaluate(() => {
     window.tab.shiftClock(10_000);
-    return { at: window.tab.frames.length, lost: window.sandbox.stats().droppedSeconds };
+    return { at: window.tab.frames.length, lost: window.sandbox.stats().clampedSeconds };
   });
   await waitForFrames(page, forward.at + 2);
   records = await frames(page);
@@ -245,7 +245,7 @@ test('a clock that jumps backwards counts as zero; one that jumps forwards is on
   expect(leap.simTime - (records[forward.at - 1] as FrameRecord).simTime).toBeLessThanOrEqual(
     MAX_FRAME_SECONDS + 1e-9,
   );
-  const lost = await page.evaluate(() => window.sandbox.stats().droppedSeconds);
+  const lost = await page.evaluate(() => window.sandbox.stats().clampedSeconds);
   expect(lost - forward.lost).toBeGreaterThan(9.5);
 
   expectSaneFrames(records);

@@ -72,3 +72,19 @@ describe('determinism', () => {
     expect(sim.hash()).not.toBe(run60.get(100));
   });
 });
+
+describe('reset', () => {
+  it.each(['carousel', 'tunnel', 'spring', 'determinism', 'pile'])(
+    '%s: reset rebuilds the scene as loaded, fixed-size scenes included',
+    (scene) => {
+      const sim = new Simulation(scene, { seed: 5 });
+      const fresh = sim.hash();
+      for (let f = 0; f < 20; f++) sim.frame(1 / 60);
+      expect(sim.hash()).not.toBe(fresh);
+      sim.reset();
+      expect(sim.scene.seed).toBe(5);
+      expect(sim.loop.stepCount).toBe(0);
+      expect(sim.hash()).toBe(fresh);
+    },
+  );
+});

@@ -30,10 +30,14 @@ class CostlyStepper implements Stepper {
   }
 }
 
-/** Runs `seconds` of wall time of rAF frames (draw cost drawMs each) under the governor. */
-function drive(stepMs: number, seconds: number, drawMs = 4) {
+/**
+ * Runs `seconds` of wall time of rAF frames (draw cost drawMs each) under the governor, at a
+ * time scale. Returns totals, and the steps taken and seconds dropped by the per-frame guard
+ * in each frame after the first `settleFrames` (the cost estimate needs a few steps).
+ */
+function drive(stepMs: number, seconds: number, drawMs = 4, timeScale = 1, settleFrames = 30) {
   const governor = new OverloadGovernor();
-  const loop = new FixedStepLoop(1 / 100, limits);
+  const loop = new FixedStepLoop(1 / 100, { ...limits, timeScale });
   const stepper = new CostlyStepper(governor, stepMs);
   const report = createFrameReport();
   let wallMs = 0;
@@ -43,14 +47,24 @@ function drive(stepMs: number, seconds: number, drawMs = 4) {
   let kept = 0;
   let lost = 0;
   let passed = 0;
+  let throttled = 0;
+  let physicsMs = 0;
+  const stepsPerFrame: number[] = [];
+  const droppedPerFrame: number[] = [];
   while (wallMs < seconds * 1000) {
     governor.beginFrame();
-    loop.throttle = governor.throttle(loop.dt);
+    loop.throttle = governor.throttle(loop.dt, timeScale);
     stepper.frameMs = 0;
     loop.frame(lastFrameMs / 1000, stepper, report);
-    passed += lastFrameMs / 1000;
+    passed += (lastFrameMs / 1000) * timeScale;
     kept += report.steps * loop.dt;
     lost += report.droppedSeconds + report.clampedSeconds + report.throttledSeconds;
+    throttled += report.throttledSeconds;
+    physicsMs += stepper.frameMs;
+    if (frames >= settleFrames) {
+      stepsPerFrame.push(report.steps);
+      droppedPerFrame.push(report.droppedSeconds);
+    }
     // The next frame's duration: this frame's physics, its drawing, and vsync at 60 Hz.
     lastFrameMs = Math.max(1000 / 60, stepper.frameMs + drawMs);
     longest = Math.max(longest, lastFrameMs);
@@ -65,6 +79,10 @@ function drive(stepMs: number, seconds: number, drawMs = 4) {
     kept,
     lost,
     passed,
+    throttled,
+    physicsShare: physicsMs / wallMs,
+    stepsPerFrame,
+    droppedPerFrame,
     left: loop.accumulator,
     governor,
   };
@@ -73,7 +91,7 @@ function drive(stepMs: number, seconds: number, drawMs = 4) {
 describe('OverloadGovernor', () => {
   it('leaves cheap physics alone: throttle 1, real time', () => {
     const run = drive(2, 10);
-    expect(run.governor.throttle(1 / 100)).toBe(1);
+    expect(run.governor.throttle(1 / 100, 1)).toBe(1);
     expect(run.simSeconds / run.wallSeconds).toBeGreaterThan(0.97);
   });
 
@@ -81,7 +99,7 @@ describe('OverloadGovernor', () => {
     // 40 ms a step: stock the loop would take 25 steps (a second) per frame.
     const run = drive(40, 20);
     const expected = (PHYSICS_SHARE * 10) / 40;
-    expect(run.governor.throttle(1 / 100)).toBeCloseTo(expected, 6);
+    expect(run.governor.throttle(1 / 100, 1)).toBeCloseTo(expected, 6);
     expect(run.simSeconds / run.wallSeconds).toBeGreaterThan(0.6 * expected);
     expect(run.simSeconds / run.wallSeconds).toBeLessThan(1.2 * expected);
     // Most frames take no step and just draw; no frame holds more than two steps.
@@ -95,11 +113,48 @@ describe('OverloadGovernor', () => {
     expect(run.frames).toBeGreaterThan(60);
   });
 
-  it('accounts for every second: simulated + given up + still owed = frame time', () => {
-    for (const stepMs of [2, 40, 300]) {
-      const run = drive(stepMs, 5);
-      expect(run.kept + run.lost + run.left).toBeCloseTo(run.passed, 9);
+  it('accounts for every second: simulated + given up + still owed = scaled frame time', () => {
+    for (const timeScale of [0.5, 1, 2]) {
+      for (const stepMs of [2, 40, 300]) {
+        const run = drive(stepMs, 5, 4, timeScale);
+        expect(run.kept + run.lost + run.left).toBeCloseTo(run.passed, 9);
+      }
     }
+  });
+
+  it('throttles to PHYSICS_SHARE of real time at any time scale: share × dt ÷ (scale × cost)', () => {
+    const governor = new OverloadGovernor();
+    governor.recordStep(20);
+    // 10 ms steps costing 20 ms: ×1 asks 100 steps a second (2 s of physics), ×2 asks 200.
+    expect(governor.throttle(1 / 100, 1)).toBeCloseTo((PHYSICS_SHARE * 10) / 20, 12);
+    expect(governor.throttle(1 / 100, 2)).toBeCloseTo((PHYSICS_SHARE * 10) / 40, 12);
+    expect(governor.throttle(1 / 100, 0.25)).toBe(1);
+    // The boundary: at ×0.5 a step may cost PHYSICS_SHARE × dt ÷ 0.5 (15 ms) before any throttling.
+    const edge = new OverloadGovernor();
+    edge.recordStep((PHYSICS_SHARE * 10) / 0.5);
+    expect(edge.throttle(1 / 100, 0.5)).toBe(1);
+    edge.reset();
+    edge.recordStep((PHYSICS_SHARE * 10) / 0.5 + 0.01);
+    expect(edge.throttle(1 / 100, 0.5)).toBeLessThan(1);
+  });
+
+  it('at ×2 asks only for steps physics can pay for: they come evenly and the guard drops none', () => {
+    // 20 ms steps at ×2: 200 steps a second would cost 4 s of physics per second.
+    const run = drive(20, 20, 4, 2);
+    const expected = (PHYSICS_SHARE * 10) / (2 * 20);
+    expect(run.governor.throttle(1 / 100, 2)).toBeCloseTo(expected, 12);
+    expect(Math.max(...run.droppedPerFrame)).toBe(0);
+    expect(Math.max(...run.stepsPerFrame) - Math.min(...run.stepsPerFrame)).toBeLessThanOrEqual(1);
+    // Physics takes its share of real time and the simulation runs at 2 × the throttle.
+    expect(run.physicsShare).toBeLessThanOrEqual(PHYSICS_SHARE + 0.02);
+    expect(run.simSeconds / run.wallSeconds).toBeCloseTo(2 * expected, 2);
+  });
+
+  it('at ×0.5 does not throttle a step that costs 1.2 dt: half speed needs only 60% of real time', () => {
+    const run = drive(12, 20, 4, 0.5);
+    expect(run.throttled).toBe(0);
+    expect(Math.max(...run.droppedPerFrame)).toBe(0);
+    expect(run.simSeconds / run.wallSeconds).toBeCloseTo(0.5, 2);
   });
 
   it('stops a frame once its steps have cost the budget; the first step always runs', () => {
@@ -122,6 +177,6 @@ describe('OverloadGovernor', () => {
     for (let k = 0; k < 5; k++) governor.recordStep(5);
     expect(governor.estimateMs).toBeGreaterThan(30);
     governor.reset();
-    expect(governor.throttle(1 / 100)).toBe(1);
+    expect(governor.throttle(1 / 100, 1)).toBe(1);
   });
 });

@@ -74,6 +74,29 @@ describe('fixed-per-frame', () => {
     expect(at144.loop.simTime).toBeCloseTo(1.44, 9);
     expect(at30.loop.simTime).toBeCloseTo(0.3, 9);
   });
+
+  it('spends no frame time, so ignores time scale, clamp and throttle and reports nothing given up', () => {
+    const loop = new FixedStepLoop(1 / 100, {
+      maxFrameSeconds: 0.25,
+      maxStepsPerFrame: 25,
+      timeScale: 2,
+    });
+    loop.strategy = 'fixed-per-frame';
+    loop.throttle = 0.1;
+    const dts: number[] = [];
+    const report = createFrameReport();
+    for (const frameSeconds of [1 / 60, 10, 0.3, 1 / 144]) {
+      loop.frame(frameSeconds, { step: (dt: number) => dts.push(dt) }, report);
+      expect(report.steps).toBe(1);
+      expect(report.droppedSeconds).toBe(0);
+      expect(report.clampedSeconds).toBe(0);
+      expect(report.throttledSeconds).toBe(0);
+    }
+    expect(dts).toEqual([0.01, 0.01, 0.01, 0.01]);
+    // A zero-length frame (start, unpause) takes no step.
+    loop.frame(0, { step: (dt: number) => dts.push(dt) }, report);
+    expect(report.steps).toBe(0);
+  });
 });
 
 describe('switching strategy', () => {

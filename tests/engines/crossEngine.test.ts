@@ -1,0 +1,241 @@
+// The cross-engine suite: the same build, scene and seed must reach the same state hash, bit for
+// bit, in Chromium (V8) and Firefox (SpiderMonkey) — at step 0 and after hundreds of steps.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, openApp, serveBuild } from './engines';
+import type { EngineSession, Served } from './engines';
+
+/** 400 frames of a 60 Hz display: 666 steps at 100 Hz, a few seconds of every scene's action. */
+const FRAMES = 400;
+/** Frames per `advance` call; a hash is read after each, so a mismatch says when it began. */
+const CHUNK = 50;
+const FRAME_SECONDS = 1 / 60;
+
+const port = Number(process.env.PREVIEW_PORT ?? 4173);
+
+interface Run {
+  /** Hash after 0, CHUNK, 2·CHUNK, … FRAMES frames. */
+  hashes: string[];
+  steps: number;
+  bodies: number;
+}
+
+interface Row {
+  what: string;
+  bodies: number;
+  steps: number;
+  atStart: boolean;
+  atEnd: boolean;
+  /** First checkpoint (in frames) where the hashes differ, or null. */
+  firstDifference: number | null;
+}
+
+let served: Served | undefined;
+const sessions: EngineSession[] = [];
+const rows: Row[] = [];
+
+function session(index: number): EngineSession {
+  const found = sessions[index];
+  if (!found) throw new Error('the browsers did not start (see beforeAll)');
+  return found;
+}
+
+type SpawnInput = Parameters<Window['sandbox']['spawn']>[0];
+
+/** What a run changes from the defaults. */
+interface RunOptions {
+  /** Body count (the scene's default unless set). */
+  count?: number;
+  /** One body added at step 0. */
+  spawn?: SpawnInput;
+  /** Physics rate (the default is 100 Hz). */
+  physicsHz?: number;
+  /** Frame length (the default is a 60 Hz display). */
+  frameSeconds?: number;
+}
+
+/**
+ * In the page: sets the physics rate, loads a scene with its default seed, optionally
+ * spawns one body, then advances FRAMES frames in chunks, reading the hash at each checkpoint.
+ * Settings, load, spawn and the first `advance` happen in one call, so no animation frame can
+ * step in between.
+ */
+async function runScene(engine: EngineSession, scene: string, options: RunOptions): Promise<Run> {
+  const seconds = options.frameSeconds ?? FRAME_SECONDS;
+  const first = await engine.evaluate(
+    ({ scene, count, spawn, physicsHz, frames, seconds }) => {
+      const sandbox = window.sandbox;
+      sandbox.set({ physicsHz });
+      sandbox.load(scene, count === null ? {} : { count });
+      const start = sandbox.state().hash;
+      if (spawn) sandbox.spawn(spawn);
+      sandbox.advance(new Array<number>(frames).fill(seconds));
+      return [start, sandbox.state().hash];
+    },
+    {
+      scene,
+      count: options.count ?? null,
+      spawn: options.spawn ?? null,
+      physicsHz: options.physicsHz ?? 100,
+      frames: CHUNK,
+      seconds,
+    },
+  );
+  const hashes = [...first];
+  for (let done = CHUNK; done < FRAMES; done += CHUNK) {
+    hashes.push(
+      await engine.evaluate(
+        ({ frames, seconds }) => {
+          window.sandbox.advance(new Array<number>(frames).fill(seconds));
+          return window.sandbox.state().hash;
+        },
+        { frames: CHUNK, seconds },
+      ),
+    );
+  }
+  const { step, bodies } = await engine.evaluate(() => window.sandbox.state(), null);
+  return { hashes, steps: step, bodies };
+}
+
+/** Runs the same thing in both engines at once and records a row of the table. */
+async function compare(what: string, scene: string, options: RunOptions = {}): Promise<Row> {
+  const [chromium, firefox] = await Promise.all(
+    ENGINES.map((_, k) => runScene(session(k), scene, options)),
+  );
+  if (!chromium || !firefox) throw new Error('a run is missing');
+  const differs = chromium.hashes.findIndex((hash, k) => hash !== firefox.hashes[k]);
+  const row: Row = {
+    what,
+    bodies: chromium.bodies,
+    steps: chromium.steps,
+    atStart: chromium.hashes[0] === firefox.hashes[0],
+    atEnd: chromium.hashes.at(-1) === firefox.hashes.at(-1),
+    firstDifference: differs < 0 ? null : differs * CHUNK,
+  };
+  rows.push(row);
+  // Same step count and body count first: a hash comparison of different steps means nothing.
+  expect({ steps: firefox.steps, bodies: firefox.bodies }).toEqual({
+    steps: chromium.steps,
+    bodies: chromium.bodies,
+  });
+  expect(firefox.hashes, `${what}: Firefox's hashes at every ${CHUNK} frames`).toEqual(
+    chromium.hashes,
+  );
+  return row;
+}
+
+function table(): string {
+  const lines = [
+    `| scene / test | bodies | steps | step 0 equal | after ${FRAMES} frames equal | first difference |`,
+    '| --- | ---: | ---: | :---: | :---: | --- |',
+  ];
+  for (const r of rows) {
+    const first = r.firstDifference === null ? '—' : `frame ${r.firstDifference}`;
+    lines.push(
+      `| ${r.what} | ${r.bodies} | ${r.steps} | ${r.atStart ? 'yes' : 'NO'} | ${r.atEnd ? 'yes' : 'NO'} | ${first} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+beforeAll(async () => {
+  served = await serveBuild(port);
+  const url = served.url;
+  // Each engine opens the default scene; every test loads its own.
+  sessions.push(...(await Promise.all(ENGINES.map((engine) => openApp(engine, url)))));
+});
+
+afterAll(async () => {
+  if (rows.length > 0) {
+    const versions = sessions.map((s) => s.version).join(' vs ');
+    console.log(`\nCross-engine state hashes (${versions}):\n\n${table()}\n`);
+  }
+  await Promise.all(sessions.map((s) => s.close()));
+  await served?.close();
+});
+
+describe('every scene, default count and seed: same state hash in Chromium and Firefox', () => {
+  // The scene list is the app's own (sandbox.scenes()); it is checked against this one so a new
+  // scene cannot go untested.
+  const SCENES = [
+    'playground',
+    'stack',
+    'dominoes',
+    'pile',
+    'carousel',
+    'spring',
+    'tunnel',
+    'determinism',
+    'rain',
+    'tower',
+    'avalanche',
+  ];
+
+  it('the app lists exactly these scenes in both engines', async () => {
+    for (let k = 0; k < ENGINES.length; k++) {
+      expect(await session(k).evaluate(() => window.sandbox.scenes(), null)).toEqual(SCENES);
+    }
+  });
+
+  for (const scene of SCENES) {
+    it(`${scene}: equal at step 0 and at every ${CHUNK} frames up to ${FRAMES}`, async () => {
+      await compare(scene, scene);
+    });
+  }
+});
+
+describe('one body of each shape thrown into the stack: same state hash in both engines', () => {
+  // Exact inputs: every number below is a short decimal, parsed the same way everywhere. The
+  // body flies from the side into the tower's lower courses, tumbling as it goes.
+  const THROWN = {
+    position: [-4, 1.2, 0.3] as [number, number, number],
+    quaternion: [0.3, -0.2, 0.1, 0.9] as [number, number, number, number],
+    velocity: [9, 2.5, -0.4] as [number, number, number],
+    angularVelocity: [1.5, -3, 2] as [number, number, number],
+  };
+  const SHAPES = [
+    { kind: 'box', scale: [0.4, 0.3, 0.2] },
+    { kind: 'sphere', scale: 0.4 },
+    { kind: 'cylinder', scale: [0.35, 0.45, 0.35] },
+    { kind: 'dumbbell', scale: 0.8 },
+    { kind: 'gem', scale: 0.5 },
+  ] as const;
+
+  for (const shape of SHAPES) {
+    it(`${shape.kind}: equal at every ${CHUNK} frames up to ${FRAMES}`, async () => {
+      const row = await compare(`stack + thrown ${shape.kind}`, 'stack', {
+        spawn: {
+          ...THROWN,
+          kind: shape.kind,
+          scale: typeof shape.scale === 'number' ? shape.scale : [...shape.scale],
+        },
+      });
+      expect(row.bodies).toBe(37);
+    });
+  }
+});
+
+describe('other physics rates and display rates: same state hash in both engines', () => {
+  // Every shape, and damping factors for a step of 1/60 s rather than 1/100 s.
+  it('playground at 60 Hz physics, 144 Hz frames', async () => {
+    const row = await compare('playground, 60 Hz physics, 144 Hz frames', 'playground', {
+      physicsHz: 60,
+      frameSeconds: 1 / 144,
+    });
+    expect(row.steps).toBeGreaterThan(150);
+  });
+
+  it('avalanche × 100 (rolling damping 0.4) at 144 Hz physics', async () => {
+    await compare('avalanche × 100, 144 Hz physics', 'avalanche', { count: 100, physicsHz: 144 });
+  });
+});
+
+describe('the harness', () => {
+  it('runs both engines and reports no page errors', () => {
+    expect(sessions.map((s) => s.version.split('/')[0]?.toLowerCase())).toEqual([
+      expect.stringMatching(/chrom/),
+      expect.stringMatching(/firefox/),
+    ]);
+    for (const s of sessions) expect(s.errors, `${s.engine} page errors`).toEqual([]);
+  });
+});
