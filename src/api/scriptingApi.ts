@@ -10,6 +10,10 @@ import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
 import type { PoseBuffer } from '../snapshot/snapshots';
+import { encodeRecording } from '../state/recording';
+import type { EncodedRecording } from '../state/recording';
+import { encodeState } from '../state/stateSchema';
+import type { EncodedState } from '../state/stateSchema';
 import { validateSpawnSpec } from './spawnSpec';
 import type { SpawnInput } from './spawnSpec';
 
@@ -40,6 +44,18 @@ export interface SandboxApi {
   stats(): StatsSnapshot;
   hitch(seconds?: number): void;
   track(index: number | null): void;
+  /** Everything the next step depends on, as versioned JSON-ready data. */
+  saveState(): EncodedState;
+  /** Continues from a saved state (object or JSON text); a bad one throws and changes nothing. */
+  loadState(state: unknown): void;
+  /** Starts recording at the current step: a hash every N steps, a keyframe every K. */
+  record(options?: { hashEvery?: number; keyframeEvery?: number }): void;
+  /** Ends the recording and returns it; `keyframes: 'first'` keeps only the start. */
+  stopRecording(options?: { keyframes?: 'all' | 'first' }): EncodedRecording;
+  /** Loads a recording and plays its inputs at their steps, checking its hashes as it goes. */
+  replay(recording: unknown): void;
+  /** Moves the loaded replay to `step` (steps since the recording's start). */
+  seek(step: number): void;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -199,6 +215,20 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
         );
       }
       app.track(index);
+    },
+    saveState: () => encodeState(app.sim.saveState()),
+    loadState(state) {
+      app.loadState(state);
+    },
+    record(options) {
+      app.sim.timeline.record(options);
+    },
+    stopRecording: (options) => encodeRecording(app.sim.timeline.stopRecording(options)),
+    replay(recording) {
+      app.replay(recording);
+    },
+    seek(step) {
+      app.seek(step);
     },
   };
 }

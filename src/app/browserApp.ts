@@ -12,6 +12,7 @@ import { summarizeFaults } from '../physics/stateGuard';
 import { randomBody } from '../scenes/mixedBodies';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import type { DrawSource } from '../render/bodyInstances';
+import type { SceneDefinition } from '../scenes/sceneTypes';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
@@ -49,6 +50,8 @@ export class BrowserApp {
   /** The determinism lab's second world, while the loaded scene asks for one. */
   lab: TwinLab | null = null;
   private seenTwinVersion = -1;
+  /** The scene the lab and the camera were set up for (a replay may load another one). */
+  private seenScene: SceneDefinition;
   private contextMessage: HTMLElement | null = null;
   /** The "no dragging in the lab" note while it is on screen, so repeated presses show it once. */
   private dragRefusedMessage: HTMLElement | null = null;
@@ -67,6 +70,7 @@ export class BrowserApp {
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
     this.updateLab();
     this.applyView();
+    this.seenScene = this.sim.scene.definition;
     this.draw();
     document.addEventListener('visibilitychange', () => {
       // A tab coming back must not replay the seconds it was hidden for.
@@ -116,6 +120,8 @@ export class BrowserApp {
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
     const report = this.lab ? this.lab.frame(seconds, realTime) : this.sim.frame(seconds, realTime);
+    // A replay may have loaded another scene at one of its steps.
+    if (this.sim.scene.definition !== this.seenScene) this.followScene(false);
     if (this.sim.guard.hasReport) this.reportFaults();
     if (render) this.drawView();
     else this.writeInstances(this.sim.draw);
@@ -171,7 +177,46 @@ export class BrowserApp {
     this.updateLab();
     this.spawnRng = new Rng(this.sim.scene.seed ^ 0x5eed);
     this.applyView();
+    this.seenScene = this.sim.scene.definition;
     this.draw();
+    this.onChange?.();
+  }
+
+  /**
+   * Continues from a saved state (see Simulation.loadState; throws, changing nothing, on a bad
+   * one). In the determinism lab both worlds load it, so they go on agreeing.
+   */
+  loadState(input: unknown): void {
+    this.sim.loadState(input);
+    this.followScene(false);
+    this.lab?.load(input);
+    this.draw();
+  }
+
+  /** Loads a recording and plays it from its start (see Timeline.replay). */
+  replay(recording: unknown): void {
+    this.sim.timeline.replay(recording);
+    this.followScene();
+  }
+
+  /** Moves the loaded replay to `step` (see Timeline.seek). */
+  seek(step: unknown): void {
+    this.sim.timeline.seek(step);
+    this.followScene();
+  }
+
+  /**
+   * After the world jumped (a loaded state, a replay, a seek, a replayed scene load): the lab and
+   * the camera follow when the scene changed, and the panel is told.
+   */
+  private followScene(draw = true): void {
+    const definition = this.sim.scene.definition;
+    if (definition !== this.seenScene) {
+      this.updateLab();
+      this.applyView();
+      this.seenScene = definition;
+    }
+    if (draw) this.draw();
     this.onChange?.();
   }
 
@@ -323,6 +368,8 @@ export class BrowserApp {
       paused: sim.settings.paused,
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
+      replay: sim.timeline.status(),
+      recording: sim.timeline.recordingStep === null ? null : { step: sim.timeline.recordingStep },
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.guard.removed,

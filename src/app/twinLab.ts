@@ -69,6 +69,16 @@ export class TwinLab {
     this.divergence = null;
   }
 
+  /** The twin continues from the same saved state as the main world (validated by it already). */
+  load(state: unknown): void {
+    this.twin.loadState(state);
+    this.leftHistory.reset();
+    this.rightHistory.reset();
+    this.leftOwed = 0;
+    this.rightOwed = 0;
+    this.divergence = null;
+  }
+
   /** Copies the main world's settings so both worlds always run the same strategy and rate. */
   syncSettings(): void {
     this.twin.set({ ...this.main.settings });

@@ -4,6 +4,7 @@
 
 import type { CommandAction } from '../physics/commands';
 import { toHex } from '../app/stateHasher';
+import { encodeFloats } from './fields';
 import type { SavedState } from './stateSchema';
 
 export const RECORDING_FORMAT = 'fixed-step-sandbox/recording';
@@ -58,6 +59,18 @@ export interface Recording {
   inputs: RecordedInput[];
   /** The first at step 0 (the state the recording starts from); then every K steps, if kept. */
   keyframes: Keyframe[];
+}
+
+/** A recording as JSON-ready data, every −0 written "-0": what `stopRecording()` hands out. */
+export interface EncodedRecording {
+  format: typeof RECORDING_FORMAT;
+  version: typeof RECORDING_VERSION;
+  length: number;
+  [field: string]: unknown;
+}
+
+export function encodeRecording(recording: Recording): EncodedRecording {
+  return encodeFloats(recording) as EncodedRecording;
 }
 
 export interface RecordOptions {

@@ -17,6 +17,7 @@ import { findScene, SCENES } from '../scenes/registry';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import { MAX_BODY_ID, readCommandAction, readScale } from './commandSchema';
 import {
+  encodeFloats,
   fieldError,
   join,
   parseInput,
@@ -76,6 +77,20 @@ export interface SavedState {
   worldOrder: number[];
   broadphaseOrder: number[];
   commands: Command[];
+}
+
+/**
+ * A saved state as JSON-ready data, every −0 written "-0" (see fields.encodeFloats): what
+ * `saveState()` hands out and `loadState` takes back, as an object or as JSON text.
+ */
+export interface EncodedState {
+  format: typeof STATE_FORMAT;
+  version: typeof STATE_VERSION;
+  [field: string]: unknown;
+}
+
+export function encodeState(state: SavedState): EncodedState {
+  return encodeFloats(state) as EncodedState;
 }
 
 const STATE_FIELDS = [
