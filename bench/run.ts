@@ -1,6 +1,7 @@
 // `npm run bench`: interpolation + instance matrices against three baselines, physics cost per
 // stress scene, and bytes allocated per frame and step — all measured in this run, in Node.
 // `npm run bench -- --tuning`: the cannon-es configuration choices against their alternatives.
+// `npm run bench -- --state`: only the save, load, record and seek table.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { allocationTable, benchAllocation } from './allocationBench';
@@ -9,6 +10,7 @@ import type { InterpolationResult } from './interpolationBench';
 import { benchPhysics, physicsTable } from './physicsBench';
 import type { PhysicsResult } from './physicsBench';
 import { describeLoad, describeMachine, fixed } from './report';
+import { benchState, stateTable } from './stateBench';
 import { shapeCostTable, sleepingFloorTable, tuningTable } from './tuningBench';
 
 const quick = process.argv.includes('--quick');
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
   console.log(`machine: ${describeMachine()}`);
   console.log(`at start: ${describeLoad()}`);
   if (process.argv.includes('--tuning')) runTuning();
+  else if (process.argv.includes('--state')) runState();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
@@ -41,6 +44,13 @@ function runTuning(): void {
   console.log(sleepingFloorTable(quick ? 1000 : 5000, quick ? 3 : 10, quick ? 1 : 3));
   section('what each shape costs');
   console.log(shapeCostTable(quick ? 100 : 250, quick ? 50 : 300));
+}
+
+function runState(): void {
+  const count = quick ? 100 : 500;
+  const seconds = quick ? 10 : 60;
+  section(`save, load, record and seek: pile × ${count}, a ${seconds} s recording`);
+  console.log(stateTable([benchState('pile', count, seconds, quick ? 3 : 9)]));
 }
 
 async function runBench(): Promise<void> {
@@ -67,6 +77,8 @@ async function runBench(): Promise<void> {
   section('bytes allocated (heap deltas after forced GC)');
   const allocation = benchAllocation(quick ? 100 : 250);
   console.log(allocationTable(allocation));
+
+  runState();
 
   section('goals');
   const at = (n: number): InterpolationResult | undefined => interpolation.find((r) => r.n === n);

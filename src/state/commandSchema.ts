@@ -55,7 +55,7 @@ function readRotation(
   path: string,
 ): [number, number, number, number] {
   const [x, y, z, w] = readFloats(what, value, path, 4) as [number, number, number, number];
-  if (Math.hypot(x, y, z, w) < 1e-9) {
+  if (Math.sqrt(x * x + y * y + z * z + w * w) < 1e-9) {
     throw fieldError(what, path, value, 'a rotation [x, y, z, w] that is not all zeros');
   }
   return [x, y, z, w];

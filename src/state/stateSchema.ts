@@ -38,7 +38,7 @@ export const STATE_VERSION = 1;
 
 /**
  * 10 000 bodies: twice the largest scene (5000), room for spawning into it. A state that large
- * is ~7 MB of JSON and a few seconds of stepping per simulated second; past it nothing works.
+ * is about 6 MB of JSON and several seconds of stepping per simulated second.
  */
 export const MAX_STATE_BODIES = 10_000;
 /** Walls, ramps and posts: the avalanche at 5000 bodies has under 200. */
@@ -48,7 +48,7 @@ export const MAX_STATE_SPRINGS = 10_000;
 export const MAX_PENDING_COMMANDS = 10_000;
 /** 2³¹ − 1 steps: 248 days at 100 Hz. */
 export const MAX_STEP = 2 ** 31 - 1;
-/** Text longer than this is refused before parsing: 10 000 bodies write about 7 MB. */
+/** Text longer than this is refused before parsing: 10 000 bodies write about 6 MB. */
 export const MAX_STATE_CHARS = 16 * 2 ** 20;
 
 const WHAT = 'Saved state';
