@@ -94,13 +94,16 @@ export class Recorder {
   private hashes = new Uint32Array(256);
   private hashCount = 0;
   private lastDt = Number.NaN;
+  /** The hash after the latest step (at the start: the start's). */
+  private readonly endLanes = new Uint32Array(2);
   /** True once MAX_RECORDING_STEPS is reached: nothing more is recorded. */
   full = false;
 
   constructor(world: StateSource, options: RecordOptions) {
     this.options = options;
     this.keyframes = [{ step: 0, state: world.saveState() }];
-    this.pushHash(world.hashLanes());
+    this.endLanes.set(world.hashLanes());
+    this.pushHash(this.endLanes);
   }
 
   /** A command applied at this boundary (a copy: the recording must not change with the caller's objects). */
@@ -126,7 +129,10 @@ export class Recorder {
   afterStep(world: StateSource): void {
     if (this.full) return;
     this.step++;
-    if (this.step % this.options.hashEvery === 0) this.pushHash(world.hashLanes());
+    // Every step's hash, kept for the end: inputs applied after the last step (a spawn made
+    // while paused, then the recording stopped) must not change the hash the replay ends on.
+    this.endLanes.set(world.hashLanes());
+    if (this.step % this.options.hashEvery === 0) this.pushHash(this.endLanes);
     if (this.step % this.options.keyframeEvery === 0)
       this.keyframes.push({ step: this.step, state: world.saveState() });
     if (this.step >= MAX_RECORDING_STEPS) this.full = true;
@@ -136,8 +142,8 @@ export class Recorder {
    * The recording so far (sharing its keyframes: encode it before handing it out); `keyframes:
    * 'first'` keeps only the start.
    */
-  finish(world: StateSource, keyframes: 'all' | 'first'): Recording {
-    const end = world.hashLanes();
+  finish(keyframes: 'all' | 'first'): Recording {
+    const end = this.endLanes;
     const hashes: string[] = [];
     for (let k = 0; k < this.hashCount; k++) {
       hashes.push(toHex(this.hashes[2 * k] ?? 0, this.hashes[2 * k + 1] ?? 0));

@@ -94,7 +94,7 @@ export class Timeline {
         : readChoice('stopRecording options', f.keyframes, 'keyframes', ['all', 'first'] as const);
     this.recorder = null;
     this.host.commands.onApplied = null;
-    return recorder.finish(this.host, keyframes);
+    return recorder.finish(keyframes);
   }
 
   /**
@@ -120,6 +120,7 @@ export class Timeline {
     const player = new ReplayPlayer(recording);
     this.player = player;
     player.check(this.host);
+    this.restAtEnd(player);
   }
 
   /**
@@ -136,6 +137,7 @@ export class Timeline {
     player.rewind(keyframe.step);
     player.check(this.host);
     this.host.runSteps(target - keyframe.step);
+    this.restAtEnd(player);
   }
 
   /** A scene loaded by the user: recorded as an input; it ends a replay. */
@@ -170,13 +172,18 @@ export class Timeline {
     const player = this.player;
     if (!player || player.passedEnd) return;
     player.afterStep(this.host);
-    if (player.ended && !player.passedEnd) this.host.pause();
+    this.restAtEnd(player);
   }
 
   /** False at the end of a replay, so a frame owed more steps stops there. */
   stepAllowed(): boolean {
     const player = this.player;
     return player === null || !player.ended || player.passedEnd;
+  }
+
+  /** A replay rests at its end, however it got there (play, a seek, an empty recording). */
+  private restAtEnd(player: ReplayPlayer): void {
+    if (player.ended && !player.passedEnd) this.host.pause();
   }
 
   private apply(input: RecordedInput): void {

@@ -187,6 +187,48 @@ describe('replay at any display rate', () => {
   });
 });
 
+describe('the ends of a recording', () => {
+  it('a spawn made while paused after the last step replays at that boundary, and the end still checks', () => {
+    const sim = new Simulation('stack', { count: 9 });
+    sim.timeline.record();
+    for (let f = 0; f < 40; f++) sim.frame(1 / 60);
+    sim.set({ paused: true });
+    sim.queue({
+      type: 'spawn',
+      spec: { kind: 'box', scale: [0.2, 0.2, 0.2], position: [2, 1, 2] },
+    });
+    sim.frame(0);
+    const recording = sim.timeline.stopRecording();
+    expect(recording.inputs.at(-1)).toMatchObject({ type: 'spawn', step: recording.length });
+    const copy = new Simulation('tunnel');
+    copy.timeline.replay(carried(recording));
+    for (let f = 0; f < 60; f++) copy.frame(1 / 60);
+    expect(copy.timeline.status()).toMatchObject({
+      verifiedUpTo: recording.length,
+      divergence: null,
+    });
+    // Paused at the end, the next frame's boundary applies the spawn: the world as it was left.
+    expect(copy.physics.count).toBe(10);
+    expect(copy.hash()).toBe(sim.hash());
+  });
+
+  it('an empty recording replays to its single state and rests there', () => {
+    const sim = new Simulation('spring');
+    sim.timeline.record();
+    const recording = sim.timeline.stopRecording();
+    const copy = new Simulation('stack');
+    copy.timeline.replay(carried(recording));
+    expect(copy.settings.paused).toBe(true);
+    expect(copy.timeline.status()).toEqual({
+      step: 0,
+      endStep: 0,
+      verifiedUpTo: 0,
+      divergence: null,
+    });
+    expect(copy.hash()).toBe(sim.hash());
+  });
+});
+
 describe('a tampered recording names the first step, body and field that differ', () => {
   const original = recordOriginal({ hashEvery: 1, keyframeEvery: 100 });
   const length = original.recording.length;
