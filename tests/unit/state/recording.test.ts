@@ -286,3 +286,71 @@ describe('a tampered recording names the first step, body and field that differ'
     expect(length).toBeGreaterThan(200);
   });
 });
+
+describe('record, stopRecording and seek refuse bad calls and change nothing', () => {
+  const sim = new Simulation('stack', { count: 9 });
+  for (let f = 0; f < 10; f++) sim.frame(1 / 60);
+
+  const BAD: [string, () => void, RegExp][] = [
+    [
+      'hashEvery 0',
+      () => sim.timeline.record({ hashEvery: 0 }),
+      /record options: hashEvery = 0 is invalid: expected an integer from 1 to 1000/,
+    ],
+    [
+      'keyframeEvery 2.5',
+      () => sim.timeline.record({ keyframeEvery: 2.5 }),
+      /keyframeEvery = 2\.5 is invalid: expected an integer from 1/,
+    ],
+    [
+      'an unknown option',
+      () => sim.timeline.record({ every: 3 }),
+      /options\.every is not a known field; valid fields of options are hashEvery, keyframeEvery/,
+    ],
+    [
+      'options that are not an object',
+      () => sim.timeline.record(5),
+      /options = 5 is invalid: expected an object with optional hashEvery, keyframeEvery/,
+    ],
+    [
+      'stopping when not recording',
+      () => sim.timeline.stopRecording(),
+      /Not recording: call record\(\) first/,
+    ],
+    [
+      'seeking with no replay',
+      () => sim.timeline.seek(3),
+      /seek needs a replay: call replay\(recording\) first/,
+    ],
+  ];
+
+  it.each(BAD)('%s', (_label, call, message) => {
+    const hash = sim.hash();
+    expect(call).toThrow(message);
+    expect(sim.hash()).toBe(hash);
+    expect(sim.timeline.recordingStep).toBeNull();
+    expect(sim.timeline.status()).toBeNull();
+  });
+
+  it('while recording: a second record, a bad stop option; then a bad seek in a replay', () => {
+    sim.timeline.record();
+    expect(() => sim.timeline.record()).toThrow(/Already recording: call stopRecording\(\) first/);
+    expect(() => sim.timeline.stopRecording({ keyframes: 'some' })).toThrow(
+      /keyframes = "some" is invalid: expected one of 'all', 'first'/,
+    );
+    expect(() => sim.timeline.replay({})).toThrow(/Recording: call stopRecording\(\) first/);
+    for (let f = 0; f < 30; f++) sim.frame(1 / 60);
+    expect(sim.timeline.recordingStep).toBe(50);
+    const recording = sim.timeline.stopRecording();
+    sim.timeline.replay(recording);
+    sim.timeline.seek(20);
+    const hash = sim.hash();
+    for (const step of [-1, 1.5, 51, '3', null]) {
+      expect(() => sim.timeline.seek(step), String(step)).toThrow(
+        /seek: step = .* is invalid: expected an integer from 0 to 50/,
+      );
+    }
+    expect(sim.hash()).toBe(hash);
+    expect(sim.timeline.status()?.step).toBe(20);
+  });
+});
