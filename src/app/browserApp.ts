@@ -1,6 +1,7 @@
 // Composition root for the page: drives the Simulation from requestAnimationFrame (or from
 // `advance`), hands its draw poses to the Stage, and keeps the HUD and panel in step.
 
+import type { Settings } from '../config/settings';
 import { DrawPoses } from '../interp/interpolate';
 import { DisplayEmulator } from '../loop/displayEmulator';
 import { FrameClock } from '../loop/frameClock';
@@ -52,6 +53,8 @@ export class BrowserApp {
   private seenTwinVersion = -1;
   /** The scene the lab and the camera were set up for (a replay may load another one). */
   private seenScene: SceneDefinition;
+  /** The settings the panel last showed (replaced, never mutated, on every change). */
+  private seenSettings: Readonly<Settings>;
   private contextMessage: HTMLElement | null = null;
   /** The "no dragging in the lab" note while it is on screen, so repeated presses show it once. */
   private dragRefusedMessage: HTMLElement | null = null;
@@ -71,6 +74,7 @@ export class BrowserApp {
     this.updateLab();
     this.applyView();
     this.seenScene = this.sim.scene.definition;
+    this.seenSettings = this.sim.settings;
     this.draw();
     document.addEventListener('visibilitychange', () => {
       // A tab coming back must not replay the seconds it was hidden for.
@@ -120,8 +124,11 @@ export class BrowserApp {
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
     const report = this.lab ? this.lab.frame(seconds, realTime) : this.sim.frame(seconds, realTime);
-    // A replay may have loaded another scene at one of its steps.
+    // A replay may have loaded another scene at one of its steps, changed the physics rate or
+    // paused at its end: the lab, the camera and the panel follow.
     if (this.sim.scene.definition !== this.seenScene) this.followScene(false);
+    else if (this.sim.settings !== this.seenSettings) this.onChange?.();
+    this.seenSettings = this.sim.settings;
     if (this.sim.guard.hasReport) this.reportFaults();
     if (render) this.drawView();
     else this.writeInstances(this.sim.draw);

@@ -206,7 +206,9 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
   /** TimelineHost: a replay's step length becomes the physics rate the loop paces at. */
   followStepSeconds(seconds: number): void {
     const hz = 1 / seconds;
-    if (validateValue('physicsHz', hz).ok) this.current = { ...this.current, physicsHz: hz };
+    if (hz !== this.current.physicsHz && validateValue('physicsHz', hz).ok) {
+      this.current = { ...this.current, physicsHz: hz };
+    }
   }
 
   /** TimelineHost: the end of a replay. */
