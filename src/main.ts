@@ -1,5 +1,5 @@
 // Entry point: reads the URL, builds the app, panel, input and `window.sandbox`, and starts the
-// requestAnimationFrame drive.
+// requestAnimationFrame drive. A failure here is shown on the page, never left as a blank one.
 
 import './styles.css';
 import { createScriptingApi } from './api/scriptingApi';
@@ -8,10 +8,13 @@ import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
 import { HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
+import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
+import { ViewLayout } from './ui/viewLayout';
+import type { ViewArea } from './render/stage';
 
 declare global {
   interface Window {
@@ -57,6 +60,12 @@ function main(): void {
   };
   app.onChange = refresh;
   refresh();
+  const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
+  new ViewLayout(canvas, panel.gui.domElement, (area) => {
+    app.stage.setSplitArea(area.x, area.y, area.width, area.height);
+    labels.place(app.stage.splitLayout(halves));
+    if (app.sim.settings.view === 'split') app.draw();
+  });
   bindInput(app, canvas, {
     throwShape: () => panel.spawnShape,
     onSettingsChanged: refresh,
@@ -72,4 +81,18 @@ function main(): void {
   app.start();
 }
 
-main();
+try {
+  main();
+} catch (error) {
+  // Whatever went wrong, say so where the view should be rather than leave a blank page.
+  showNotice(
+    document.getElementById('app') ?? document.body,
+    'startup-error',
+    'The sandbox could not start',
+    [
+      error instanceof Error ? error.message : String(error),
+      'Reload the page; if this persists, try another browser.',
+    ],
+  );
+  throw error;
+}

@@ -17,6 +17,7 @@ import type { SceneDefinition } from '../scenes/sceneTypes';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
+import { showNotice } from '../ui/notice';
 import { Rng } from '../util/rng';
 import { windowFps, windowSimOverReal } from './frameStats';
 import type { StatsSnapshot } from './frameStats';
@@ -26,6 +27,8 @@ import type { LoadOptions } from './simulation';
 
 /** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
 const THROW_SPEED = 22;
+/** Seed of the injected frame jitter, restarted at every load (see `load`). */
+const JITTER_SEED = 0x1177e5;
 
 export class BrowserApp {
   readonly sim: Simulation;
@@ -38,7 +41,7 @@ export class BrowserApp {
   private seenVersion = -1;
   private seenStaticsVersion = -1;
   private spawnRng = new Rng(1);
-  private readonly jitterRng = new Rng(0x1177e5);
+  private jitterRng = new Rng(JITTER_SEED);
   private readonly display = new DisplayEmulator();
   private readonly splitDraw = new DrawPoses();
   private pendingHitchSeconds = 0;
@@ -71,6 +74,13 @@ export class BrowserApp {
       this.display.reset();
     };
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
+    if (this.stage.problem) {
+      showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
+        `Nothing can be drawn because ${this.stage.problem}.`,
+        "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
+        'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
+      ]);
+    }
     this.updateLab();
     this.applyView();
     this.seenScene = this.sim.scene.definition;
@@ -154,13 +164,16 @@ export class BrowserApp {
 
   /**
    * Single: the draw poses. Split: the right half in `splitRight` first, then the left in the
-   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads).
+   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads);
+   * the camera eases once before either half, so both come from the same camera state.
    * Ghost: the main mode plus the raw current snapshot as a wireframe.
    */
   private drawView(): void {
     const settings = this.sim.settings;
     this.stage.ghost.setVisible(settings.view === 'ghost');
+    this.stage.updateCamera();
     if (settings.view === 'split') {
+      this.stage.clear();
       this.writeInstances(this.sim.interpolateInto(settings.splitRight, this.splitDraw));
       this.stage.renderHalf('right');
       this.writeInstances(this.sim.draw);
@@ -183,6 +196,9 @@ export class BrowserApp {
     this.sim.load(sceneId, options);
     this.updateLab();
     this.spawnRng = new Rng(this.sim.scene.seed ^ 0x5eed);
+    // The jitter starts over too, so a load followed by the same frames gives the same run,
+    // however many frames this page ran before.
+    this.jitterRng = new Rng(JITTER_SEED);
     this.applyView();
     this.seenScene = this.sim.scene.definition;
     this.draw();
@@ -381,6 +397,7 @@ export class BrowserApp {
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.guard.removed,
       contextLost: this.stage.contextLost,
+      webgl: this.stage.renderer !== null,
       ...this.stage.gpuMemory(),
     };
   }

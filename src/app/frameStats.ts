@@ -108,6 +108,8 @@ export interface StatsSnapshot {
   removedBodies: number;
   /** True while the WebGL context is lost (nothing is drawn; the simulation runs on). */
   contextLost: boolean;
+  /** False when the browser offers no WebGL 2: nothing is drawn; everything else runs. */
+  webgl: boolean;
   /** Geometries, textures and shader programs three.js holds on the GPU (flat across loads). */
   geometries: number;
   textures: number;

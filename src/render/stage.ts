@@ -1,5 +1,6 @@
 // The three.js side of the page: renderer, camera and orbit controls, lights and shadows, the
 // ground, static scenery, and the instanced bodies. Reads flat arrays only, never cannon-es.
+// Without WebGL the scene graph and instance matrices still update; only drawing is skipped.
 
 import {
   ACESFilmicToneMapping,
@@ -19,23 +20,43 @@ import {
   Scene,
   Vector2,
   Vector3,
-  WebGLRenderer,
 } from 'three';
+import type { WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
+import { createRenderer } from './webglSupport';
 
-/** A half-width view sees half as much sideways; zooming out keeps each scene in frame. */
-const SPLIT_ZOOM = 0.6;
+/**
+ * The scenes' cameras are framed for a landscape window. A narrower view (a split half, a phone
+ * held upright) zooms out until it sees as far sideways as a view of this aspect would, so each
+ * scene stays in frame; wider views keep the framing as it is.
+ */
+const FRAMED_ASPECT = 1.4;
+/** The page's background colour: what shows around the split view's halves. */
+const PAGE_COLOUR = 0xdfe7ef;
+/** Below this size (CSS px) a free area is no place for two views: use the whole canvas. */
+const MIN_AREA_PX = 80;
 
 export interface PickResult {
   index: number;
   point: [number, number, number];
 }
 
+/** A rectangle of the canvas in CSS pixels, from its top-left corner. */
+export interface ViewArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export class Stage {
-  readonly renderer: WebGLRenderer;
+  /** Null when the browser offers no WebGL 2: nothing is drawn, everything else runs. */
+  readonly renderer: WebGLRenderer | null;
+  /** Why nothing can be drawn (no WebGL), or null when the renderer works. */
+  readonly problem: string | null;
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(50, 1, 0.1, 500);
   readonly controls: OrbitControls;
@@ -52,23 +73,30 @@ export class Stage {
   private staticMeshes: Mesh[] = [];
   private readonly raycaster = new Raycaster();
   private readonly pointer = new Vector2();
+  private readonly canvas: HTMLCanvasElement;
+  /** Where the split view's two halves go: the canvas area no panel covers (CSS px). */
+  private readonly splitArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
+  /** Whether the last frame was drawn as two halves (picking then maps into a half). */
+  private drewSplit = false;
   /** True between `webglcontextlost` and `webglcontextrestored`: nothing can be drawn. */
   contextLost = false;
   /** Told when the GPU context is lost or comes back (true = lost). */
   onContextChange: ((lost: boolean) => void) | null = null;
 
   constructor(canvas: HTMLCanvasElement) {
-    this.renderer = new WebGLRenderer({
-      canvas,
-      antialias: true,
-      powerPreference: 'high-performance',
-    });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-    this.renderer.toneMapping = ACESFilmicToneMapping;
-    this.renderer.shadowMap.enabled = true;
-    this.renderer.shadowMap.type = PCFShadowMap;
-    this.scene.background = new Color(0xdfe7ef);
-    this.scene.fog = new Fog(0xdfe7ef, 60, 160);
+    this.canvas = canvas;
+    const created = createRenderer(canvas);
+    this.renderer = created.renderer;
+    this.problem = created.problem;
+    if (this.renderer) {
+      this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+      this.renderer.toneMapping = ACESFilmicToneMapping;
+      this.renderer.shadowMap.enabled = true;
+      this.renderer.shadowMap.type = PCFShadowMap;
+      this.renderer.setClearColor(PAGE_COLOUR);
+    }
+    this.scene.background = new Color(PAGE_COLOUR);
+    this.scene.fog = new Fog(PAGE_COLOUR, 60, 160);
 
     this.camera.position.set(14, 11, 18);
     this.controls = new OrbitControls(this.camera, canvas);
@@ -128,6 +156,7 @@ export class Stage {
 
   /** GPU objects three.js holds now, for leak checks (stats and tests). */
   gpuMemory(): { geometries: number; textures: number; programs: number } {
+    if (!this.renderer) return { geometries: 0, textures: 0, programs: 0 };
     const info = this.renderer.info;
     return {
       geometries: info.memory.geometries,
@@ -165,7 +194,7 @@ export class Stage {
   }
 
   setShadows(enabled: boolean): void {
-    this.renderer.shadowMap.enabled = enabled;
+    if (this.renderer) this.renderer.shadowMap.enabled = enabled;
     this.sun.castShadow = enabled;
     this.bodies.setShadows(enabled);
     this.twinBodies?.setShadows(enabled);
@@ -177,47 +206,104 @@ export class Stage {
     });
   }
 
-  /** Matches the drawing buffer to the canvas's CSS size (cheap when nothing changed). */
-  resize(): void {
-    const canvas = this.renderer.domElement;
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    if (width === 0 || height === 0) return;
-    const size = this.renderer.getSize(scratchSize);
-    if (size.x === width && size.y === height) return;
-    this.renderer.setSize(width, height, false);
-  }
-
-  render(): void {
-    if (this.contextLost) return;
+  /**
+   * Once per frame, before anything is drawn: size the drawing buffer to the canvas and let the
+   * orbit controls ease the camera one update. Both halves of a split frame then come from the
+   * same camera state (updating between the halves left one a camera update behind the other).
+   */
+  updateCamera(): void {
     this.resize();
     this.controls.update();
-    this.renderer.setScissorTest(false);
-    const size = this.renderer.getSize(scratchSize);
-    this.renderer.setViewport(0, 0, size.x, size.y);
-    this.setAspect(size.x / size.y, 1);
-    this.renderer.render(this.scene, this.camera);
+  }
+
+  /** Matches the drawing buffer to the canvas's CSS size (cheap when nothing changed). */
+  private resize(): void {
+    const renderer = this.renderer;
+    if (!renderer) return;
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
+    if (width === 0 || height === 0) return;
+    const size = renderer.getSize(scratchSize);
+    if (size.x === width && size.y === height) return;
+    renderer.setSize(width, height, false);
+  }
+
+  /** Draws the whole canvas with the camera (call `updateCamera` first in the frame). */
+  render(): void {
+    this.drewSplit = false;
+    const renderer = this.renderer;
+    if (!renderer || this.contextLost) return;
+    renderer.setScissorTest(false);
+    const size = renderer.getSize(scratchSize);
+    renderer.setViewport(0, 0, size.x, size.y);
+    this.setAspect(size.x / size.y);
+    renderer.render(this.scene, this.camera);
   }
 
   /**
-   * Draws one half of the split view with the shared camera: each half gets the camera at its
-   * own aspect, so both show the same scene from the same place, side by side.
+   * Where the split view goes, in CSS pixels from the canvas's top-left corner: the part of the
+   * canvas no panel covers (the layout measures it when the panel opens, closes or the window
+   * resizes, never per frame). Too small an area falls back to the whole canvas.
    */
-  renderHalf(half: 'left' | 'right'): void {
-    this.resize();
-    if (half === 'left') this.controls.update();
-    const size = this.renderer.getSize(scratchSize);
-    const width = Math.floor(size.x / 2);
-    const x = half === 'left' ? 0 : size.x - width;
-    this.renderer.setViewport(x, 0, width, size.y);
-    this.renderer.setScissor(x, 0, width, size.y);
-    this.renderer.setScissorTest(true);
-    this.setAspect(width / size.y, SPLIT_ZOOM);
-    this.renderer.render(this.scene, this.camera);
-    this.renderer.setScissorTest(false);
+  setSplitArea(x: number, y: number, width: number, height: number): void {
+    const area = this.splitArea;
+    area.x = Math.max(0, Math.round(x));
+    area.y = Math.max(0, Math.round(y));
+    area.width = Math.round(width);
+    area.height = Math.round(height);
   }
 
-  private setAspect(aspect: number, zoom: number): void {
+  /**
+   * The two views of a split frame, side by side in the split area, each `width` wide (equal
+   * halves, so the same camera draws the same picture in both when the poses agree).
+   */
+  splitLayout(out: ViewArea): ViewArea {
+    const canvasWidth = this.canvas.clientWidth;
+    const canvasHeight = this.canvas.clientHeight;
+    const area = this.splitArea;
+    const fits =
+      area.width >= MIN_AREA_PX &&
+      area.height >= MIN_AREA_PX &&
+      area.x + area.width <= canvasWidth &&
+      area.y + area.height <= canvasHeight;
+    out.x = fits ? area.x : 0;
+    out.y = fits ? area.y : 0;
+    out.width = Math.floor((fits ? area.width : canvasWidth) / 2);
+    out.height = fits ? area.height : canvasHeight;
+    return out;
+  }
+
+  /** Clears the canvas to the page's colour before the split view's halves are drawn into it. */
+  clear(): void {
+    const renderer = this.renderer;
+    if (!renderer || this.contextLost) return;
+    renderer.setScissorTest(false);
+    renderer.clear();
+  }
+
+  /**
+   * Draws one half of the split view with the shared camera (call `updateCamera` once first):
+   * each half gets the camera at its own aspect, so both show the same scene from the same
+   * place, side by side.
+   */
+  renderHalf(half: 'left' | 'right'): void {
+    this.drewSplit = true;
+    const renderer = this.renderer;
+    if (!renderer || this.contextLost) return;
+    const view = this.splitLayout(scratchArea);
+    const x = half === 'left' ? view.x : view.x + view.width;
+    // WebGL counts viewport rows from the bottom of the drawing buffer.
+    const y = renderer.getSize(scratchSize).y - view.y - view.height;
+    renderer.setViewport(x, y, view.width, view.height);
+    renderer.setScissor(x, y, view.width, view.height);
+    renderer.setScissorTest(true);
+    this.setAspect(view.width / view.height);
+    renderer.render(this.scene, this.camera);
+    renderer.setScissorTest(false);
+  }
+
+  private setAspect(aspect: number): void {
+    const zoom = Math.min(1, aspect / FRAMED_ASPECT);
     if (this.camera.aspect === aspect && this.camera.zoom === zoom) return;
     this.camera.aspect = aspect;
     this.camera.zoom = zoom;
@@ -265,19 +351,34 @@ export class Stage {
     this.ghost.dispose();
     this.twinBodies?.dispose();
     this.controls.dispose();
-    this.renderer.dispose();
+    this.renderer?.dispose();
   }
 
+  /**
+   * Aims the ray through a pixel. After a split frame the pixel is mapped into the half it lies
+   * in, whose camera (aspect and zoom) the last half drawn left set, so what is picked is what
+   * is under the finger in either half.
+   */
   private setPointer(clientX: number, clientY: number): void {
-    const rect = this.renderer.domElement.getBoundingClientRect();
-    this.pointer.set(
-      ((clientX - rect.left) / rect.width) * 2 - 1,
-      -((clientY - rect.top) / rect.height) * 2 + 1,
-    );
+    const rect = this.canvas.getBoundingClientRect();
+    let left = rect.left;
+    let top = rect.top;
+    let width = rect.width;
+    let height = rect.height;
+    if (this.drewSplit) {
+      const view = this.splitLayout(scratchArea);
+      const x = clientX - rect.left - view.x;
+      left += view.x + (x >= view.width ? view.width : 0);
+      top += view.y;
+      width = view.width;
+      height = view.height;
+    }
+    this.pointer.set(((clientX - left) / width) * 2 - 1, -((clientY - top) / height) * 2 + 1);
     this.raycaster.setFromCamera(this.pointer, this.camera);
   }
 }
 
 const scratchSize = new Vector2();
+const scratchArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
 const scratchNormal = new Vector3();
 const scratchDelta = new Vector3();

@@ -10,6 +10,7 @@ import type { NumberSpec, Settings, Strategy } from '../config/settings';
 import { SCENES, findScene } from '../scenes/registry';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { COMPACT_MEDIA } from './viewLayout';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
 const STRATEGY_NOTES: Record<Strategy, string> = {
@@ -104,6 +105,9 @@ export class Panel {
     stats.add(this.statsState, 'bodies').name('bodies').disable().listen();
     stats.add(this.statsState, 'simOverReal').name('sim ÷ real').disable().listen();
     stats.close();
+    // On a phone the open panel would cover most of the view: it starts closed, its title bar a
+    // button that opens it.
+    if (window.matchMedia(COMPACT_MEDIA).matches) this.gui.close();
 
     this.refresh();
   }

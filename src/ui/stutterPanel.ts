@@ -1,30 +1,39 @@
 // The stutter meter's readout: jitter and position error of the tracked body, a button to delete
-// that body, and a time chart (uPlot) of steps per frame, alpha, frame time and drawn displacement
-// over the last frames.
+// that body, and a time chart of steps per frame, alpha, frame time and drawn displacement over
+// the last frames. The chart is optional: when it cannot load, the panel says so and the readout
+// carries on.
 
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { CHART_FRAMES } from '../app/stutterMeter';
 import type { StutterMeter } from '../app/stutterMeter';
+
+/** The chart's size on a wide screen; narrower windows get the window's width less the margin. */
+const CHART_WIDTH_PX = 420;
+const CHART_HEIGHT_PX = 150;
+const CHART_MARGIN_PX = 40;
 
 export class StutterPanel {
   private readonly root: HTMLElement;
   private readonly readout: HTMLElement;
   private readonly deleteButton: HTMLButtonElement;
-  private readonly chart: uPlot;
+  private readonly plot: HTMLElement;
+  private chart: uPlot | null = null;
   private readonly x = Array.from({ length: CHART_FRAMES }, (_, i) => i - CHART_FRAMES + 1);
   private readonly series = [
-    new Array<number>(CHART_FRAMES),
-    new Array<number>(CHART_FRAMES),
-    new Array<number>(CHART_FRAMES),
-    new Array<number>(CHART_FRAMES),
+    new Array<number>(CHART_FRAMES).fill(0),
+    new Array<number>(CHART_FRAMES).fill(0),
+    new Array<number>(CHART_FRAMES).fill(0),
+    new Array<number>(CHART_FRAMES).fill(0),
   ];
+  private readonly data: uPlot.AlignedData = [this.x, ...this.series];
 
   /** `onDelete`: the "delete this body" button, shown while a body is tracked. */
   constructor(parent: HTMLElement, onDelete: () => void) {
     this.root = document.createElement('div');
     this.root.className = 'stutter-panel';
     this.root.dataset.testid = 'stutter-panel';
+    this.root.dataset.chart = 'loading';
     const head = document.createElement('div');
     head.className = 'stutter-head';
     this.readout = document.createElement('div');
@@ -36,39 +45,43 @@ export class StutterPanel {
     this.deleteButton.textContent = 'delete this body (Del)';
     this.deleteButton.addEventListener('click', onDelete);
     head.append(this.readout, this.deleteButton);
-    this.root.appendChild(head);
-    const plot = document.createElement('div');
-    this.root.appendChild(plot);
+    this.plot = document.createElement('div');
+    this.plot.className = 'stutter-chart';
+    this.plot.style.minHeight = `${CHART_HEIGHT_PX}px`;
+    this.root.append(head, this.plot);
     parent.appendChild(this.root);
-    this.chart = new uPlot(
-      {
-        width: 420,
-        height: 150,
-        legend: { show: true, live: false },
-        cursor: { show: false },
-        scales: { x: { time: false }, ms: { auto: true }, n: { range: [0, 4] } },
-        axes: [
-          { stroke: '#9fb0c2', grid: { stroke: '#2a3340' }, size: 24 },
-          { scale: 'ms', stroke: '#9fb0c2', grid: { stroke: '#2a3340' }, size: 48 },
-          { scale: 'n', side: 1, stroke: '#9fb0c2', grid: { show: false }, size: 24 },
-        ],
-        series: [
-          {},
-          { label: 'frame ms', scale: 'ms', stroke: '#5bc0eb', width: 1 },
-          { label: 'moved mm', scale: 'ms', stroke: '#f0ad4e', width: 1.5 },
-          {
-            label: 'steps',
-            scale: 'n',
-            stroke: '#8fb339',
-            width: 1,
-            paths: uPlot.paths.stepped?.({ align: 1 }),
-          },
-          { label: 'alpha', scale: 'n', stroke: '#e36397', width: 1 },
-        ],
-      },
-      [this.x, ...this.series],
-      plot,
-    );
+    void this.loadChart();
+    window.addEventListener('resize', () => this.chart?.setSize(this.chartSize()));
+  }
+
+  /**
+   * uPlot comes in by a dynamic import so that a failure while it loads (it builds an
+   * Intl.NumberFormat for navigator.language as it is imported, which throws for tags such as
+   * `en-US@posix`) costs the chart only, with a note saying why, never the page.
+   */
+  private async loadChart(): Promise<void> {
+    try {
+      const { createStutterChart } = await import('./stutterChart');
+      this.chart = createStutterChart(this.plot, this.chartSize(), this.data);
+      this.root.dataset.chart = 'ready';
+    } catch (error) {
+      this.plot.style.minHeight = '';
+      const note = document.createElement('div');
+      note.className = 'stutter-chart-unavailable';
+      note.dataset.testid = 'chart-unavailable';
+      note.textContent = `Chart unavailable: it could not start under the browser language ${JSON.stringify(
+        navigator.language,
+      )} (${error instanceof Error ? error.message : String(error)}). The jitter and error figures above are unaffected.`;
+      this.plot.replaceChildren(note);
+      this.root.dataset.chart = 'unavailable';
+    }
+  }
+
+  private chartSize(): { width: number; height: number } {
+    return {
+      width: Math.max(160, Math.min(CHART_WIDTH_PX, window.innerWidth - CHART_MARGIN_PX)),
+      height: CHART_HEIGHT_PX,
+    };
   }
 
   /**
@@ -83,6 +96,7 @@ export class StutterPanel {
         ? 'stutter meter: click a body to track it'
         : `body ${trackedIndex} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
     this.deleteButton.hidden = trackedIndex < 0;
+    if (!this.chart) return;
     const head = meter.chartHead;
     const { frameMs, displacementMm, steps, alpha } = meter.chart;
     for (let k = 0; k < CHART_FRAMES; k++) {
@@ -92,7 +106,7 @@ export class StutterPanel {
       (this.series[2] as number[])[k] = steps[at] ?? 0;
       (this.series[3] as number[])[k] = alpha[at] ?? 0;
     }
-    this.chart.setData([this.x, ...this.series]);
+    this.chart.setData(this.data);
   }
 
   setVisible(visible: boolean): void {

@@ -1,8 +1,12 @@
 // On-screen labels for the comparison views: which render mode each half of the split view
-// shows, and what the ghost wireframe is.
+// shows (placed over its half, wherever the layout put the halves), and what the ghost is.
 
 import { overlayLabel } from './overlayLabel';
 import type { Settings } from '../config/settings';
+import type { ViewArea } from '../render/stage';
+
+/** Inset of a half's label from the half's left edge, px. */
+const LABEL_INSET_PX = 12;
 
 export class ViewLabels {
   private readonly left: HTMLElement;
@@ -16,6 +20,18 @@ export class ViewLabels {
     this.right = overlayLabel(parent, 'view-label view-label-right', 'view-label-right');
     this.legend = overlayLabel(parent, 'view-label view-label-ghost', 'view-label-ghost');
     this.legend.textContent = 'solid: drawn pose · wireframe: raw current physics snapshot';
+  }
+
+  /** Puts the divider between the halves and each label over its half (`view`: the left half). */
+  place(view: Readonly<ViewArea>): void {
+    const between = view.x + view.width;
+    this.left.style.left = `${view.x + LABEL_INSET_PX}px`;
+    this.right.style.left = `${between + LABEL_INSET_PX}px`;
+    this.divider.style.left = `${between - 1}px`;
+    this.divider.style.top = `${view.y}px`;
+    this.divider.style.height = `${view.height}px`;
+    this.left.style.maxWidth = `${view.width - 2 * LABEL_INSET_PX}px`;
+    this.right.style.maxWidth = `${view.width - 2 * LABEL_INSET_PX}px`;
   }
 
   update(settings: Readonly<Settings>): void {

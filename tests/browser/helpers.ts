@@ -1,7 +1,7 @@
 // Shared steps for the browser tests: open the built app, collect errors, compare rotations.
 
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import type { SandboxApi } from '../../src/api/scriptingApi';
 
 declare global {
@@ -87,44 +87,92 @@ export async function canvasColourStats(
   return colourStats(await canvasPixels(page));
 }
 
-/** Live JS heap after a full garbage collection (CDP), in bytes. */
-export async function heapUsedBytes(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    // Twice: the first pass can leave garbage that only becomes unreachable once finalizers ran.
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return usedSize;
-  } finally {
-    await cdp.detach();
-  }
+/** A point on the page, CSS px. */
+export interface PagePoint {
+  x: number;
+  y: number;
+}
+
+/** Presses, moves and lifts one mouse button or one finger (a CDP touch point). */
+interface Pointer {
+  down(at: PagePoint): Promise<void>;
+  move(to: PagePoint): Promise<void>;
+  up(): Promise<void>;
+}
+
+function mousePointer(page: Page): Pointer {
+  return {
+    down: async ({ x, y }) => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+    },
+    move: ({ x, y }) => page.mouse.move(x, y),
+    up: () => page.mouse.up(),
+  };
 }
 
 /**
- * Presses the mouse on the middle of the canvas and drags 200 px up in ten moves, stepping the
- * scene between them; returns how far the body that rose most went up, in metres. In the stack
- * scene the camera looks at the tower's middle, so the canvas centre is on a brick.
+ * Sends raw touch events through CDP (Input.dispatchTouchEvent), as a touch screen does: the page
+ * must have been opened with `hasTouch`. Each entry of `points` is one finger, held at once.
  */
-export async function dragCentreUp(page: Page): Promise<number> {
-  const heights = (): Promise<number[]> =>
-    page.evaluate(() =>
-      Array.from(
-        { length: window.sandbox.state().bodies },
-        (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
-      ),
-    );
-  const before = await heights();
+export async function touch(
+  page: Page,
+  type: 'touchStart' | 'touchMove' | 'touchEnd',
+  points: readonly PagePoint[],
+): Promise<void> {
+  // One session per page: a touch begun in one CDP session cannot be moved from another.
+  let cdp = touchSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    touchSessions.set(page, cdp);
+  }
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map(({ x, y }, id) => ({ x, y, id })),
+  });
+}
+const touchSessions = new WeakMap<Page, CDPSession>();
+
+function fingerPointer(page: Page): Pointer {
+  return {
+    down: (at) => touch(page, 'touchStart', [at]),
+    move: (to) => touch(page, 'touchMove', [to]),
+    up: () => touch(page, 'touchEnd', []),
+  };
+}
+
+/** Heights (y) of every body's current snapshot. */
+export function bodyHeights(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    Array.from(
+      { length: window.sandbox.state().bodies },
+      (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
+    ),
+  );
+}
+
+/**
+ * Presses on `at` (the middle of the canvas by default) with the mouse or one finger and drags
+ * 200 px up in ten moves, stepping the scene between them; returns how far the body that rose
+ * most went up, in metres. In the stack scene the camera looks at the tower's middle, so the
+ * canvas centre is on a brick.
+ */
+export async function dragCentreUp(
+  page: Page,
+  input: 'mouse' | 'finger' = 'mouse',
+  at?: PagePoint,
+): Promise<number> {
+  const before = await bodyHeights(page);
   const box = await page.locator('#view').boundingBox();
   if (!box) throw new Error('no canvas');
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  await page.mouse.move(x, y);
-  await page.mouse.down();
+  const { x, y } = at ?? { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const pointer = input === 'mouse' ? mousePointer(page) : fingerPointer(page);
+  await pointer.down({ x, y });
   for (let k = 1; k <= 10; k++) {
-    await page.mouse.move(x, y - 20 * k);
+    await pointer.move({ x, y: y - 20 * k });
     await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
   }
-  const after = await heights();
-  await page.mouse.up();
+  const after = await bodyHeights(page);
+  await pointer.up();
   return Math.max(...after.map((h, i) => h - (before[i] ?? 0)));
 }

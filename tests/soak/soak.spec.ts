@@ -1,9 +1,12 @@
 // Soak: ten simulated minutes at 500 bodies through `sandbox.advance` in the built page, at 60,
 // 144 and 30 Hz display rates in turn, a ball thrown into the scene every minute. Every minute:
-// the step count is exact, every pose is finite, nothing was removed; the heap ends flat.
+// the step count is exact, every pose is finite, nothing was removed; the heap (typed arrays
+// included) ends flat.
 
 import { expect, test } from '@playwright/test';
-import { collectPageErrors, heapUsedBytes, openSandbox } from '../browser/helpers';
+import type { Page } from '@playwright/test';
+import { collectPageErrors, openSandbox } from '../browser/helpers';
+import { heapUsage } from '../browser/memory';
 
 const MINUTES = 10;
 const BODIES = 500;
@@ -59,17 +62,23 @@ test(`${MINUTES} simulated minutes at ${BODIES} bodies: exact steps, no NaN, fla
     expect(result.state.bodies).toBe(BODIES + minute);
     expect(result.finite, `minute ${minute}`).toBe(true);
     expect(result.removed).toBe(0);
-    const heap = await heapUsedBytes(page);
+    const heap = await heapBytes(page);
     // The first minute builds the contact pools, the snapshots and the JIT's code: the baseline.
     if (minute === 1) baselineHeap = heap;
     const line = `minute ${minute} (${hz} Hz frames): step ${result.state.step}, ${result.awake} awake, heap ${(heap / 1e6).toFixed(2)} MB, ${((Date.now() - started) / 1000).toFixed(0)} s`;
     log.push(line);
     console.log(line);
   }
-  const finalHeap = await heapUsedBytes(page);
+  const finalHeap = await heapBytes(page);
   const growth = (finalHeap - baselineHeap) / baselineHeap;
   testInfo.annotations.push({ type: 'soak', description: log.join('\n') });
   console.log(`heap growth after minute 1: ${(100 * growth).toFixed(1)}%`);
   expect(growth).toBeLessThanOrEqual(0.1);
   expect(errors).toEqual([]);
 });
+
+/** The JS heap and the typed arrays' backing stores outside it, after a full GC (bytes). */
+async function heapBytes(page: Page): Promise<number> {
+  const { jsHeap, backingStores } = await heapUsage(page);
+  return jsHeap + backingStores;
+}

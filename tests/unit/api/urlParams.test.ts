@@ -1,8 +1,27 @@
+// The URL's scene, count and seed, and how bad parameters are reported. The thirteen parameters
+// that set a setting are covered value by value in urlSettingParams.test.ts.
+
 import { describe, expect, it } from 'vitest';
 import { parseUrlParams } from '../../../src/api/urlParams';
 
+const SCENE_LIST =
+  'playground, stack, dominoes, pile, carousel, spring, tunnel, determinism, rain, tower, avalanche';
+
+/** Each sized scene's count range and default, written out as the contract (README, panel). */
+const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][] = [
+  ['playground', 0, 1000, 40],
+  ['stack', 1, 600, 36],
+  ['dominoes', 2, 500, 90],
+  ['pile', 1, 5000, 300],
+  ['determinism', 1, 300, 40],
+  ['rain', 100, 5000, 500],
+  ['tower', 100, 5000, 400],
+  ['avalanche', 100, 5000, 800],
+];
+const FIXED_SIZE = ['carousel', 'spring', 'tunnel'];
+
 describe('parseUrlParams', () => {
-  it('reads every parameter', () => {
+  it('reads scene, count, seed and settings together', () => {
     const options = parseUrlParams(
       '?scene=pile&count=500&seed=7&hz=60&interp=off&paused=1&timescale=0.5',
       'playground',
@@ -16,47 +35,17 @@ describe('parseUrlParams', () => {
     });
   });
 
-  it('uses defaults with no parameters', () => {
+  it('uses defaults with no parameters, and ignores parameters it does not know', () => {
     expect(parseUrlParams('', 'playground')).toEqual({
       scene: 'playground',
       settings: {},
       errors: [],
     });
-  });
-
-  it.each(['abc', '-1', '0', '1e309', 'NaN', '', ' ', '0x10', 'Infinity', '9'.repeat(5000)])(
-    'hz=%s is rejected with a message naming the parameter and range',
-    (value) => {
-      const options = parseUrlParams(`?hz=${encodeURIComponent(value)}`, 'playground');
-      expect(options.settings).toEqual({});
-      expect(options.errors).toHaveLength(1);
-      expect(options.errors[0]).toMatch(
-        /URL parameter 'hz' = .* is invalid: expected a number from 5 to 240/,
-      );
-      expect((options.errors[0] ?? '').length).toBeLessThan(300);
-    },
-  );
-
-  it('an unknown scene (even HTML) falls back to the default and is named as text', () => {
-    const options = parseUrlParams(
-      `?scene=${encodeURIComponent('<img src=x onerror=alert(1)>')}&count=20`,
-      'playground',
-    );
-    expect(options.scene).toBe('playground');
-    expect(options.errors[0]).toContain('"<img src=x onerror=alert(1)>"');
-    expect(options.errors[0]).toContain(
-      'valid scenes are playground, stack, dominoes, pile, carousel, spring, tunnel, determinism, rain, tower, avalanche',
-    );
-    expect(options.count).toBe(20);
-  });
-
-  it('checks count against the chosen scene', () => {
-    const options = parseUrlParams('?scene=pile&count=5001', 'playground');
-    expect(options.count).toBeUndefined();
-    expect(options.errors[0]).toMatch(
-      /'count' = "5001" is invalid for scene 'pile': expected an integer from 1 to 5000/,
-    );
-    expect(parseUrlParams('?scene=carousel&count=3', 'playground').errors[0]).toMatch(/fixed size/);
+    expect(parseUrlParams('?utm_source=mail', 'stack')).toEqual({
+      scene: 'stack',
+      settings: {},
+      errors: [],
+    });
   });
 
   it('bad parameters do not stop good ones', () => {
@@ -64,12 +53,96 @@ describe('parseUrlParams', () => {
     expect(options.settings).toEqual({ interpolation: 'off' });
     expect(options.errors).toHaveLength(2);
   });
+});
 
-  it('accepts 1/0/true/false for booleans only', () => {
-    expect(parseUrlParams('?paused=true', 'playground').settings).toEqual({ paused: true });
-    expect(parseUrlParams('?paused=0', 'playground').settings).toEqual({ paused: false });
-    expect(parseUrlParams('?paused=yes', 'playground').errors[0]).toMatch(
-      /expected 1, 0, true or false/,
+describe('scene', () => {
+  it.each(SCENE_LIST.split(', '))('scene=%s is loaded', (scene) => {
+    expect(parseUrlParams(`?scene=${scene}`, 'playground')).toEqual({
+      scene,
+      settings: {},
+      errors: [],
+    });
+  });
+
+  it.each([
+    ['Pile', '"Pile"'],
+    ['pile ', '"pile "'],
+    ['', '""'],
+    ['<img src=x onerror=alert(1)>', '"<img src=x onerror=alert(1)>"'],
+    ['x'.repeat(5000), `"${'x'.repeat(56)}...`],
+  ])('scene=%j is named as text with every valid scene; the default is used', (text, quoted) => {
+    const options = parseUrlParams(`?scene=${encodeURIComponent(text)}`, 'stack');
+    expect(options.scene).toBe('stack');
+    expect(options.errors).toEqual([
+      `URL parameter 'scene' = ${quoted} is not a scene; valid scenes are ${SCENE_LIST}. Using 'stack'.`,
+    ]);
+  });
+});
+
+describe('count', () => {
+  it('the table above names every scene', () => {
+    const named = [...COUNT_RANGES.map(([scene]) => scene), ...FIXED_SIZE].sort();
+    expect(named).toEqual(SCENE_LIST.split(', ').sort());
+  });
+
+  for (const [scene, min, max, fallback] of COUNT_RANGES) {
+    it(`${scene}: ${min} and ${max} are taken; outside, fractions and words are named with the range`, () => {
+      for (const count of [min, max]) {
+        const options = parseUrlParams(`?scene=${scene}&count=${count}`, 'playground');
+        expect(options.errors).toEqual([]);
+        expect(options.count).toBe(count);
+      }
+      for (const text of [String(min - 1), String(max + 1), `${min}.5`, 'abc', '', '1e309']) {
+        const options = parseUrlParams(
+          `?scene=${scene}&count=${encodeURIComponent(text)}`,
+          'playground',
+        );
+        expect(options.count).toBeUndefined();
+        expect(options.scene).toBe(scene);
+        expect(options.errors).toEqual([
+          `URL parameter 'count' = ${JSON.stringify(text)} is invalid for scene '${scene}': expected an integer from ${min} to ${max}. Using ${fallback}.`,
+        ]);
+      }
+    });
+  }
+
+  it.each(FIXED_SIZE)('%s has a fixed size: a count is refused and said to be ignored', (scene) => {
+    const options = parseUrlParams(`?scene=${scene}&count=3`, 'playground');
+    expect(options.scene).toBe(scene);
+    expect(options.count).toBeUndefined();
+    expect(options.errors).toEqual([
+      `URL parameter 'count' is ignored: scene '${scene}' has a fixed size.`,
+    ]);
+  });
+
+  it('with an unknown scene the count is judged for the scene that is loaded instead', () => {
+    const taken = parseUrlParams('?scene=nope&count=1000', 'playground');
+    expect(taken.scene).toBe('playground');
+    expect(taken.count).toBe(1000);
+    expect(taken.errors).toHaveLength(1);
+    const refused = parseUrlParams('?scene=nope&count=1001', 'playground');
+    expect(refused.count).toBeUndefined();
+    expect(refused.errors[1]).toBe(
+      `URL parameter 'count' = "1001" is invalid for scene 'playground': expected an integer from 0 to 1000. Using 40.`,
     );
   });
+});
+
+describe('seed', () => {
+  it.each([0, 7, 4294967295])('seed=%s is taken', (seed) => {
+    const options = parseUrlParams(`?seed=${seed}`, 'playground');
+    expect(options.errors).toEqual([]);
+    expect(options.seed).toBe(seed);
+  });
+
+  it.each(['-1', '4294967296', '1.5', 'abc', '', ' ', 'Infinity', '1e309', '0x10'])(
+    'seed=%j is named with the valid range, and seed 1 is used',
+    (text) => {
+      const options = parseUrlParams(`?seed=${encodeURIComponent(text)}`, 'playground');
+      expect(options.seed).toBeUndefined();
+      expect(options.errors).toEqual([
+        `URL parameter 'seed' = ${JSON.stringify(text)} is invalid: expected an integer from 0 to 4294967295. Using 1.`,
+      ]);
+    },
+  );
 });

@@ -1,0 +1,89 @@
+// The page comes up under any browser language: the sandbox starts, steps and answers its API,
+// and the one part that depends on the language (the uPlot chart, which formats numbers for
+// navigator.language when it loads) is either drawn or marked unavailable with the reason.
+
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, openSandbox } from './helpers';
+
+/**
+ * `intl`: whether Intl accepts the tag. Playwright's `locale` sets navigator.language through
+ * CDP (Emulation.setLocaleOverride), which takes ICU locale ids as well as BCP 47 tags, so the
+ * page sees exactly the tags a browser reports from its environment: `en-US@posix` is what
+ * headless Chromium reports when the system locale is C.UTF-8 (and what stopped the page).
+ */
+const LOCALES = [
+  { tag: 'en-US@posix', intl: false },
+  { tag: 'de-DE@collation=phonebook', intl: false },
+  { tag: 'de-DE', intl: true },
+  { tag: 'ar-EG', intl: true },
+  { tag: 'zh-CN', intl: true },
+  // "Undetermined", and a well-formed tag for no language anyone has: nothing to format with.
+  { tag: 'und', intl: true },
+  { tag: 'qaa-Qaaa-QM', intl: true },
+] as const;
+
+for (const { tag, intl } of LOCALES) {
+  test.describe(`browser language ${tag}`, () => {
+    test.use({ locale: tag });
+
+    test('the sandbox starts, steps, answers its API; the chart is drawn or marked unavailable', async ({
+      page,
+    }) => {
+      const errors = collectPageErrors(page);
+      await openSandbox(page, '?scene=carousel');
+      // The page really runs under this tag, and Intl really accepts or rejects it.
+      const language = await page.evaluate(() => {
+        let accepted = true;
+        try {
+          new Intl.NumberFormat(navigator.language);
+        } catch {
+          accepted = false;
+        }
+        return { tag: navigator.language, accepted };
+      });
+      expect(language).toEqual({ tag, accepted: intl });
+
+      // Driven through the API: 60 frames of 1/60 s at 100 Hz physics are exactly 100 steps.
+      const driven = await page.evaluate(() => {
+        const s = window.sandbox;
+        s.load('carousel');
+        const reports = s.advance(new Array(60).fill(1 / 60));
+        s.track(0);
+        s.advance(new Array(30).fill(1 / 60));
+        return { step: reports.at(-1)?.step, state: s.state(), stats: s.stats() };
+      });
+      expect(driven.step).toBe(100);
+      expect(driven.state.step).toBe(150);
+      expect(driven.state.hash).toMatch(/^[0-9a-f]+$/);
+      expect(driven.stats.tracked).toBe(0);
+      expect(driven.stats.stutter.frames).toBeGreaterThan(0);
+
+      // Driven by animation frames: steps keep coming.
+      await page.evaluate(() => window.sandbox.run());
+      await expect
+        .poll(() => page.evaluate(() => window.sandbox.state().step), { timeout: 30_000 })
+        .toBeGreaterThan(driven.state.step + 10);
+
+      // The HUD's figures are plain digits whatever the language.
+      await expect(page.locator('[data-stat=fps]')).toHaveText(/^\d+$/);
+      await expect(page.locator('[data-stat=simOverReal]')).toHaveText(/^\d+\.\d\d×/);
+
+      const panel = page.getByTestId('stutter-panel');
+      await expect(panel).toBeVisible();
+      if (intl) {
+        await expect(panel).toHaveAttribute('data-chart', 'ready');
+        await expect(panel.locator('.uplot canvas')).toBeVisible();
+        await expect(page.getByTestId('chart-unavailable')).toHaveCount(0);
+      } else {
+        await expect(panel).toHaveAttribute('data-chart', 'unavailable');
+        const note = page.getByTestId('chart-unavailable');
+        await expect(note).toBeVisible();
+        await expect(note).toContainText('Chart unavailable');
+        await expect(note).toContainText(`"${tag}"`);
+        await expect(panel.locator('.uplot')).toHaveCount(0);
+      }
+      await expect(panel).toContainText('jitter');
+      expect(errors).toEqual([]);
+    });
+  });
+}
