@@ -263,9 +263,9 @@ export class Simulation implements Stepper, MeterSource {
     return this.whenBuilt(link, built);
   }
 
-  /** Worker mode, a new generation asked for: nothing of the old one is drawn or counted. */
-  private remoteRestart(link: WorkerLink): void {
-    link.reset();
+  /** Worker mode, a new generation asked for (from `fromStep`): nothing of the old one is drawn. */
+  private remoteRestart(link: WorkerLink, fromStep = 0): void {
+    link.reset(fromStep);
     this.remotePair.resize(0);
     this.remotePair.bodies.count = 0;
     this.remotePair.bodies.version = -1;
@@ -452,7 +452,7 @@ export class Simulation implements Stepper, MeterSource {
     const local = this.local;
     const link = this.link;
     if (local) this.scene = local.scene;
-    else if (link) this.remoteRestart(link);
+    else if (link) this.remoteRestart(link, driverStep);
     this.afterLoad();
     this.loop.stepCount = driverStep;
     this.loop.simTime = local ? local.physics.time : (state?.time ?? this.loop.simTime);

@@ -182,6 +182,7 @@ export class PhysicsService {
         type: 'loaded',
         generation: this.generation,
         ...this.sceneMessage(core),
+        timeline: this.timelineReport(),
         ...(error === null ? {} : { error }),
       },
       [],
@@ -253,14 +254,20 @@ export class PhysicsService {
   /** Answers a step request or an applyNow (the page counts the answers to know it is caught up). */
   private done(generation: number, hashes: Uint32Array | null): void {
     const core = this.core;
-    const timeline: TimelineReport = {
-      replay: core ? core.timeline.status() : null,
-      recordingStep: core ? core.timeline.recordingStep : null,
-    };
+    const timeline = this.timelineReport();
     this.sink.postMessage(
       { type: 'stepped', generation, step: core ? core.stepIndex : 0, hashes, timeline },
       hashes ? [hashes.buffer] : [],
     );
+  }
+
+  /** The replay's progress and the steps recorded, for `stats()` on the page. */
+  private timelineReport(): TimelineReport {
+    const timeline = this.core?.timeline;
+    return {
+      replay: timeline ? timeline.status() : null,
+      recordingStep: timeline ? timeline.recordingStep : null,
+    };
   }
 
   /** Tells the page about bodies the state guard removed (before the step that shows it is published). */

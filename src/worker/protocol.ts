@@ -60,6 +60,8 @@ export type FromWorker =
       generation: number;
       scene: SavedState['scene'];
       sceneDraw: Omit<SceneDrawData, 'version'>;
+      /** The timeline as built: a replay at its start or where a seek put it. */
+      timeline: TimelineReport;
       error?: string;
     }
   /** A replay loaded another scene or state at one of its steps. */

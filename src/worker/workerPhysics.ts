@@ -162,7 +162,7 @@ export class WorkerPhysics {
         this.loadedGeneration = message.generation;
         this.scene = loadedScene(message.scene, this.requestedScene);
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
-        this.timeline = { replay: null, recordingStep: this.timeline.recordingStep };
+        this.timeline = message.timeline;
         const waiter = this.loadWaiter;
         if (waiter && waiter.generation === message.generation) {
           this.loadWaiter = null;
