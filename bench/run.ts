@@ -2,7 +2,8 @@
 // scene, today's cannon-es configuration against the chosen one; the counts that hold real
 // time; the quality gates for both; bytes allocated per frame, step and contact — all measured
 // in this run, in Node. `npm run bench -- --tuning`: each physics setting against its
-// alternatives. `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
+// alternatives. `npm run bench -- --state`: only the save, load, record and seek table.
+// `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { TODAY_TUNING } from '../src/physics/tuning';
 import { allocationTable, benchAllocation } from './allocationBench';
@@ -19,6 +20,7 @@ import {
 import type { CapacityResult, PhysicsResult } from './physicsBench';
 import { qualityTable } from './qualityGates';
 import { describeLoad, describeMachine, fixed } from './report';
+import { benchState, stateTable } from './stateBench';
 import {
   qualityByVariantTable,
   shapeCostTable,
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   console.log(`at start: ${describeLoad()}`);
   if (quick) shortenWindow(200);
   if (process.argv.includes('--tuning')) runTuning();
+  else if (process.argv.includes('--state')) runState();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
@@ -59,6 +62,13 @@ function runTuning(): void {
   console.log(sleepingFloorTable(quick ? 1000 : 5000, quick ? 3 : 10, quick ? 1 : 3));
   section('what each shape costs');
   console.log(shapeCostTable(quick ? 100 : 250, quick ? 50 : 300));
+}
+
+function runState(): void {
+  const count = quick ? 100 : 500;
+  const seconds = quick ? 10 : 60;
+  section(`save, load, record and seek: pile × ${count}, a ${seconds} s recording`);
+  console.log(stateTable([benchState('pile', count, seconds, quick ? 3 : 9)]));
 }
 
 async function runBench(): Promise<void> {
@@ -101,6 +111,8 @@ async function runBench(): Promise<void> {
   section('bytes allocated (heap deltas after forced GC)');
   const allocation = benchAllocation(quick ? 100 : 250);
   console.log(allocationTable(allocation));
+
+  runState();
 
   section('goals');
   const at = (n: number): InterpolationResult | undefined => interpolation.find((r) => r.n === n);

@@ -9,6 +9,10 @@ import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
 import type { PoseBuffer } from '../snapshot/snapshots';
+import { encodeRecording } from '../state/recording';
+import type { EncodedRecording } from '../state/recording';
+import { encodeState } from '../state/stateSchema';
+import type { EncodedState } from '../state/stateSchema';
 import { validateSpawnSpec } from './spawnSpec';
 import type { SpawnInput } from './spawnSpec';
 
@@ -24,9 +28,11 @@ export interface SnapshotPose extends Pose {
 }
 
 /**
- * `load`, `reset` and `advance` return promises: in worker mode the worker builds and steps
- * while the page goes on, and the promise resolves once it has (on the main thread at once).
- * A bad argument still throws at the call, before any promise.
+ * `load`, `reset`, `advance` and the state and recording calls (`saveState`, `loadState`,
+ * `record`, `stopRecording`, `replay`, `seek`) return promises: in worker mode the worker builds,
+ * steps, saves and restores while the page goes on, and the promise resolves once it has (on the
+ * main thread at once). A bad argument still throws at the call, before any promise, and
+ * changes nothing.
  */
 export interface SandboxApi {
   scenes(): string[];
@@ -44,6 +50,18 @@ export interface SandboxApi {
   stats(): StatsSnapshot;
   hitch(seconds?: number): void;
   track(index: number | null): void;
+  /** Everything the next step depends on, as versioned JSON-ready data. */
+  saveState(): Promise<EncodedState>;
+  /** Continues from a saved state (object or JSON text); a bad one throws and changes nothing. */
+  loadState(state: unknown): Promise<void>;
+  /** Starts recording at the current step: a hash every N steps, a keyframe every K. */
+  record(options?: { hashEvery?: number; keyframeEvery?: number }): Promise<void>;
+  /** Ends the recording and returns it; `keyframes: 'first'` keeps only the start. */
+  stopRecording(options?: { keyframes?: 'all' | 'first' }): Promise<EncodedRecording>;
+  /** Loads a recording and plays its inputs at their steps, checking its hashes as it goes. */
+  replay(recording: unknown): Promise<void>;
+  /** Moves the loaded replay to `step` (steps since the recording's start). */
+  seek(step: number): Promise<void>;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -195,5 +213,11 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       }
       commands.track(index);
     },
+    saveState: () => app.saveState().then(encodeState),
+    loadState: (state) => app.loadState(state),
+    record: (options) => app.record(options),
+    stopRecording: (options) => app.stopRecording(options).then(encodeRecording),
+    replay: (recording) => app.replay(recording),
+    seek: (step) => app.seek(step),
   };
 }

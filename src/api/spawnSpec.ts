@@ -5,7 +5,7 @@
 
 import { quoteValue } from '../config/settings';
 import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/physicsWorld';
-import { SHAPE_KINDS, isShapeKind } from '../shapes/shapeKinds';
+import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 
 /** What `sandbox.spawn` accepts; everything but `kind` has a default. */
@@ -89,18 +89,9 @@ function validateScale(kind: ShapeKind, value: unknown): Vec3Tuple {
     positiveSize('scale[1]', value[1]),
     positiveSize('scale[2]', value[2]),
   ];
-  // The unit shapes are round in these directions; a stretched one would not match its collider.
-  if (kind === 'cylinder' && scale[0] !== scale[2]) {
-    fail('scale', value, 'a cylinder scale [r, halfHeight, r] with x equal to z');
-  }
-  if ((kind === 'sphere' || kind === 'dumbbell' || kind === 'gem') && !isUniform(scale)) {
-    fail('scale', value, `a uniform scale for a ${kind} (a number, or x = y = z)`);
-  }
+  const problem = scaleRule(kind, scale);
+  if (problem) fail('scale', value, problem);
   return scale;
-}
-
-function isUniform(scale: Vec3Tuple): boolean {
-  return scale[0] === scale[1] && scale[1] === scale[2];
 }
 
 export function validateSpawnSpec(input: unknown): BodySpec {

@@ -2,10 +2,13 @@
 // thread), the stage, HUD and messages, the frame driver, the view compositor and the command
 // layer, and keeps the determinism lab and the physics threads in step with the loaded scene.
 
-import type { PhysicsThreadSetting } from '../config/settings';
+import type { PhysicsThreadSetting, Settings } from '../config/settings';
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import { summarizeFaults } from '../physics/stateGuard';
+import type { SceneDefinition } from '../scenes/sceneTypes';
+import type { Recording } from '../state/recording';
+import type { SavedState } from '../state/stateSchema';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
@@ -32,6 +35,10 @@ export class BrowserApp implements Session {
   readonly threads: PhysicsThreads;
   /** The determinism lab's second world, while the loaded scene asks for one. */
   lab: TwinLab | null = null;
+  /** The scene the lab and the camera were set up for (a replay may load another one). */
+  private seenScene: SceneDefinition;
+  /** The settings the panel last showed (replaced, never mutated, on every change). */
+  private seenSettings: Readonly<Settings>;
   private contextMessage: HTMLElement | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
@@ -62,6 +69,8 @@ export class BrowserApp implements Session {
     }
     this.updateLab();
     this.view.frameScene(this.sim.scene.definition.view);
+    this.seenScene = this.sim.scene.definition;
+    this.seenSettings = this.sim.settings;
     this.redraw();
   }
 
@@ -104,6 +113,11 @@ export class BrowserApp implements Session {
   }
 
   private afterFrame(render: boolean): void {
+    // A replay may have loaded another scene at one of its steps, changed the physics rate or
+    // paused at its end: the lab, the camera and the panel follow.
+    if (this.sim.scene.definition !== this.seenScene) this.followScene();
+    else if (this.sim.settings !== this.seenSettings) this.changed();
+    this.seenSettings = this.sim.settings;
     const faults = this.sim.takeFaults();
     if (faults) this.messages.show(summarizeFaults(faults), 'warning');
     if (render) this.view.draw(this.sim, this.lab?.twin ?? null);
@@ -127,9 +141,70 @@ export class BrowserApp implements Session {
     this.driver.restartJitter();
     const lab = this.updateLab();
     this.view.frameScene(this.sim.scene.definition.view);
+    this.seenScene = this.sim.scene.definition;
     this.redraw();
     this.changed();
     return Promise.all([loaded, lab]).then(() => this.redraw());
+  }
+
+  /** The world's exact state (see Simulation.saveState). */
+  saveState(): Promise<SavedState> {
+    return this.sim.saveState();
+  }
+
+  /**
+   * Continues from a saved state (see Simulation.loadState; throws, changing nothing, on a bad
+   * one). In the determinism lab both worlds load it, so they go on agreeing.
+   */
+  loadState(input: unknown): Promise<void> {
+    const loaded = this.sim.loadState(input);
+    const lab = this.lab?.loadState(input);
+    return this.afterJump(loaded, lab);
+  }
+
+  /** Starts recording at the current step (see Simulation.record). */
+  record(options: unknown): Promise<void> {
+    const started = this.sim.record(options);
+    this.changed();
+    return started;
+  }
+
+  /** Ends the recording and returns it (see Simulation.stopRecording). */
+  stopRecording(options: unknown): Promise<Recording> {
+    const stopped = this.sim.stopRecording(options);
+    this.changed();
+    return stopped;
+  }
+
+  /** Loads a recording and plays it from its start (see Simulation.replay). */
+  replay(recording: unknown): Promise<void> {
+    return this.afterJump(this.sim.replay(recording));
+  }
+
+  /** Moves the loaded replay to `step` (see Simulation.seek). */
+  seek(step: unknown): Promise<void> {
+    return this.afterJump(this.sim.seek(step));
+  }
+
+  /** After a jump was asked for: the scene followed now, and again once it is made (worker). */
+  private afterJump(made: Promise<void>, lab?: Promise<void>): Promise<void> {
+    this.followScene();
+    return Promise.all([made, lab]).then(() => this.followScene());
+  }
+
+  /**
+   * After the world jumped (a loaded state, a replay, a seek, a replayed scene load): the lab and
+   * the camera follow when the scene changed, and the panel is told.
+   */
+  private followScene(): void {
+    const definition = this.sim.scene.definition;
+    if (definition !== this.seenScene) {
+      void this.updateLab();
+      this.view.frameScene(definition.view);
+      this.seenScene = definition;
+    }
+    this.redraw();
+    this.changed();
   }
 
   /** Session: settings, including what the page itself acts on (threads, shadows, the lab's copy). */
@@ -187,6 +262,8 @@ export class BrowserApp implements Session {
       latencySteps: link ? link.latencySteps : 0,
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
+      replay: sim.replayStatus(),
+      recording: sim.recordingStep === null ? null : { step: sim.recordingStep },
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.removedBodies,

@@ -4,6 +4,7 @@
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { StutterReport } from './stutterMeter';
+import type { ReplayStatus } from '../state/replay';
 import type { TwinReport } from './twinLab';
 
 /**
@@ -97,6 +98,10 @@ export interface StatsSnapshot {
   tracked: number;
   /** True when the tracked body was removed (by anything) since it was chosen; nothing is tracked. */
   trackedRemoved: boolean;
+  /** The loaded replay's progress and checks (steps since the recording's start); null: none. */
+  replay: ReplayStatus | null;
+  /** Steps recorded so far while recording; null: not recording. */
+  recording: { step: number } | null;
   /** The determinism lab's comparison, when the scene has two worlds. */
   twin: TwinReport | null;
   /** Bodies the state guard removed since the scene was loaded (NaN, infinite, out of the world). */

@@ -1,9 +1,9 @@
 // The pipeline without the screen: settings → commands → loop → physics steps → snapshots →
 // interpolation. The browser app and the Node tests drive the very same object.
 
-import { DEFAULT_SETTINGS, validatePatch } from '../config/settings';
+import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settings';
 import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
-import { PhysicsCore } from '../core/physicsCore';
+import { PhysicsCore, savedScene } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
@@ -16,16 +16,26 @@ import {
 import type { Command, CommandAction, CommandQueue } from '../physics/commands';
 import type { PhysicsWorld } from '../physics/physicsWorld';
 import type { FaultReport, StateGuard } from '../physics/stateGuard';
+import { DEFAULT_TUNING } from '../physics/tuning';
+import type { PhysicsTuning } from '../physics/tuning';
 import { findScene, resolveScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import { SnapshotPair } from '../snapshot/snapshots';
+import { readInteger } from '../state/fields';
+import type { Recording } from '../state/recording';
+import { parseRecording } from '../state/recordingSchema';
+import type { ReplayStatus } from '../state/replay';
+import { parseState } from '../state/stateSchema';
+import type { SavedState } from '../state/stateSchema';
+import { parseRecordOptions, parseStopOptions } from '../state/timeline';
 import type { WorkerPhysics } from '../worker/workerPhysics';
 import { FrameStats } from './frameStats';
 import { StateHasher, toHex } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
+import { ReplayPacer } from './replayPacer';
 import { WorkerLink } from './workerLink';
 
 export type { LoadedScene } from '../scenes/registry';
@@ -97,6 +107,14 @@ export class Simulation implements Stepper, MeterSource {
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
   onTimelineReset: (() => void) | null = null;
+  /** The loaded replay's end and step lengths, by this side's step count; null: none. */
+  private pacer: ReplayPacer | null = null;
+  /** Whether a recording is under way (known here in either thread, so `record` refuses at once). */
+  private recordingNow = false;
+  /** Worker mode: the replays' scene changes already taken over from the worker. */
+  private seenSceneChanges = 0;
+  /** This thread: the core's scene version drawn (a replay may load a scene at one of its steps). */
+  private seenCoreScene = -1;
 
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
     this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
@@ -170,6 +188,7 @@ export class Simulation implements Stepper, MeterSource {
    */
   useWorker(physics: WorkerPhysics): Promise<void> {
     this.link = new WorkerLink(physics);
+    this.seenSceneChanges = physics.sceneChanges;
     if (this.stepHashListener) physics.setHashSteps(true);
     this.local = null;
     this.governor.share = WORKER_PHYSICS_SHARE;
@@ -194,6 +213,7 @@ export class Simulation implements Stepper, MeterSource {
     const log = link.physics.log;
     if (log.replayable && log.steps === this.loop.stepCount) {
       log.replay(core);
+      this.scene = core.scene;
       this.sceneDraw = {
         version: this.sceneDraw.version + 1,
         statics: core.physics.statics.slice(),
@@ -202,6 +222,8 @@ export class Simulation implements Stepper, MeterSource {
       this.interpolate();
       return 'resumed';
     }
+    this.pacer = null;
+    this.recordingNow = false;
     this.afterLoad();
     return 'restarted';
   }
@@ -226,6 +248,8 @@ export class Simulation implements Stepper, MeterSource {
    * promise resolves once the worker has built it (nothing is drawn until then).
    */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
+    resolveScene(sceneId, options);
+    this.pacer = null;
     if (this.local) {
       this.scene = this.local.load(sceneId, options);
       this.afterLoad();
@@ -234,34 +258,240 @@ export class Simulation implements Stepper, MeterSource {
     const link = this.link as WorkerLink;
     this.scene = resolveScene(sceneId, options);
     const built = link.physics.load(sceneId, options);
-    link.reset();
+    this.remoteRestart(link);
+    this.afterLoad();
+    return this.whenBuilt(link, built);
+  }
+
+  /** Worker mode, a new generation asked for (from `fromStep`): nothing of the old one is drawn. */
+  private remoteRestart(link: WorkerLink, fromStep = 0): void {
+    link.reset(fromStep);
     this.remotePair.resize(0);
     this.remotePair.bodies.count = 0;
     this.remotePair.bodies.version = -1;
     this.remoteFaults.length = 0;
     this.removedRemotely = 0;
-    this.afterLoad();
+  }
+
+  /** Worker mode: once the worker has built a new generation, its scene data and step are drawn. */
+  private whenBuilt(link: WorkerLink, built: Promise<void>): Promise<void> {
     return built.then(() => {
       if (this.link !== link) return;
-      this.sceneDraw = { ...link.physics.sceneDraw, version: this.sceneDraw.version + 1 };
-      // Step 0 is published with the build: drawn at once, so the page shows the new scene
+      this.takeRemoteScene(link);
+      // The step is published with the build: drawn at once, so the page shows the new scene
       // (and `state()` describes it) without waiting for a frame.
       this.drawRemote(link, true);
       this.interpolate();
     });
   }
 
+  /** This thread: the core's scene now, for render and the stutter meter. */
+  private takeLocalScene(core: PhysicsCore): void {
+    const physics = core.physics;
+    this.seenCoreScene = core.sceneVersion;
+    this.scene = core.scene;
+    this.sceneDraw = {
+      version: this.sceneDraw.version + 1,
+      statics: physics.statics.slice(),
+      springs: physics.springEnds(),
+    };
+  }
+
+  /** Worker mode: the scene the worker has now (a jump's, or one a replay loaded), for render. */
+  private takeRemoteScene(link: WorkerLink): void {
+    const physics = link.physics;
+    this.seenSceneChanges = physics.sceneChanges;
+    if (physics.scene) this.scene = physics.scene;
+    this.sceneDraw = { ...physics.sceneDraw, version: this.sceneDraw.version + 1 };
+  }
+
+  /** The physics tuning saved states and recordings must match (the worker's is the default). */
+  get tuning(): Readonly<PhysicsTuning> {
+    return this.local ? this.local.physics.tuning : DEFAULT_TUNING;
+  }
+
+  /**
+   * The world's exact state (see state/worldState.ts): on this thread now; in worker mode once
+   * the worker has taken every step and command asked for so far.
+   */
+  saveState(): Promise<SavedState> {
+    if (this.local) {
+      this.local.physicsHz = this.current.physicsHz;
+      return Promise.resolve(this.local.saveState());
+    }
+    const physics = (this.link as WorkerLink).physics;
+    physics.setRate(this.current.physicsHz);
+    return physics.request({ type: 'saveState' }) as Promise<SavedState>;
+  }
+
+  /**
+   * Continues from a saved state (an object or its JSON text): the same hash at every later step
+   * as the run it was saved from. Checks all of it here first and throws, changing nothing, if
+   * any field is bad. In worker mode resolves once the worker has restored it.
+   */
+  loadState(input: unknown): Promise<void> {
+    const state = parseState(input, this.tuning);
+    return this.jump(state.step, state, null, () => {
+      if (this.local) {
+        this.local.loadState(state, state.step);
+        return null;
+      }
+      return (this.link as WorkerLink).physics.jump({
+        type: 'loadState',
+        state,
+        driverStep: state.step,
+      });
+    });
+  }
+
+  /**
+   * Starts recording at the current step (options checked here: `hashEvery` N, `keyframeEvery`
+   * K). It ends a replay. In worker mode resolves once the worker has started it.
+   */
+  record(options: unknown = {}): Promise<void> {
+    if (this.recordingNow) throw new Error('Already recording: call stopRecording() first.');
+    const parsed = parseRecordOptions(options);
+    this.recordingNow = true;
+    this.pacer = null;
+    if (this.local) {
+      this.local.physicsHz = this.current.physicsHz;
+      this.local.record(parsed);
+      return Promise.resolve();
+    }
+    const physics = (this.link as WorkerLink).physics;
+    physics.setRate(this.current.physicsHz);
+    return physics.request({ type: 'record', options: parsed }).then(() => undefined);
+  }
+
+  /** Ends the recording and returns it (`keyframes: 'first'` keeps only the start). */
+  stopRecording(options: unknown = {}): Promise<Recording> {
+    if (!this.recordingNow) throw new Error('Not recording: call record() first.');
+    const keyframes = parseStopOptions(options);
+    this.recordingNow = false;
+    if (this.local) return Promise.resolve(this.local.stopRecording(keyframes));
+    const physics = (this.link as WorkerLink).physics;
+    return physics.request({ type: 'stopRecording', keyframes }) as Promise<Recording>;
+  }
+
+  /**
+   * Loads a recording (an object or its JSON text) and plays it from its first keyframe as the
+   * loop advances; it rests (pauses) at its end. Checks it completely first and throws,
+   * changing nothing, if any of it is bad.
+   */
+  replay(input: unknown): Promise<void> {
+    if (this.recordingNow)
+      throw new Error(
+        'Recording: call stopRecording() first (a replay would discard the recording).',
+      );
+    const recording = parseRecording(input, this.tuning);
+    const start = recording.keyframes[0];
+    if (!start) throw new Error('Recording: keyframes[0] is missing.');
+    const driverStep = start.state.step;
+    return this.jump(driverStep, start.state, new ReplayPacer(recording, driverStep), () => {
+      if (this.local) {
+        this.local.replay(recording, driverStep);
+        return null;
+      }
+      return (this.link as WorkerLink).physics.jump({ type: 'replay', recording, driverStep });
+    });
+  }
+
+  /**
+   * Moves the loaded replay to `step` (counted from the recording's start): its latest keyframe
+   * at or before it, then the steps from there re-simulated.
+   */
+  seek(step: unknown): Promise<void> {
+    const pacer = this.pacer;
+    if (!pacer) throw new Error('seek needs a replay: call replay(recording) first.');
+    const target = readInteger('seek', step, 'step', 0, pacer.length);
+    const driverStep = pacer.baseStep + target;
+    pacer.rewound();
+    return this.jump(driverStep, null, pacer, () => {
+      if (this.local) {
+        this.local.seek(target, driverStep);
+        return null;
+      }
+      return (this.link as WorkerLink).physics.jump({ type: 'seek', target, driverStep });
+    });
+  }
+
+  /** The loaded replay's progress and checks (in worker mode as of the newest step); null: none. */
+  replayStatus(): ReplayStatus | null {
+    if (!this.pacer) return null;
+    return this.local ? this.local.timeline.status() : this.remoteTimeline().replay;
+  }
+
+  /** Steps recorded so far (in worker mode as of the newest step); null when not recording. */
+  get recordingStep(): number | null {
+    if (!this.recordingNow) return null;
+    if (this.local) return this.local.timeline.recordingStep;
+    return this.remoteTimeline().recordingStep ?? 0;
+  }
+
+  private remoteTimeline(): WorkerLink['physics']['timeline'] {
+    return (this.link as WorkerLink).physics.timeline;
+  }
+
+  /**
+   * A jump (a loaded state, a replay, a seek): `make` makes it on this thread, or asks the
+   * worker and returns its promise. This side then counts on from `driverStep`; `state`, when
+   * known here, gives the scene, clock and rate (a seek's scene comes from the core).
+   */
+  private jump(
+    driverStep: number,
+    state: SavedState | null,
+    pacer: ReplayPacer | null,
+    make: () => Promise<void> | null,
+  ): Promise<void> {
+    const asked = make();
+    this.pacer = pacer;
+    if (state) {
+      this.scene = savedScene(state.scene, this.scene);
+      this.setRate(state.physicsHz);
+    }
+    const local = this.local;
+    const link = this.link;
+    if (local) this.scene = local.scene;
+    else if (link) this.remoteRestart(link, driverStep);
+    this.afterLoad();
+    this.loop.stepCount = driverStep;
+    this.loop.simTime = local ? local.physics.time : (state?.time ?? this.loop.simTime);
+    this.followReplay();
+    this.restIfEnded();
+    if (!asked || !link) return Promise.resolve();
+    return this.whenBuilt(link, asked);
+  }
+
+  /** Paces the loop at the replay's recorded step length, where it names one. */
+  private followReplay(): void {
+    const pacer = this.pacer;
+    if (!pacer || pacer.live) return;
+    const seconds = pacer.stepSecondsAt(this.loop.stepCount);
+    if (!Number.isNaN(seconds)) this.setRate(1 / seconds);
+  }
+
+  /** A replay rests (pauses) at its end, however it got there; stepping on past it plays live. */
+  private restIfEnded(): void {
+    const pacer = this.pacer;
+    if (!pacer) return;
+    if (this.loop.stepCount > pacer.endStep) pacer.live = true;
+    else if (pacer.shouldRest(this.loop.stepCount)) {
+      pacer.rested = true;
+      this.current = { ...this.current, paused: true };
+    }
+  }
+
+  /** A physics rate set by a loaded state or a replay (ignored when out of the settings' range). */
+  private setRate(physicsHz: number): void {
+    if (physicsHz !== this.current.physicsHz && validateValue('physicsHz', physicsHz).ok) {
+      this.current = { ...this.current, physicsHz };
+    }
+  }
+
   /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
   private afterLoad(): void {
     const definition = this.scene.definition;
-    if (this.local) {
-      const physics = this.local.physics;
-      this.sceneDraw = {
-        version: this.sceneDraw.version + 1,
-        statics: physics.statics.slice(),
-        springs: physics.springEnds(),
-      };
-    }
+    if (this.local) this.takeLocalScene(this.local);
     this.loop.reset();
     this.governor.reset();
     this.stats.reset();
@@ -335,6 +565,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Settings, commands and the loop's steps (in worker mode: the frame's request). */
   private beginFrame(frameSeconds: number, realTime: boolean): void {
+    this.followReplay();
     this.applySettings();
     this.applyCommands();
     this.realTime = realTime;
@@ -352,6 +583,10 @@ export class Simulation implements Stepper, MeterSource {
   /** Picks the drawn step (worker mode), interpolates, and records the frame's stats. */
   private endFrame(frameSeconds: number, settled: boolean): void {
     if (this.link) this.drawRemote(this.link, settled || this.report.steps === 0);
+    else if (this.local && this.local.sceneVersion !== this.seenCoreScene) {
+      this.takeLocalScene(this.local);
+    }
+    this.restIfEnded();
     const interpolateStart = this.nowMs();
     this.interpolate();
     this.stats.endFrame(
@@ -372,6 +607,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Worker mode: copies the step to draw; feeds a newly drawn step's cost to stats and governor. */
   private drawRemote(link: WorkerLink, settled: boolean): void {
+    if (link.physics.sceneChanges !== this.seenSceneChanges) this.takeRemoteScene(link);
     const stepMs = link.draw(this.remotePair, settled);
     if (stepMs < 0) return;
     this.stats.recordStep(stepMs);
@@ -388,11 +624,14 @@ export class Simulation implements Stepper, MeterSource {
       this.link.sendFrame();
       this.drawRemote(this.link, true);
     }
+    this.restIfEnded();
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
+    // A replay's recorded step length from here on paces the frames that follow.
+    if (this.pacer) this.followReplay();
     const core = this.local;
     if (!core) {
       // Worker mode: the step is asked for at the end of the frame, and measured there.
@@ -419,6 +658,7 @@ export class Simulation implements Stepper, MeterSource {
    * frame's physics budget; in a worker, a backlog of less than a frame's work.
    */
   stepAllowed(): boolean {
+    if (this.pacer && !this.pacer.allowsStep(this.loop.stepCount)) return false;
     if (!this.realTime) return true;
     if (this.link) return this.link.hasRoom(this.governor.estimateMs, this.frameBudgetMs);
     return this.governor.stepAllowed();
@@ -517,6 +757,16 @@ export class Simulation implements Stepper, MeterSource {
     return { step, hex: toHex(lanes[0], lanes[1]) };
   }
 
+  /**
+   * The snapshots right after step `step`: on this thread while it is the newest step; in worker
+   * mode while the ring still holds it (copied into a scratch pair). Null otherwise.
+   */
+  posesAt(step: number): SnapshotPair | null {
+    if (this.local) return this.local.stepIndex === step ? this.local.snapshots : null;
+    const physics = (this.link as WorkerLink).physics;
+    return physics.copyStep(step, this.newestPair) < 0 ? null : this.newestPair;
+  }
+
   /** Steps taken since the load: on this thread; in worker mode, the newest the worker published. */
   get publishedStep(): number {
     if (this.local) return this.local.stepIndex;
@@ -549,6 +799,8 @@ export class Simulation implements Stepper, MeterSource {
     this.loop.maxStepsPerFrame = s.maxStepsPerFrame;
     this.loop.paused = s.paused;
     this.loop.strategy = s.strategy;
+    if (this.local) this.local.physicsHz = s.physicsHz;
+    else this.link?.physics.setRate(s.physicsHz);
   }
 
   /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */

@@ -1,21 +1,20 @@
 // The determinism lab: a second Simulation of the same scene, seed and settings. Real frame time
 // is handed to each world as frames of its own emulated display rate (60 Hz left, 144 Hz right),
-// both get every command at the same step, and both worlds' state hashes are kept per step so
-// they can be compared at the same step.
+// both get every command at the same step, and every step's state is compared once both worlds
+// have it: the first that differs is named down to the body and field.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Command, CommandAction } from '../physics/commands';
-import { toHex } from './stateHasher';
+import { firstBodyDifference } from '../state/divergence';
+import type { Divergence } from '../state/divergence';
 import { Simulation } from './simulation';
+import { StepHistory } from './stepHistory';
 
 /**
  * A frame owed to within a nanosecond is due: `advance` hands over exactly 1/60 s frames, and
  * summing them must not leave 1/60 − 1e-18 owed and skip a frame (as the loop's own epsilon).
  */
 const DUE_EPSILON_SECONDS = 1e-9;
-
-/** Steps of hash history kept per world: 10 s at 100 Hz, far more than the two ever drift apart. */
-const HISTORY = 1024;
 
 export interface TwinReport {
   leftHz: number;
@@ -28,39 +27,10 @@ export interface TwinReport {
   rightHash: string;
   /** Whether the two hashes at `comparedStep` are equal. */
   agree: boolean;
-  /** First compared step at which they differed since load (−1: never). */
+  /** First step at which they differed since load (−1: never). Every step is compared. */
   divergedAt: number;
-}
-
-class HashHistory {
-  private readonly high = new Uint32Array(HISTORY);
-  private readonly low = new Uint32Array(HISTORY);
-  private readonly steps = new Int32Array(HISTORY).fill(-1);
-
-  reset(): void {
-    this.steps.fill(-1);
-  }
-
-  record(step: number, high: number, low: number): void {
-    const at = step % HISTORY;
-    this.steps[at] = step;
-    this.high[at] = high;
-    this.low[at] = low;
-  }
-
-  has(step: number): boolean {
-    return step >= 0 && this.steps[step % HISTORY] === step;
-  }
-
-  equals(other: HashHistory, step: number): boolean {
-    const at = step % HISTORY;
-    return this.high[at] === other.high[at] && this.low[at] === other.low[at];
-  }
-
-  hex(step: number): string {
-    const at = step % HISTORY;
-    return this.has(step) ? toHex(this.high[at] ?? 0, this.low[at] ?? 0) : '';
-  }
+  /** That step, with the first body (by id) and field that differed there; null: never. */
+  divergence: Divergence | null;
 }
 
 export class TwinLab {
@@ -69,11 +39,11 @@ export class TwinLab {
   readonly rightHz: number;
   readonly offsetX: number;
   private readonly main: Simulation;
-  private readonly leftHistory = new HashHistory();
-  private readonly rightHistory = new HashHistory();
+  private readonly leftHistory = new StepHistory();
+  private readonly rightHistory = new StepHistory();
   private leftOwed = 0;
   private rightOwed = 0;
-  private divergedAt = -1;
+  private divergence: Divergence | null = null;
 
   constructor(main: Simulation, leftHz: number, rightHz: number, offsetX: number) {
     this.main = main;
@@ -83,8 +53,10 @@ export class TwinLab {
     const loaded = main.scene;
     this.twin = new Simulation(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
     this.twin.set({ ...main.settings });
-    main.onStepHash = (step, high, low) => this.leftHistory.record(step, high, low);
-    this.twin.onStepHash = (step, high, low) => this.rightHistory.record(step, high, low);
+    main.onStepHash = (step, high, low) =>
+      this.recorded(step, high, low, main, this.leftHistory, this.rightHistory);
+    this.twin.onStepHash = (step, high, low) =>
+      this.recorded(step, high, low, this.twin, this.rightHistory, this.leftHistory);
   }
 
   /** Rebuilds the twin from the main world's scene (after a load or reset); resolves once built. */
@@ -95,8 +67,22 @@ export class TwinLab {
     this.rightHistory.reset();
     this.leftOwed = 0;
     this.rightOwed = 0;
-    this.divergedAt = -1;
+    this.divergence = null;
     return built;
+  }
+
+  /**
+   * The twin continues from the same saved state as the main world (validated by it already);
+   * resolves once it has.
+   */
+  loadState(state: unknown): Promise<void> {
+    const loaded = this.twin.loadState(state);
+    this.leftHistory.reset();
+    this.rightHistory.reset();
+    this.leftOwed = 0;
+    this.rightOwed = 0;
+    this.divergence = null;
+    return loaded;
   }
 
   /** Copies the main world's settings so both worlds always run the same strategy and rate. */
@@ -178,6 +164,31 @@ export class TwinLab {
     if (this.rightOwed < 0) this.rightOwed = 0;
   }
 
+  /**
+   * After one world's step: once both worlds have it, compare their hashes there — every step,
+   * exactly once, when the second world reaches it — and name the first that differs down to the
+   * body and field while both worlds' poses at that step are still kept.
+   */
+  private recorded(
+    step: number,
+    high: number,
+    low: number,
+    sim: Simulation,
+    own: StepHistory,
+    other: StepHistory,
+  ): void {
+    own.record(step, high, low, sim.posesAt(step));
+    if (this.divergence !== null || !other.has(step) || own.equals(other, step)) return;
+    const left = this.leftHistory.bodiesAt(step);
+    const right = this.rightHistory.bodiesAt(step);
+    const difference = left && right ? firstBodyDifference(left, right) : null;
+    this.divergence = {
+      step,
+      body: difference ? difference.body : null,
+      field: difference ? difference.field : null,
+    };
+  }
+
   report(): TwinReport {
     const leftStep = this.main.publishedStep;
     const rightStep = this.twin.publishedStep;
@@ -186,8 +197,6 @@ export class TwinLab {
       compared--;
     const known = compared > 0;
     const agree = known && this.leftHistory.equals(this.rightHistory, compared);
-    if (known && !agree && (this.divergedAt < 0 || compared < this.divergedAt))
-      this.divergedAt = compared;
     return {
       leftHz: this.leftHz,
       rightHz: this.rightHz,
@@ -197,7 +206,8 @@ export class TwinLab {
       leftHash: known ? this.leftHistory.hex(compared) : '',
       rightHash: known ? this.rightHistory.hex(compared) : '',
       agree,
-      divergedAt: this.divergedAt,
+      divergedAt: this.divergence ? this.divergence.step : -1,
+      divergence: this.divergence ? { ...this.divergence } : null,
     };
   }
 }

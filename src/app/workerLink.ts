@@ -39,13 +39,16 @@ export class WorkerLink {
     this.ringReach = physics.ringSlots - 2;
   }
 
-  /** A new load: nothing asked for, nothing drawn. */
-  reset(): void {
+  /**
+   * A new load (from step 0) or jump (from a loaded state's or replay's step): nothing more
+   * asked for, nothing drawn.
+   */
+  reset(fromStep = 0): void {
     this.latencySteps = 0;
     this.drawnStep = -1;
     this.drawnSeq = -1;
     this.earlyFrames = 0;
-    this.requested = 0;
+    this.requested = fromStep;
     this.stepsThisFrame = 0;
     this.mixedDt = null;
   }
@@ -62,7 +65,7 @@ export class WorkerLink {
     this.requested++;
   }
 
-  /** Steps asked for since the load. */
+  /** The step count asked for (steps since the load, or since a jump's step). */
   get requestedStep(): number {
     return this.requested;
   }

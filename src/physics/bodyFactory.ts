@@ -13,6 +13,9 @@ import type { PhysicsTuning } from './tuning';
 /** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
 const CYLINDER_SEGMENTS = 12;
 
+/** Fraction of spin lost per second unless a body asks for more (see BodySpec.angularDamping). */
+export const DEFAULT_ANGULAR_DAMPING = 0.01;
+
 export function createShapeBody(
   spec: BodySpec,
   materials: Materials,
@@ -32,7 +35,7 @@ export function createShapeBody(
       sleepTimeLimit: tuning.sleepTimeLimit,
     },
     0.01,
-    spec.angularDamping ?? 0.01,
+    spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
   );
   addShapes(body, spec, sx, sy, sz);
   if (tuning.narrowphase === 'project') for (const shape of body.shapes) prepareHull(shape);

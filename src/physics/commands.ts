@@ -27,13 +27,43 @@ export type CommandAction =
       velocity?: Vec3Tuple;
     }
   | { type: 'dragStart'; id: number; point: Vec3Tuple }
+  /** Moves the held point's target (the mouse) to `point`; nothing when no body is held. */
+  | { type: 'dragMove'; point: Vec3Tuple }
   | { type: 'dragEnd' };
+
+/** The command types, for validation and messages. */
+export const COMMAND_TYPES = [
+  'spawn',
+  'remove',
+  'teleport',
+  'dragStart',
+  'dragMove',
+  'dragEnd',
+] as const;
 
 /**
  * A queued command: `atStep` is the physics step index it applies before (the world's
  * `stepIndex` at that boundary). One whose step has already passed applies at the next boundary.
  */
 export type Command = CommandAction & { atStep: number };
+
+/** A held body as plain data: body `id` held at `pivot` (in its own frame) by at most `maxForce` N. */
+export interface DragHold {
+  id: number;
+  pivot: Vec3Tuple;
+  maxForce: number;
+}
+
+/**
+ * The drag anchor's motion as plain data. The anchor is a kinematic body that joins the world at
+ * the first drag and stays (its place in the world's body list is part of the world's state).
+ */
+export interface AnchorMotion {
+  position: Vec3Tuple;
+  quaternion: QuatTuple;
+  velocity: Vec3Tuple;
+  angularVelocity: Vec3Tuple;
+}
 
 /**
  * Holds a body by a point with a ball joint to an invisible anchor that follows the mouse.
@@ -51,19 +81,48 @@ class Drag {
   /** Id of the held body, −1 when none. */
   id = -1;
 
+  private maxForce = 0;
+
   start(physics: PhysicsWorld, body: Body, id: number, point: Vec3Tuple): void {
     this.end(physics);
-    if (!physics.world.bodies.includes(this.anchor)) physics.world.addBody(this.anchor);
+    this.join(physics);
     this.anchor.position.set(point[0], point[1], point[2]);
     // The solver writes into the anchor's velocity too; a body that broke while held may have
     // left NaN there, and the anchor is integrated (kinematic), so start it at rest.
     this.anchor.velocity.setZero();
     this.anchor.angularVelocity.setZero();
     const pivot = body.pointToLocalFrame(new Vec3(point[0], point[1], point[2]));
-    const maxForce = 60 * Math.max(body.mass, 0.2) * 9.82;
+    this.hold(physics, body, id, pivot, 60 * Math.max(body.mass, 0.2) * 9.82);
+    body.wakeUp();
+  }
+
+  /** Restores a hold exactly as saved: the same pivot and force bound, the anchor as it is. */
+  restore(physics: PhysicsWorld, body: Body, saved: DragHold): void {
+    this.end(physics);
+    const [x, y, z] = saved.pivot;
+    this.hold(physics, body, saved.id, new Vec3(x, y, z), saved.maxForce);
+  }
+
+  /** The anchor joins the world once, at the first drag, and stays. */
+  join(physics: PhysicsWorld): void {
+    if (!this.inWorld(physics)) physics.world.addBody(this.anchor);
+  }
+
+  inWorld(physics: PhysicsWorld): boolean {
+    return this.anchor.world === physics.world;
+  }
+
+  saved(): DragHold | null {
+    const constraint = this.constraint;
+    if (!constraint || !this.body) return null;
+    const p = constraint.pivotA;
+    return { id: this.id, pivot: [p.x, p.y, p.z], maxForce: this.maxForce };
+  }
+
+  private hold(physics: PhysicsWorld, body: Body, id: number, pivot: Vec3, maxForce: number): void {
     this.constraint = new PointToPointConstraint(body, pivot, this.anchor, new Vec3(), maxForce);
     physics.world.addConstraint(this.constraint);
-    body.wakeUp();
+    this.maxForce = maxForce;
     this.body = body;
     this.id = id;
   }
@@ -85,6 +144,12 @@ export class CommandQueue implements BodyRemovalListener {
   /** Latest mouse target for the dragged point; latched, not queued, so moving never allocates. */
   private readonly dragTarget = new Vec3();
   private dragTargetDirty = false;
+  /**
+   * Told about every command as it is applied, with the world's step index then (a recording
+   * logs them). The latched mouse target reaches it as a `dragMove`, made only when someone
+   * listens, so an unrecorded drag still allocates nothing per frame.
+   */
+  onApplied: ((command: CommandAction, stepIndex: number) => void) | null = null;
 
   constructor(physics: PhysicsWorld) {
     this.physics = physics;
@@ -133,10 +198,77 @@ export class CommandQueue implements BodyRemovalListener {
   /** Moves the drag anchor to the latest mouse target (once per frame, at its first boundary). */
   moveDragAnchor(): void {
     if (this.dragTargetDirty && this.drag.body) {
-      this.drag.anchor.position.copy(this.dragTarget);
-      this.drag.body.wakeUp();
+      const t = this.dragTarget;
+      this.moveAnchor(t.x, t.y, t.z);
+      this.onApplied?.({ type: 'dragMove', point: [t.x, t.y, t.z] }, this.physics.stepIndex);
     }
     this.dragTargetDirty = false;
+  }
+
+  /**
+   * Everything queued, as plain data in the order it will apply. A mouse target latched for the
+   * next boundary comes first, as the `dragMove` it becomes there (it moves before the commands).
+   */
+  pendingCommands(): Command[] {
+    const pending = this.queue.map((command) => structuredClone(command));
+    if (this.dragTargetDirty && this.drag.body) {
+      const t = this.dragTarget;
+      pending.unshift({ type: 'dragMove', point: [t.x, t.y, t.z], atStep: this.physics.stepIndex });
+    }
+    return pending;
+  }
+
+  /** The body held by the mouse, or null. */
+  heldBody(): DragHold | null {
+    return this.drag.saved();
+  }
+
+  /** The drag anchor's motion once it has joined the world, else null. */
+  anchorMotion(): AnchorMotion | null {
+    if (!this.drag.inWorld(this.physics)) return null;
+    const a = this.drag.anchor;
+    return {
+      position: [a.position.x, a.position.y, a.position.z],
+      quaternion: [a.quaternion.x, a.quaternion.y, a.quaternion.z, a.quaternion.w],
+      velocity: [a.velocity.x, a.velocity.y, a.velocity.z],
+      angularVelocity: [a.angularVelocity.x, a.angularVelocity.y, a.angularVelocity.z],
+    };
+  }
+
+  /** The anchor's body, for the world's body order; null until the first drag added it. */
+  anchorBody(): Body | null {
+    return this.drag.inWorld(this.physics) ? this.drag.anchor : null;
+  }
+
+  /**
+   * Puts the drag back as saved (after `clear`, with the held body restored): the anchor in or
+   * out of the world with its exact motion, and the hold with its exact pivot and force bound.
+   */
+  restoreDrag(hold: DragHold | null, anchor: AnchorMotion | null): void {
+    const physics = this.physics;
+    this.drag.end(physics);
+    const body = this.drag.anchor;
+    if (!anchor) {
+      if (this.drag.inWorld(physics)) physics.world.removeBody(body);
+      return;
+    }
+    this.drag.join(physics);
+    body.position.set(anchor.position[0], anchor.position[1], anchor.position[2]);
+    const [qx, qy, qz, qw] = anchor.quaternion;
+    body.quaternion.set(qx, qy, qz, qw);
+    body.velocity.set(anchor.velocity[0], anchor.velocity[1], anchor.velocity[2]);
+    const w = anchor.angularVelocity;
+    body.angularVelocity.set(w[0], w[1], w[2]);
+    body.aabbNeedsUpdate = true;
+    const held = hold ? physics.bodyById(hold.id) : undefined;
+    if (hold && held) this.drag.restore(physics, held, hold);
+  }
+
+  private moveAnchor(x: number, y: number, z: number): void {
+    const body = this.drag.body;
+    if (!body) return;
+    this.drag.anchor.position.set(x, y, z);
+    body.wakeUp();
   }
 
   /**
@@ -153,6 +285,7 @@ export class CommandQueue implements BodyRemovalListener {
       const command = queue[k];
       if (command.atStep <= stepIndex) {
         this.applyOne(command, resets);
+        this.onApplied?.(command, stepIndex);
         continue;
       }
       queue[kept++] = command;
@@ -186,6 +319,9 @@ export class CommandQueue implements BodyRemovalListener {
           body.velocity.set(command.velocity[0], command.velocity[1], command.velocity[2]);
         else body.velocity.setZero();
         body.angularVelocity.setZero();
+        // The broadphase sorts by each body's cached bounding box, refreshed only when marked:
+        // unmarked, a body teleported while asleep would be sorted by where it was.
+        body.aabbNeedsUpdate = true;
         body.wakeUp();
         resets.onBodyReset(index);
         return;
@@ -196,6 +332,9 @@ export class CommandQueue implements BodyRemovalListener {
           this.drag.start(physics, body, command.id, command.point);
         return;
       }
+      case 'dragMove':
+        this.moveAnchor(command.point[0], command.point[1], command.point[2]);
+        return;
       case 'dragEnd':
         this.drag.end(physics);
         return;

@@ -14,7 +14,8 @@ export interface Materials {
   ice: Material;
 }
 
-export type MaterialName = 'body' | 'slick' | 'bouncy' | 'ice';
+export const MATERIAL_NAMES = ['body', 'slick', 'bouncy', 'ice'] as const;
+export type MaterialName = (typeof MATERIAL_NAMES)[number];
 
 export function createMaterials(world: World): Materials {
   const body = new Material('body');

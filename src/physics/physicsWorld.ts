@@ -5,12 +5,12 @@
 import { Body, Plane, Vec3, World } from 'cannon-es';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
-import { createShapeBody } from './bodyFactory';
+import { createShapeBody, DEFAULT_ANGULAR_DAMPING } from './bodyFactory';
 import { applyDamping } from './damping';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
-import type { SpringEnds, SpringSpec } from './springs';
+import type { SavedSpring, SpringEnds, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../util/exactMath';
@@ -44,6 +44,20 @@ export interface BodySpec {
   angularDamping?: number;
   /** Surface; 'body' unless a scene needs frictionless contact between its pieces. */
   material?: MaterialName;
+}
+
+/**
+ * What a body was made from, resolved (no defaults left open): with its exact state (see
+ * exactState.ts) this rebuilds the body bit for bit, so a saved state can name it as data.
+ */
+export interface BodyMake {
+  kind: ShapeKind;
+  scale: Vec3Tuple;
+  /** kg/m³ as built (ignored when kinematic). */
+  density: number;
+  material: MaterialName;
+  kinematic: boolean;
+  angularDamping: number;
 }
 
 /** Static, undrawn-by-instancing scenery (walls, ramps); render draws these as plain meshes. */
@@ -89,7 +103,7 @@ export interface PoseResetListener {
 /** Id tables start this long and double as bodies are added. */
 const INITIAL_ID_CAPACITY = 64;
 
-const DEFAULT_DENSITY = 600;
+export const DEFAULT_DENSITY = 600;
 /** m/s², downwards along -Y. */
 export const GRAVITY = -9.82;
 
@@ -99,6 +113,8 @@ export class PhysicsWorld {
   /** Dense: index i is snapshot slot i and drawn instance i. */
   readonly bodies: Body[] = [];
   readonly kinds: ShapeKind[] = [];
+  /** Per body, what it was made from (kind, exact scale, density, material, …). */
+  readonly makes: BodyMake[] = [];
   /** Per body, the scale of its unit shape (x, y, z), for drawing. */
   scales = new Float32Array(3 * 64);
   readonly statics: StaticBoxSpec[] = [];
@@ -154,11 +170,51 @@ export class PhysicsWorld {
    * replay or a second world names the same body with the same number.
    */
   addBody(spec: BodySpec): number {
+    const id = this.nextId;
+    this.insertBody(spec, id);
+    return id;
+  }
+
+  /**
+   * Adds a body under a given id (restoring a saved world: ids are the saved ones, not the
+   * order of adding). The id must be unused; `nextId` grows past it.
+   */
+  addBodyWithId(spec: BodySpec, id: number): void {
+    if (!Number.isInteger(id) || id < 0 || this.indexOf(id) >= 0) {
+      throw new Error(`addBodyWithId: id ${id} is not a free body id.`);
+    }
+    this.insertBody(spec, id);
+  }
+
+  /** The id the next added body gets (bodies added since the last clear). */
+  get nextBodyId(): number {
+    return this.nextId;
+  }
+
+  /** Restores the id counter of a saved world (at least one past every live id). */
+  setNextBodyId(nextId: number): void {
+    const bodies = this.bodies;
+    for (let i = 0; i < bodies.length; i++) {
+      if (this.idByIndex[i] >= nextId) throw new Error(`setNextBodyId: ${nextId} ≤ a live id.`);
+    }
+    if (this.indexById.length < nextId) this.indexById = grownTo(this.indexById, nextId, -1);
+    this.nextId = nextId;
+  }
+
+  private insertBody(spec: BodySpec, id: number): void {
     const body = createShapeBody(spec, this.materials, DEFAULT_DENSITY, this.tuning);
     const index = this.bodies.length;
-    const id = this.nextId++;
+    if (id >= this.nextId) this.nextId = id + 1;
     this.bodies.push(body);
     this.kinds.push(spec.kind);
+    this.makes.push({
+      kind: spec.kind,
+      scale: [spec.scale[0], spec.scale[1], spec.scale[2]],
+      density: spec.density ?? DEFAULT_DENSITY,
+      material: spec.material ?? 'body',
+      kinematic: spec.kinematic ?? false,
+      angularDamping: spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
+    });
     if (this.scales.length < 3 * (index + 1)) this.scales = grownTo(this.scales, 3 * (index + 1));
     if (this.idByIndex.length <= index) this.idByIndex = grownTo(this.idByIndex, index + 1);
     if (this.indexById.length <= id) this.indexById = grownTo(this.indexById, id + 1, -1);
@@ -169,7 +225,6 @@ export class PhysicsWorld {
     this.scales[3 * index + 2] = spec.scale[2];
     this.world.addBody(body);
     this.version++;
-    return id;
   }
 
   /** The id of the body at dense index `index`, or −1 when there is none. */
@@ -212,12 +267,14 @@ export class PhysicsWorld {
       const movedId = this.idByIndex[last];
       bodies[index] = bodies[last];
       this.kinds[index] = this.kinds[last];
+      this.makes[index] = this.makes[last] as BodyMake;
       this.scales.copyWithin(3 * index, 3 * last, 3 * last + 3);
       this.idByIndex[index] = movedId;
       this.indexById[movedId] = index;
     }
     bodies.pop();
     this.kinds.pop();
+    this.makes.pop();
     if (index !== last) {
       for (let k = 0; k < listeners.length; k++) listeners[k].onBodyMoved(last, index);
     }
@@ -264,23 +321,53 @@ export class PhysicsWorld {
     (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
   }
 
-  /** Removes every body, static, constraint, spring and hook; keeps the ground. */
+  /** Removes every body, static, constraint, spring and hook and restarts the clock; keeps the ground. */
   clear(): void {
+    this.clearContents();
+    this.beforeStepHooks.length = 0;
+    this.afterStepHooks.length = 0;
+    this.stepIndex = 0;
+    this.world.time = 0;
+  }
+
+  /**
+   * Removes every body, static, constraint and spring and restarts the ids, but keeps the scene's
+   * step hooks and the clock: restoring a saved world builds its scene for the hooks (which hold
+   * body ids, not bodies) and then replaces everything else with the saved contents.
+   */
+  clearContents(): void {
     for (const body of this.bodies) this.world.removeBody(body);
     for (const body of this.staticBodies.splice(1)) this.world.removeBody(body);
     for (const constraint of this.world.constraints.slice())
       this.world.removeConstraint(constraint);
     this.bodies.length = 0;
     this.kinds.length = 0;
+    this.makes.length = 0;
     this.indexById.fill(-1, 0, this.nextId);
     this.nextId = 0;
     this.springs.clear();
     this.statics.length = 0;
-    this.beforeStepHooks.length = 0;
-    this.afterStepHooks.length = 0;
-    this.stepIndex = 0;
-    this.world.time = 0;
     this.version++;
+  }
+
+  /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */
+  get time(): number {
+    return this.world.time;
+  }
+
+  /** The ground plane, then the static scenery in the order it was added. */
+  get staticBodyList(): readonly Body[] {
+    return this.staticBodies;
+  }
+
+  /** The springs as plain data, in the order they act (see SpringSet.saved). */
+  savedSprings(): SavedSpring[] {
+    return this.springs.saved();
+  }
+
+  /** The shapeless fixed points that springs to a point hang from, in spring order. */
+  springAnchorBodies(): Body[] {
+    return this.springs.anchorBodies();
   }
 
   /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */

@@ -21,6 +21,16 @@ export interface SpringEnds {
   anchor: [number, number, number];
 }
 
+/**
+ * A spring as plain data (a saved world): body id `a` to body id `b`, or to the fixed point
+ * `anchor` when `b` is −1, with its constants.
+ */
+export interface SavedSpring extends SpringSpec {
+  a: number;
+  b: number;
+  anchor: [number, number, number];
+}
+
 /** A live spring and the ids of the bodies it joins (`b` −1: `anchorBody` at `anchor`). */
 interface SpringRecord extends SpringEnds {
   spring: Spring;
@@ -100,6 +110,25 @@ export class SpringSet {
       else if (record.anchorBody) this.world.removeBody(record.anchorBody);
     }
     records.length = kept;
+  }
+
+  /** Every live spring as plain data, in the order they act (their forces add in this order). */
+  saved(): SavedSpring[] {
+    return this.records.map((record) => ({
+      a: record.a,
+      b: record.b,
+      anchor: [record.anchor[0], record.anchor[1], record.anchor[2]],
+      restLength: record.spring.restLength,
+      stiffness: record.spring.stiffness,
+      damping: record.spring.damping,
+    }));
+  }
+
+  /** The fixed points' bodies (in the world, shapeless), in spring order. */
+  anchorBodies(): Body[] {
+    const anchors: Body[] = [];
+    for (const record of this.records) if (record.anchorBody) anchors.push(record.anchorBody);
+    return anchors;
   }
 
   /** Removes every spring and its fixed point (scene load). */

@@ -54,14 +54,14 @@ export const carouselScene: SceneDefinition = {
     });
     // After each step the hook puts the mover exactly where the path says it is at the end of
     // that step (cannon-es's own integration of a kinematic body would cut the circle's chords).
-    // Time is summed step by step, so it stays exact when the physics rate changes. Once the
-    // mover is removed the hook has nothing to drive (never the body that took its slot).
-    let simTime = 0;
-    physics.addStepHook((_stepIndex, dt, world) => {
-      simTime += dt;
+    // The time is the world's own (the sum of every step's dt, exact when the physics rate
+    // changes), not a count kept in this closure: the hook holds no state of its own, so a saved
+    // world restores it by building the scene again. Once the mover is removed the hook has
+    // nothing to drive (never the body that took its slot).
+    physics.addStepHook((_stepIndex, _dt, world) => {
       const body = world.bodyById(mover);
       if (!body) return;
-      carouselPose(simTime, scratch);
+      carouselPose(world.time, scratch);
       body.position.set(scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0);
       body.velocity.set(scratch.v[0] ?? 0, scratch.v[1] ?? 0, scratch.v[2] ?? 0);
       body.quaternion.set(0, scratch.q[1] ?? 0, 0, scratch.q[3] ?? 1);

@@ -14,6 +14,24 @@ export function isShapeKind(value: unknown): value is ShapeKind {
 }
 
 /**
+ * What a kind's scale must satisfy beyond being positive, or null: the unit shapes are round in
+ * these directions, and a stretched one would not match its collider. Spawns, saved states and
+ * recordings all check it.
+ */
+export function scaleRule(
+  kind: ShapeKind,
+  scale: readonly [number, number, number],
+): string | null {
+  const [x, y, z] = scale;
+  if (kind === 'cylinder' && x !== z)
+    return 'a cylinder scale [r, halfHeight, r] with x equal to z';
+  if ((kind === 'sphere' || kind === 'dumbbell' || kind === 'gem') && !(x === y && y === z)) {
+    return `a uniform scale for a ${kind} (a number, or x = y = z)`;
+  }
+  return null;
+}
+
+/**
  * What the scale means for each unit shape:
  * - box: half extents (x, y, z) of a 2×2×2 cube
  * - sphere: radius (x; y and z must equal it)

@@ -27,7 +27,15 @@ export class TwinLabels {
     if (at <= 0) this.verdict.textContent = 'waiting for the first step…';
     else if (report.agree && report.divergedAt < 0)
       this.verdict.textContent = `identical at step ${at} ✓`;
-    else this.verdict.textContent = `diverged (first at step ${report.divergedAt}) ✗`;
+    else this.verdict.textContent = `diverged ✗ ${describeDivergence(report)}`;
     this.verdict.dataset.agree = String(report.agree);
   }
+}
+
+/** Where the worlds first parted: the step, and the first body and field that differed there. */
+function describeDivergence(report: TwinReport): string {
+  const d = report.divergence;
+  if (!d) return '';
+  const where = d.body === null ? '' : ` · body ${d.body} ${d.field ?? ''}`;
+  return `first at step ${d.step}${where}`;
 }

@@ -7,7 +7,7 @@ import { createRingBuffer, RingWriter } from './sharedRing';
 import type { SlotViews } from './slotLayout';
 import { STEP_FIELDS, writeStepSlot } from './stepSlots';
 import { TransferWriter } from './transferRing';
-import type { FromWorker, MessageSink, ToWorker, Transport } from './protocol';
+import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
 const INITIAL_CAPACITY = 256;
@@ -60,6 +60,8 @@ export class PhysicsService {
   private shared: SharedPublisher | null = null;
   private transfer: TransferWriter | null = null;
   private hashSteps = false;
+  /** The core's scene version the page last heard of. */
+  private sentSceneVersion = -1;
   private clockMs: () => number;
 
   /**
@@ -93,6 +95,19 @@ export class PhysicsService {
         return;
       case 'load':
         this.load(message.generation, message.sceneId, message.count, message.seed);
+        return;
+      case 'loadState':
+      case 'replay':
+      case 'seek':
+        this.jump(message);
+        return;
+      case 'rate':
+        this.requireCore().physicsHz = message.physicsHz;
+        return;
+      case 'saveState':
+      case 'record':
+      case 'stopRecording':
+        this.answer(message);
         return;
       case 'commands':
         for (const command of message.commands) this.requireCore().push(command);
@@ -134,17 +149,72 @@ export class PhysicsService {
     if (this.core) this.core.load(sceneId, { count, seed });
     else this.core = new PhysicsCore(sceneId, { count, seed });
     this.generation = generation;
-    const physics = this.core.physics;
-    // Step 0 first, so it is in the ring by the time the page hears the scene is built.
+    this.loaded(null);
+  }
+
+  /**
+   * Continues from a state, starts a replay or seeks in it (all checked on the page): a new
+   * generation like a load. One that cannot be made after all changes nothing and says why.
+   */
+  private jump(message: Extract<ToWorker, { type: 'loadState' | 'replay' | 'seek' }>): void {
+    const core = this.requireCore();
+    let error: string | null = null;
+    try {
+      if (message.type === 'loadState') core.loadState(message.state, message.driverStep);
+      else if (message.type === 'replay') core.replay(message.recording, message.driverStep);
+      else core.seek(message.target, message.driverStep);
+    } catch (thrown) {
+      error = thrown instanceof Error ? thrown.message : String(thrown);
+    }
+    this.generation = message.generation;
+    this.reportFaults();
+    this.loaded(error);
+  }
+
+  /** Publishes step 0 of a new generation, then says it is built (with the scene it has). */
+  private loaded(error: string | null): void {
+    const core = this.requireCore();
+    // The step first, so it is in the ring by the time the page hears the scene is built.
     this.publish(0);
+    this.sentSceneVersion = core.sceneVersion;
     this.sink.postMessage(
       {
         type: 'loaded',
-        generation,
-        sceneDraw: { statics: physics.statics.slice(), springs: physics.springEnds() },
+        generation: this.generation,
+        ...this.sceneMessage(core),
+        timeline: this.timelineReport(),
+        ...(error === null ? {} : { error }),
       },
       [],
     );
+  }
+
+  private sceneMessage(
+    core: PhysicsCore,
+  ): Pick<Extract<FromWorker, { type: 'scene' }>, 'scene' | 'sceneDraw'> {
+    const scene = core.scene;
+    const physics = core.physics;
+    return {
+      scene: { id: scene.definition.id, count: scene.count, seed: scene.seed },
+      sceneDraw: { statics: physics.statics.slice(), springs: physics.springEnds() },
+    };
+  }
+
+  /** A request with an answer: a saved state, the start or end of a recording. */
+  private answer(
+    message: Extract<ToWorker, { type: 'saveState' | 'record' | 'stopRecording' }>,
+  ): void {
+    const core = this.requireCore();
+    try {
+      let value = null;
+      if (message.type === 'saveState') value = core.saveState();
+      else if (message.type === 'record') core.record(message.options);
+      else value = core.stopRecording(message.keyframes);
+      this.sink.postMessage({ type: 'reply', id: message.id, value }, []);
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown.message : String(thrown);
+      this.sink.postMessage({ type: 'reply', id: message.id, value: null, error }, []);
+    }
   }
 
   /**
@@ -168,6 +238,14 @@ export class PhysicsService {
         hashes[2 * k + 1] = lanes[1];
       }
       this.reportFaults();
+      // A replay that loaded another scene or state at this step: the page hears of it first.
+      if (core.sceneVersion !== this.sentSceneVersion) {
+        this.sentSceneVersion = core.sceneVersion;
+        this.sink.postMessage(
+          { type: 'scene', generation: this.generation, ...this.sceneMessage(core) },
+          [],
+        );
+      }
       this.publish(stepMs);
     }
     this.done(this.generation, hashes);
@@ -175,10 +253,21 @@ export class PhysicsService {
 
   /** Answers a step request or an applyNow (the page counts the answers to know it is caught up). */
   private done(generation: number, hashes: Uint32Array | null): void {
+    const core = this.core;
+    const timeline = this.timelineReport();
     this.sink.postMessage(
-      { type: 'stepped', generation, step: this.core ? this.core.stepIndex : 0, hashes },
+      { type: 'stepped', generation, step: core ? core.stepIndex : 0, hashes, timeline },
       hashes ? [hashes.buffer] : [],
     );
+  }
+
+  /** The replay's progress and the steps recorded, for `stats()` on the page. */
+  private timelineReport(): TimelineReport {
+    const timeline = this.core?.timeline;
+    return {
+      replay: timeline ? timeline.status() : null,
+      recordingStep: timeline ? timeline.recordingStep : null,
+    };
   }
 
   /** Tells the page about bodies the state guard removed (before the step that shows it is published). */

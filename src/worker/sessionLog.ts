@@ -1,6 +1,7 @@
-// What the page has asked of its physics worker since the last scene load, kept so that a
-// worker that dies can be replaced by the same world, at the same step, on the page's own
-// thread: the same messages into a core give the same physics, bit for bit.
+// What the page has asked of its physics worker since the last scene load (or loaded state, or
+// replay start), kept so that a worker that dies can be replaced by the same world, at the same
+// step, on the page's own thread: the same messages into a core give the same physics, bit for
+// bit — a recording under way and a replay's progress included.
 
 import type { PhysicsCore } from '../core/physicsCore';
 import type { ToWorker } from './protocol';
@@ -11,15 +12,33 @@ import type { ToWorker } from './protocol';
  */
 export const MAX_REPLAY_STEPS = 3000;
 
-/** A logged request that changes the world (the load, commands, drag targets, steps). */
+/**
+ * A logged request that changes the world or its timeline (the load or jump, commands, drag
+ * targets, steps, the rate, recording).
+ */
 type LoggedMessage = Extract<
   ToWorker,
-  { type: 'load' | 'commands' | 'dragTarget' | 'stepTo' | 'applyNow' }
+  {
+    type:
+      | 'load'
+      | 'loadState'
+      | 'replay'
+      | 'seek'
+      | 'rate'
+      | 'record'
+      | 'stopRecording'
+      | 'commands'
+      | 'dragTarget'
+      | 'stepTo'
+      | 'applyNow';
+  }
 >;
 
 export class SessionLog {
   private messages: LoggedMessage[] = [];
-  /** Steps asked for since the load. */
+  /** The page's step count the log starts from (0 after a load; a loaded state's step). */
+  private startStep = 0;
+  /** The page's step count asked for so far. */
   steps = 0;
 
   /** Notes a message sent to the worker; a load starts the log afresh. */
@@ -27,7 +46,19 @@ export class SessionLog {
     switch (message.type) {
       case 'load':
         this.messages = [message];
+        this.startStep = 0;
         this.steps = 0;
+        return;
+      case 'loadState':
+      case 'replay':
+        // A jump to a state the message carries whole: the log can start from it.
+        this.messages = [message];
+        this.startStep = message.driverStep;
+        this.steps = message.driverStep;
+        return;
+      case 'seek':
+        this.messages.push(message);
+        this.steps = message.driverStep;
         return;
       case 'stepTo': {
         // Runs of step requests with one step length need only the last: steps 4, 6, 7 at
@@ -46,6 +77,9 @@ export class SessionLog {
       case 'commands':
       case 'dragTarget':
       case 'applyNow':
+      case 'rate':
+      case 'record':
+      case 'stopRecording':
         this.messages.push(message);
         return;
       default:
@@ -55,17 +89,36 @@ export class SessionLog {
 
   /** Whether re-simulating the log would be short enough to do on the page's thread. */
   get replayable(): boolean {
-    return this.messages.length > 0 && this.steps <= MAX_REPLAY_STEPS;
+    return this.messages.length > 0 && this.steps - this.startStep <= MAX_REPLAY_STEPS;
   }
 
   /**
-   * Replays every request after the load into `core`, which the caller has just built with the
-   * same scene, count and seed — so the world ends exactly where the worker's was asked to be.
+   * Replays every request into `core`, which the caller has just built with the scene the page
+   * last asked for (a load in the log is that build) — so the world ends exactly where the
+   * worker's was asked to be.
    */
   replay(core: PhysicsCore): void {
     for (const message of this.messages) {
       switch (message.type) {
         case 'load':
+          break;
+        case 'loadState':
+          core.loadState(message.state, message.driverStep);
+          break;
+        case 'replay':
+          core.replay(message.recording, message.driverStep);
+          break;
+        case 'seek':
+          core.seek(message.target, message.driverStep);
+          break;
+        case 'rate':
+          core.physicsHz = message.physicsHz;
+          break;
+        case 'record':
+          core.record(message.options);
+          break;
+        case 'stopRecording':
+          core.stopRecording(message.keyframes);
           break;
         case 'commands':
           for (const command of message.commands) core.push(structuredClone(command));

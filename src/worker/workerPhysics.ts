@@ -5,11 +5,14 @@
 import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { FaultReport } from '../physics/stateGuard';
-import { resolveScene } from '../scenes/registry';
+import { findScene, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { SnapshotPair } from '../snapshot/snapshots';
-import type { FromWorker, MessageSink, ToWorker, Transport } from './protocol';
+import type { Recording, RecordOptions } from '../state/recording';
+import type { SavedState } from '../state/stateSchema';
+import type { KeyframeChoice } from '../state/timeline';
+import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
 import { SessionLog } from './sessionLog';
 import { RingReader } from './sharedRing';
 import type { SlotViews } from './slotLayout';
@@ -49,6 +52,18 @@ export interface WorkerPhysicsOptions {
 export class WorkerPhysics {
   /** Bumped by every load; a step of an older load is never drawn. */
   private generation = 0;
+  /** Requests sent (saveState, record, stopRecording), by id, until their reply. */
+  private readonly replies = new Map<
+    number,
+    { resolve: (value: SavedState | Recording | null) => void; reject: (error: Error) => void }
+  >();
+  private nextRequestId = 1;
+  /** The physics rate last sent (`rate`). */
+  private sentHz = Number.NaN;
+  /** The timeline as of the newest finished request. */
+  timeline: TimelineReport = { replay: null, recordingStep: null };
+  /** Bumped when a replay changed the scene at one of its steps (`scene`, `sceneDraw` then new). */
+  sceneChanges = 0;
   /** The load the page has heard back from (its scene and draw data are known), or −1. */
   private loadedGeneration = -1;
   private source: StepSource | null = null;
@@ -64,7 +79,11 @@ export class WorkerPhysics {
   private lastHeardMs = 0;
   private readonly clockMs: () => number;
   private readonly waiters: (() => void)[] = [];
-  private loadWaiter: { generation: number; resolve: () => void } | null = null;
+  private loadWaiter: {
+    generation: number;
+    resolve: () => void;
+    reject: (error: Error) => void;
+  } | null = null;
   /** The scene of the newest load the worker has finished, and what it draws besides bodies. */
   scene: LoadedScene | null = null;
   private requestedScene: LoadedScene | null = null;
@@ -138,24 +157,42 @@ export class WorkerPhysics {
       case 'slot':
         this.transferReader?.receive(message.buffer);
         return;
-      case 'loaded':
+      case 'loaded': {
         if (message.generation !== this.generation) return;
         this.loadedGeneration = message.generation;
-        this.scene = this.requestedScene;
+        this.scene = loadedScene(message.scene, this.requestedScene);
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
-        if (this.loadWaiter && this.loadWaiter.generation === message.generation) {
-          const waiter = this.loadWaiter;
+        this.timeline = message.timeline;
+        const waiter = this.loadWaiter;
+        if (waiter && waiter.generation === message.generation) {
           this.loadWaiter = null;
-          waiter.resolve();
+          if (message.error === undefined) waiter.resolve();
+          else waiter.reject(new Error(message.error));
         }
         this.wake();
         return;
+      }
+      case 'scene':
+        if (message.generation !== this.generation) return;
+        this.scene = loadedScene(message.scene, this.scene);
+        this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
+        this.sceneChanges++;
+        return;
+      case 'reply': {
+        const reply = this.replies.get(message.id);
+        this.replies.delete(message.id);
+        if (!reply) return;
+        if (message.error === undefined) reply.resolve(message.value);
+        else reply.reject(new Error(message.error));
+        return;
+      }
       case 'stepped':
         this.unanswered--;
         if (message.generation !== this.generation) {
           this.wake();
           return;
         }
+        this.timeline = message.timeline;
         if (message.hashes) {
           const steps = message.hashes.length / 2;
           this.events.onStepHashes?.(message.step - steps + 1, message.hashes);
@@ -191,20 +228,63 @@ export class WorkerPhysics {
   load(sceneId: string, options: SceneOptions = {}): Promise<void> {
     const scene = resolveScene(sceneId, options);
     this.requestedScene = scene;
+    return this.startGeneration((generation) => ({
+      type: 'load',
+      generation,
+      sceneId: scene.definition.id,
+      count: scene.definition.count ? scene.count : undefined,
+      seed: scene.seed,
+    }));
+  }
+
+  /**
+   * Continues from a saved state, plays a recording or seeks in it (checked by the caller): a
+   * new generation, like a load; resolves once the worker has made it, rejects (nothing changed)
+   * when it could not.
+   */
+  jump(
+    message:
+      | { type: 'loadState'; state: SavedState; driverStep: number }
+      | { type: 'replay'; recording: Recording; driverStep: number }
+      | { type: 'seek'; target: number; driverStep: number },
+  ): Promise<void> {
+    // Commands and moves made before the jump apply where they were meant to, before it.
+    this.flush();
+    return this.startGeneration((generation) => ({ ...message, generation }));
+  }
+
+  private startGeneration(make: (generation: number) => ToWorker): Promise<void> {
     this.generation++;
     this.lastHeardMs = this.clockMs();
     this.pending = [];
     this.dragTarget = null;
-    this.send({
-      type: 'load',
-      generation: this.generation,
-      sceneId: scene.definition.id,
-      count: scene.definition.count ? scene.count : undefined,
-      seed: scene.seed,
+    this.send(make(this.generation));
+    return new Promise((resolve, reject) => {
+      this.loadWaiter = { generation: this.generation, resolve, reject };
     });
-    return new Promise((resolve) => {
-      this.loadWaiter = { generation: this.generation, resolve };
-    });
+  }
+
+  /** The physics rate the page paces at, sent when it changes (saved states record it). */
+  setRate(physicsHz: number): void {
+    if (physicsHz === this.sentHz) return;
+    this.sentHz = physicsHz;
+    this.send({ type: 'rate', physicsHz });
+  }
+
+  /**
+   * A request answered by the worker once everything sent before it is done: the state then,
+   * the start of a recording, or the recording made. Commands not yet sent go first.
+   */
+  request(
+    message:
+      | { type: 'saveState' }
+      | { type: 'record'; options: RecordOptions }
+      | { type: 'stopRecording'; keyframes: KeyframeChoice },
+  ): Promise<SavedState | Recording | null> {
+    this.flush();
+    const id = this.nextRequestId++;
+    this.send({ ...message, id });
+    return new Promise((resolve, reject) => this.replies.set(id, { resolve, reject }));
   }
 
   /** Whether commands or a drag target wait for the next `flush`. */
@@ -260,6 +340,9 @@ export class WorkerPhysics {
     for (const resolve of this.waiters.splice(0)) resolve();
     this.loadWaiter?.resolve();
     this.loadWaiter = null;
+    for (const reply of this.replies.values())
+      reply.reject(new Error('The physics worker stopped before it answered.'));
+    this.replies.clear();
   }
 
   /**
@@ -325,4 +408,10 @@ export class WorkerPhysics {
     }
     return -1;
   }
+}
+
+/** The scene a worker says it has built (its id is one the page sent). */
+function loadedScene(scene: SavedState['scene'], fallback: LoadedScene | null): LoadedScene | null {
+  const definition = findScene(scene.id) ?? fallback?.definition;
+  return definition ? { definition, count: scene.count, seed: scene.seed } : fallback;
 }

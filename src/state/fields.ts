@@ -1,0 +1,226 @@
+// Reading untrusted plain data (a saved state, a recording) field by field: every check names the
+// field by its path (`bodies[3].velocity[1]`), the value and what is valid. Also the one encoding
+// float64 needs to survive JSON exactly: −0 travels as the string "-0".
+
+import { quoteValue } from '../config/settings';
+
+/** An Error about one field of untrusted data: `what` names the document (state, recording). */
+export function fieldError(what: string, path: string, value: unknown, expected: string): Error {
+  return new Error(`${what}: ${path} = ${quoteValue(value)} is invalid: expected ${expected}.`);
+}
+
+/**
+ * Reads a record's fields: throws on anything but a plain object, on a missing required field
+ * and on any field not listed (a typo or a field from another version must not pass silently).
+ */
+export function readFields(
+  what: string,
+  value: unknown,
+  path: string,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const expected = required.length > 0 ? listOf(required) : `optional ${listOf(optional)}`;
+    throw fieldError(what, path, value, `an object with ${expected}`);
+  }
+  const fields = value as Record<string, unknown>;
+  for (const key of required) {
+    if (!Object.prototype.hasOwnProperty.call(fields, key) || fields[key] === undefined) {
+      throw new Error(
+        `${what}: ${join(path, key)} is missing (${path} needs ${listOf(required)}).`,
+      );
+    }
+  }
+  for (const key of Object.keys(fields)) {
+    if (!required.includes(key) && !optional.includes(key)) {
+      throw new Error(
+        `${what}: ${join(path, key)} is not a known field; valid fields of ${path} are ${listOf([...required, ...optional])}.`,
+      );
+    }
+  }
+  return fields;
+}
+
+/** Every key of a record, or none (a first look that needs one field, such as a command's type). */
+export function keysOf(value: unknown): string[] {
+  return typeof value === 'object' && value !== null ? Object.keys(value) : [];
+}
+
+/** `path.key`, or `key` at the top level. */
+export function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+function listOf(keys: readonly string[]): string {
+  return keys.length === 0 ? 'no fields' : keys.join(', ');
+}
+
+export interface NumberRange {
+  min?: number;
+  max?: number;
+  /** True: `min` itself is not allowed. */
+  above?: boolean;
+}
+
+/**
+ * A finite float64, or the string "-0" (JSON writes −0 as 0, and −0 is not 0 to the physics: it
+ * flips the sign of what it multiplies and of the state hash), within the range.
+ */
+export function readFloat(
+  what: string,
+  value: unknown,
+  path: string,
+  range: NumberRange = {},
+): number {
+  const number = value === '-0' ? -0 : value;
+  if (typeof number !== 'number' || !Number.isFinite(number)) {
+    throw fieldError(what, path, value, `a finite number${describeRange(range)}`);
+  }
+  const { min, max, above } = range;
+  if (
+    (min !== undefined && (above ? number <= min : number < min)) ||
+    (max !== undefined && number > max)
+  ) {
+    throw fieldError(what, path, value, `a finite number${describeRange(range)}`);
+  }
+  return number;
+}
+
+export function readInteger(
+  what: string,
+  value: unknown,
+  path: string,
+  min: number,
+  max: number,
+): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw fieldError(what, path, value, `an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** An array of exactly `length` floats (each checked like readFloat, named by its index). */
+export function readFloats(
+  what: string,
+  value: unknown,
+  path: string,
+  length: number,
+  range: NumberRange = {},
+): number[] {
+  if (!Array.isArray(value) || value.length !== length) {
+    throw fieldError(what, path, value, `an array of ${length} finite numbers`);
+  }
+  const out: number[] = [];
+  for (let k = 0; k < length; k++) out.push(readFloat(what, value[k], `${path}[${k}]`, range));
+  return out;
+}
+
+export function readVec3(
+  what: string,
+  value: unknown,
+  path: string,
+  range: NumberRange = {},
+): [number, number, number] {
+  const [x, y, z] = readFloats(what, value, path, 3, range) as [number, number, number];
+  return [x, y, z];
+}
+
+/**
+ * A rotation quaternion [x, y, z, w] of unit length (to 1e-6): cannon-es renormalises after
+ * every step, so a saved one is unit to the last few bits; anything further off was edited.
+ */
+export function readUnitQuaternion(
+  what: string,
+  value: unknown,
+  path: string,
+): [number, number, number, number] {
+  const [x, y, z, w] = readFloats(what, value, path, 4, { min: -1, max: 1 }) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (Math.abs(x * x + y * y + z * z + w * w - 1) > 1e-6) {
+    throw fieldError(what, path, value, 'a unit quaternion [x, y, z, w] (x² + y² + z² + w² = 1)');
+  }
+  return [x, y, z, w];
+}
+
+export function readChoice<T extends string>(
+  what: string,
+  value: unknown,
+  path: string,
+  choices: readonly T[],
+): T {
+  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
+    throw fieldError(what, path, value, `one of ${choices.map((c) => `'${c}'`).join(', ')}`);
+  }
+  return value as T;
+}
+
+export function readBoolean(what: string, value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') throw fieldError(what, path, value, 'true or false');
+  return value;
+}
+
+/** An array of at most `maxLength` items (each read by the caller). */
+export function readArray(
+  what: string,
+  value: unknown,
+  path: string,
+  maxLength: number,
+  itemName: string,
+): unknown[] {
+  if (!Array.isArray(value)) throw fieldError(what, path, value, `an array of ${itemName}`);
+  if (value.length > maxLength) {
+    throw new Error(
+      `${what}: ${path} has ${value.length} items; at most ${maxLength} ${itemName} are allowed.`,
+    );
+  }
+  return value;
+}
+
+function describeRange({ min, max, above }: NumberRange): string {
+  if (min !== undefined && max !== undefined)
+    return ` from ${min}${above ? ' (exclusive)' : ''} to ${max}`;
+  if (min !== undefined) return above ? ` greater than ${min}` : ` ≥ ${min}`;
+  if (max !== undefined) return ` ≤ ${max}`;
+  return '';
+}
+
+/**
+ * A deep copy of plain data that JSON carries bit for bit: every −0 becomes "-0" (JSON numbers
+ * are shortest round-trip decimals, exact for every other finite double; NaN and infinities never
+ * reach a saved state, whose bodies the state guard keeps finite).
+ */
+export function encodeFloats(value: unknown): unknown {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : value;
+  if (Array.isArray(value)) return value.map(encodeFloats);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = encodeFloats(item);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Text or data in: text longer than `maxChars` is refused before parsing (a huge file must not
+ * stall the page), and text that is not JSON gets a message saying so.
+ */
+export function parseInput(what: string, input: unknown, maxChars: number): unknown {
+  if (typeof input !== 'string') return input;
+  if (input.length > maxChars) {
+    throw new Error(
+      `${what}: the text is ${input.length} characters long; at most ${maxChars} are allowed.`,
+    );
+  }
+  try {
+    return JSON.parse(input) as unknown;
+  } catch (error) {
+    throw new Error(
+      `${what}: the text is not JSON (${error instanceof Error ? error.message.slice(0, 80) : 'parse error'}).`,
+    );
+  }
+}
