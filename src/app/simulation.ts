@@ -611,7 +611,7 @@ export class Simulation implements Stepper, MeterSource {
     const stepMs = link.draw(this.remotePair, settled);
     if (stepMs < 0) return;
     this.stats.recordStep(stepMs);
-    this.governor.recordStep(stepMs);
+    this.governor.recordSteps(stepMs, link.stepsSinceCost);
   }
 
   /** Takes exactly one physics step now (single-step while paused). */

@@ -20,6 +20,11 @@ export class WorkerLink {
   latencySteps = 0;
   /** The step drawn now (its snapshot pair is in `snapshots`), −1 before the first. */
   drawnStep = -1;
+  /** How many steps the cost `draw` last returned is the mean of (at least 1). */
+  stepsSinceCost = 1;
+  /** The step drawn, and the worker's busy milliseconds then, when `draw` last returned a cost. */
+  private costStep = -1;
+  private costBusyMs = 0;
   private drawnSeq = -1;
   private earlyFrames = 0;
   private requested = 0;
@@ -27,6 +32,8 @@ export class WorkerLink {
   private frameDt = 0;
   private mixedDt: number[] | null = null;
   private stepsThisFrame = 0;
+  /** Steps the last frame sent asked for. */
+  private lastFrameSteps = 0;
 
   /**
    * How many steps behind the newest published one the ring surely still holds: all its slots
@@ -47,6 +54,8 @@ export class WorkerLink {
     this.latencySteps = 0;
     this.drawnStep = -1;
     this.drawnSeq = -1;
+    this.costStep = -1;
+    this.stepsSinceCost = 1;
     this.earlyFrames = 0;
     this.requested = fromStep;
     this.stepsThisFrame = 0;
@@ -86,6 +95,7 @@ export class WorkerLink {
     if (this.stepsThisFrame > 0) {
       this.physics.requestSteps(this.requested, this.mixedDt ?? this.frameDt);
     }
+    this.lastFrameSteps = this.stepsThisFrame;
     this.stepsThisFrame = 0;
     this.mixedDt = null;
   }
@@ -95,7 +105,9 @@ export class WorkerLink {
    * step is the newest asked for less the latency; when the worker has not published it yet
    * the latency grows to what it has; when it is steadily early the latency shrinks by one.
    * `settled`: no step was asked for and none is owed (paused, or scripted frames that waited),
-   * so the newest step is drawn at once. Returns the cost (ms) of a newly drawn step, or −1.
+   * so the newest step is drawn at once. When a new step is drawn, returns the mean cost (ms) of
+   * the worker's steps since the step drawn before (one slow step among a frame's 25 weighs a
+   * 25th), and `stepsSinceCost` says how many; otherwise −1.
    */
   draw(out: SnapshotPair, settled: boolean): number {
     const newest = this.physics.newestStep();
@@ -116,7 +128,16 @@ export class WorkerLink {
       target = oldestHeld;
     } else if (target < newest && this.latencySteps > 0) {
       this.earlyFrames++;
-      if (this.earlyFrames >= SHRINK_AFTER_FRAMES) {
+      const catchUp = this.lastFrameSteps >> 2;
+      if (catchUp >= 2) {
+        // A slow display (eight steps a frame or more): one step a half-second would take
+        // minutes to win back a frame's latency, and the picture jumps between such frames
+        // anyway; catch up by up to a quarter of a frame's steps per frame.
+        const shrink = Math.min(catchUp, this.latencySteps, newest - target);
+        this.latencySteps -= shrink;
+        target += shrink;
+        this.earlyFrames = 0;
+      } else if (this.earlyFrames >= SHRINK_AFTER_FRAMES) {
         this.latencySteps--;
         this.earlyFrames = 0;
         target++;
@@ -127,6 +148,13 @@ export class WorkerLink {
     const fresh = target !== this.drawnStep;
     this.drawnStep = target;
     this.drawnSeq = seq;
-    return fresh ? this.physics.lastStepMs : -1;
+    if (!fresh) return -1;
+    const busyMs = this.physics.lastBusyMs;
+    const steps = this.costStep >= 0 && target > this.costStep ? target - this.costStep : 0;
+    const meanMs = steps > 0 ? (busyMs - this.costBusyMs) / steps : this.physics.lastStepMs;
+    this.stepsSinceCost = steps > 0 ? steps : 1;
+    this.costStep = target;
+    this.costBusyMs = busyMs;
+    return meanMs;
   }
 }

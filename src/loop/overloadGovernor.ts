@@ -63,6 +63,26 @@ export class OverloadGovernor {
   }
 
   /**
+   * Physics in a worker: once a drawn frame the page learns the mean cost (`meanMs`) of the
+   * `steps` the worker took since the frame before. A rise is believed as one step's would be
+   * (half of it: a frame of slow steps slows the simulation, one descheduled step among 25
+   * hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
+   * worker's steps, not the page's frames: fed like one step a frame, at five frames a second a
+   * cost that fell tenfold took ~9 s to be believed, the throttle holding the worker back.
+   */
+  recordSteps(meanMs: number, steps: number): void {
+    if (this.estimateMs === 0 || meanMs > this.estimateMs) {
+      this.recordStep(meanMs);
+      return;
+    }
+    // The share of the gap left after `steps` falls: (1 − FALL_WEIGHT)^steps, by multiplication
+    // (the loop stays free of engine-rounded Math), stopping once it no longer matters.
+    let left = 1;
+    for (let k = 0; k < steps && left > 1e-6; k++) left *= 1 - FALL_WEIGHT;
+    this.estimateMs += (1 - left) * (meanMs - this.estimateMs);
+  }
+
+  /**
    * The loop's throttle: the share of each frame's scaled time it may keep. At time scale s the
    * loop asks for s / dt steps per real second, which cost s × estimate / dt ms of physics per
    * real second; keeping the share `share × dt / (s × estimate)` brings that down to `share`

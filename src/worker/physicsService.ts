@@ -63,6 +63,8 @@ export class PhysicsService {
   /** The core's scene version the page last heard of. */
   private sentSceneVersion = -1;
   private clockMs: () => number;
+  /** Milliseconds spent stepping since the service started (published with every step). */
+  private busyMs = 0;
 
   /**
    * @param sink where messages to the page go.
@@ -246,6 +248,7 @@ export class PhysicsService {
           [],
         );
       }
+      this.busyMs += stepMs;
       this.publish(stepMs);
     }
     this.done(this.generation, hashes);
@@ -293,7 +296,7 @@ export class PhysicsService {
       }
       slot = this.transfer.begin();
     } else throw new Error('The physics worker was not initialised.');
-    writeStepSlot(core, slot, this.generation, stepMs);
+    writeStepSlot(core, slot, this.generation, stepMs, this.busyMs);
     if (this.shared) this.shared.publish(slot);
     else this.transfer?.publish(slot);
   }

@@ -35,6 +35,8 @@ export const H_GENERATION = FIRST_USER_HEADER + 4;
 /** Header reals. */
 export const R_STEP_MS = 0;
 export const R_INTERVAL_SECONDS = 1;
+/** Milliseconds the worker has spent stepping, in all, up to and including this step. */
+export const R_BUSY_MS = 2;
 
 const ASLEEP = 1;
 const PREVIOUS_ASLEEP = 2;
@@ -109,6 +111,7 @@ export function writeStepSlot(
   slot: SlotViews,
   generation: number,
   stepMs: number,
+  busyMs: number,
 ): void {
   const snapshots = core.snapshots;
   const n = snapshots.count;
@@ -135,6 +138,7 @@ export function writeStepSlot(
   header[H_SLEEPING] = sleeping;
   header[H_GENERATION] = generation;
   slot.reals[R_STEP_MS] = stepMs;
+  slot.reals[R_BUSY_MS] = busyMs;
   slot.reals[R_INTERVAL_SECONDS] = snapshots.intervalSeconds;
 }
 

@@ -16,7 +16,7 @@ import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } fro
 import { SessionLog } from './sessionLog';
 import { RingReader } from './sharedRing';
 import type { SlotViews } from './slotLayout';
-import { H_GENERATION, H_STEP, R_STEP_MS, readStepSlot, STEP_FIELDS } from './stepSlots';
+import { H_GENERATION, H_STEP, R_BUSY_MS, R_STEP_MS, readStepSlot, STEP_FIELDS } from './stepSlots';
 import { TransferReader } from './transferRing';
 
 /** Where published steps are read from: the shared ring or the transfer ring (same calls). */
@@ -92,6 +92,8 @@ export class WorkerPhysics {
   readonly ringSlots: number;
   /** What the newest step copied by `copyStep` cost the worker (ms). */
   lastStepMs = 0;
+  /** The worker's milliseconds spent stepping, in all, up to the newest step copied. */
+  lastBusyMs = 0;
   /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
   readonly log = new SessionLog();
 
@@ -403,6 +405,7 @@ export class WorkerPhysics {
       const slot = source.slotAt(best);
       readStepSlot(slot, out);
       this.lastStepMs = slot.reals[R_STEP_MS];
+      this.lastBusyMs = slot.reals[R_BUSY_MS];
       source.release();
       return bestSeq;
     }

@@ -5,6 +5,7 @@ import {
   FRAME_PHYSICS_BUDGET_MS,
   OverloadGovernor,
   PHYSICS_SHARE,
+  WORKER_PHYSICS_SHARE,
 } from '../../../src/loop/overloadGovernor';
 
 const limits = { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 };
@@ -178,5 +179,25 @@ describe('OverloadGovernor', () => {
     expect(governor.estimateMs).toBeGreaterThan(30);
     governor.reset();
     expect(governor.throttle(1 / 100, 1)).toBe(1);
+  });
+});
+
+describe('fed by a worker (a cost once a drawn frame, for all the steps since)', () => {
+  it('believes a fallen cost within a second at four frames a second, 25 steps each', () => {
+    const governor = new OverloadGovernor();
+    governor.share = WORKER_PHYSICS_SHARE;
+    governor.recordSteps(20, 25);
+    expect(governor.throttle(0.01, 1)).toBeLessThan(0.5);
+    for (let frame = 0; frame < 4; frame++) governor.recordSteps(0.5, 25);
+    // As 100 steps fed one by one would have left it.
+    expect(governor.estimateMs).toBeCloseTo(0.5 + 19.5 * 0.95 ** 100, 9);
+    expect(governor.throttle(0.01, 1)).toBe(1);
+  });
+
+  it('believes a risen mean cost half at once, as one step on the main thread', () => {
+    const governor = new OverloadGovernor();
+    governor.recordSteps(1, 10);
+    governor.recordSteps(30, 10);
+    expect(governor.estimateMs).toBe(15.5);
   });
 });

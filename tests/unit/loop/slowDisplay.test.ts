@@ -77,3 +77,25 @@ describe('a steadily slow display (slowDisplay on: physics in a worker, animatio
     expect(first?.steps).toBe(25);
   });
 });
+
+describe('a slow display whose frames jitter', () => {
+  it('spends frames between 0.2 and 0.38 s in full once it has seen three', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const frames = [0.2, 0.3, 0.22, 0.38, 0.21, 0.35, 0.2, 0.33, 0.27, 0.38];
+    const out = reports(loop, frames);
+    for (const r of out.slice(3)) {
+      expect(r.clampedSeconds).toBe(0);
+      expect(r.droppedSeconds).toBe(0);
+    }
+  });
+
+  it('a frame more than twice the shortest of the last three is a hitch', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const out = reports(loop, [0.3, 0.3, 0.3, 0.3, 0.9]);
+    const hitch = out[out.length - 1] as FrameReport;
+    expect(hitch.steps).toBe(60);
+    expect(hitch.clampedSeconds).toBeCloseTo(0.3, 12);
+  });
+});
