@@ -10,6 +10,7 @@ import { HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
+import { RecordPanel, recordControlsOf } from './ui/recordPanel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
@@ -48,6 +49,8 @@ function main(): void {
   }
 
   const panel = new Panel(app, root);
+  const sandbox = createScriptingApi(app);
+  const record = new RecordPanel(panel.recordFolder, root, recordControlsOf(sandbox), app.messages);
   const labels = new ViewLabels(root);
   const stutter = new StutterPanel(root, () => app.removeTracked());
   const twinLabels = new TwinLabels(root);
@@ -74,11 +77,15 @@ function main(): void {
     panel.updateStats();
     stutter.update(app.sim.meter, app.sim.trackedIndex);
     twinLabels.update(app.lab ? app.lab.report() : null);
+    void record.update();
   }, HUD_REFRESH_MS);
 
-  window.sandbox = createScriptingApi(app);
+  window.sandbox = sandbox;
   document.body.dataset.ready = 'true';
   app.start();
+  // A link made by "copy link" carries a state or a recording in its fragment.
+  void record.openFragment(window.location.hash);
+  window.addEventListener('hashchange', () => void record.openFragment(window.location.hash));
 }
 
 try {

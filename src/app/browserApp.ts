@@ -392,7 +392,10 @@ export class BrowserApp {
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
       replay: sim.timeline.status(),
-      recording: sim.timeline.recordingStep === null ? null : { step: sim.timeline.recordingStep },
+      recording:
+        sim.timeline.recordingStep === null
+          ? null
+          : { step: sim.timeline.recordingStep, inputs: sim.timeline.recordingInputs ?? 0 },
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.guard.removed,

@@ -42,6 +42,12 @@ export interface SharedDocument {
   value: unknown;
 }
 
+/** A recording with its first keyframe only: what a link carries (a replay makes the rest). */
+export function firstKeyframeOnly(recording: Record<string, unknown>): Record<string, unknown> {
+  const keyframes = recording.keyframes;
+  return Array.isArray(keyframes) ? { ...recording, keyframes: keyframes.slice(0, 1) } : recording;
+}
+
 /** The fragment (with its `#`) that carries `value`, or an Error when it would be too long. */
 export async function encodeShareFragment(kind: DocumentKind, value: unknown): Promise<string> {
   const text = JSON.stringify(value);
