@@ -132,7 +132,9 @@ test('a session recorded through the panel, saved as a file, opened by the picke
   const chooser = page.waitForEvent('filechooser');
   await button(page, 'load recording…').click();
   await (await chooser).setFiles(file);
-  await page.waitForFunction(() => window.sandbox.stats().replay !== null);
+  await page.waitForFunction(() => window.sandbox.stats().replay !== null, null, {
+    timeout: 30_000,
+  });
   const picked = await replayToEnd(page);
   expect(picked.replay).toEqual({
     step: recording.length,
@@ -150,7 +152,9 @@ test('a session recorded through the panel, saved as a file, opened by the picke
   for (const target of [6 * every, 2 * every, recording.length, 4 * every, 0]) {
     await timelineField(page).fill(String(target));
     await timelineField(page).press('Enter');
-    await page.waitForFunction((step) => window.sandbox.stats().replay?.step === step, target);
+    await page.waitForFunction((step) => window.sandbox.stats().replay?.step === step, target, {
+      timeout: 30_000,
+    });
     const hash = await page.evaluate(() => window.sandbox.state().hash);
     const recorded =
       target === recording.length ? recording.endHash : recording.hashes[target / every];
@@ -161,7 +165,9 @@ test('a session recorded through the panel, saved as a file, opened by the picke
   await page.reload();
   await expect(page.locator('body[data-ready=true]')).toHaveCount(1);
   await dropFile(page, 'session.json', { text });
-  await page.waitForFunction(() => window.sandbox.stats().replay !== null);
+  await page.waitForFunction(() => window.sandbox.stats().replay !== null, null, {
+    timeout: 30_000,
+  });
   const dropped = await replayToEnd(page);
   expect(dropped.replay?.divergence).toBeNull();
   expect(dropped.replay?.verifiedUpTo).toBe(recording.length);
@@ -198,7 +204,9 @@ test('copy link: a recording and a moment open in a new page, replaying and load
   const receiverErrors = collectPageErrors(receiver);
   await receiver.goto(link);
   await expect(receiver.locator('body[data-ready=true]')).toHaveCount(1);
-  await receiver.waitForFunction(() => window.sandbox.stats().replay !== null);
+  await receiver.waitForFunction(() => window.sandbox.stats().replay !== null, null, {
+    timeout: 30_000,
+  });
   const replayed = await replayToEnd(receiver);
   expect(replayed.replay).toEqual({
     step: made.length,
@@ -216,7 +224,9 @@ test('copy link: a recording and a moment open in a new page, replaying and load
   stateLink.search = '?paused=1';
   await receiver.goto(stateLink.href);
   await expect(receiver.locator('body[data-ready=true]')).toHaveCount(1);
-  await receiver.waitForFunction((step) => window.sandbox.state().step === step, made.step);
+  await receiver.waitForFunction((step) => window.sandbox.state().step === step, made.step, {
+    timeout: 30_000,
+  });
   const { length, ...moment } = made;
   expect(length).toBeGreaterThan(0);
   expect(await receiver.evaluate(() => window.sandbox.state())).toEqual(moment);
