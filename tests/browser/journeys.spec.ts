@@ -71,7 +71,12 @@ test('every panel control takes every kind of value and leaves a valid, running 
   await page.evaluate(() => window.sandbox.advance([0]));
   const panel = page.getByTestId('panel');
   const closed = panel.locator('.lil-gui.lil-closed > .lil-title');
-  while ((await closed.count()) > 0) await closed.first().click();
+  // lil-gui marks a folder open on its next animation frame, so each click waits for that: on a
+  // busy machine (a few frames a second) a second click would land first and close it again.
+  for (let left = await closed.count(); left > 0; left--) {
+    await closed.first().click();
+    await expect(closed).toHaveCount(left - 1);
+  }
 
   /** After a change: no page error, settings all valid, and frames step unless paused. */
   const check = async (what: string): Promise<void> => {
