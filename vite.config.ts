@@ -17,6 +17,8 @@ const CONTENT_SECURITY_POLICY = [
   // lil-gui's icon font is embedded in its stylesheet as a data: URL.
   "font-src 'self' data:",
   "connect-src 'self'",
+  // The physics worker is a module from this origin (src/worker/physicsWorker.ts).
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",
@@ -36,6 +38,18 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Cross-origin isolation, so the page may share memory with its physics worker
+ * (SharedArrayBuffer): the opener policy keeps other origins' windows out of this page's
+ * process, and the embedder policy lets in only resources that agree to be embedded — every file
+ * here is same-origin. A static host must send the same two headers; without them the app
+ * falls back to transferring each step's buffer (see README, Threads).
+ */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
   base: './',
   plugins: [contentSecurityPolicy()],
@@ -48,7 +62,10 @@ export default defineConfig({
     },
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
-  preview: { port: 4173, strictPort: true },
+  server: { headers: ISOLATION_HEADERS },
+  preview: { port: 4173, strictPort: true, headers: ISOLATION_HEADERS },
+  // Module workers, so the physics worker shares chunks (cannon-es, the scenes) with the build.
+  worker: { format: 'es' },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     // Physics tests step real piles for a second or two; on a busy two-core machine that can

@@ -1,9 +1,12 @@
 // Bytes allocated per frame and per step in steady state, from heap deltas with forced GC
-// (node --expose-gc): the project's frame path, its per-step path, and cannon-es's world.step.
+// (node --expose-gc): the project's frame path, its per-step path, world.step today and with
+// the chosen tuning, and the project's contact generators call by call.
 
 import { Scene } from 'three';
 import { Simulation } from '../src/app/simulation';
 import { BodyInstances } from '../src/render/bodyInstances';
+import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
+import { benchGeneratorAllocation } from './generatorAllocation';
 import { buildScene, DT } from './physicsBench';
 import { fixed, formatTable, median } from './report';
 
@@ -40,7 +43,7 @@ export function bytesPerCall(work: () => void, calls: number, windows: number): 
 export interface AllocationResult {
   label: string;
   bytes: number;
-  per: 'frame' | 'step';
+  per: 'frame' | 'step' | 'call';
 }
 
 /**
@@ -53,8 +56,7 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
   const results: AllocationResult[] = [];
   const sim = new Simulation('rain', { count: 1000 });
   const instances = new BodyInstances(new Scene());
-  const physics = sim.physics;
-  instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
+  instances.sync(sim.snapshots.bodies);
   for (let s = 0; s < 150; s++) sim.frame(1 / 60);
   const alphas = [0.13, 0.37, 0.61, 0.89];
   const frame = { k: 0 };
@@ -62,7 +64,7 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
     // A display frame that takes no step: the accumulator holds less than dt.
     sim.loop.accumulator = (alphas[frame.k++ & 3] as number) * sim.loop.dt;
     sim.frame(0, true);
-    instances.write(sim.draw, physics.scales);
+    instances.write(sim.draw, sim.snapshots.bodies.scales);
   };
   for (let w = 0; w < 2000; w++) drawFrame();
   results.push({
@@ -85,20 +87,28 @@ export function benchAllocation(sceneCount: number): AllocationResult[] {
   });
 
   for (const scene of ['rain', 'tower', 'avalanche']) {
-    const { physics: world, snapshots } = buildScene(scene, sceneCount);
-    // Into the busy part of each scene: landing, collapsing, sliding.
-    for (let s = 0; s < 200; s++) world.step(DT);
-    results.push({
-      label: `project snapshot capture (${scene} × ${sceneCount})`,
-      bytes: bytesPerCall(() => snapshots.capture(DT), 2000, 5),
-      per: 'step',
-    });
-    results.push({
-      label: `cannon-es world.step (${scene} × ${sceneCount}, busy)`,
-      bytes: bytesPerCall(() => world.step(DT), 20, 5),
-      per: 'step',
-    });
+    for (const [name, tuning] of [
+      ['today', TODAY_TUNING],
+      ['chosen', DEFAULT_TUNING],
+    ] as const) {
+      const { physics: world, snapshots } = buildScene(scene, sceneCount, tuning);
+      // Into the busy part of each scene: landing, collapsing, sliding.
+      for (let s = 0; s < 200; s++) world.step(DT);
+      if (name === 'chosen') {
+        results.push({
+          label: `project snapshot capture (${scene} × ${sceneCount})`,
+          bytes: bytesPerCall(() => snapshots.capture(DT), 2000, 5),
+          per: 'step',
+        });
+      }
+      results.push({
+        label: `world.step, ${name} (${scene} × ${sceneCount}, busy)`,
+        bytes: bytesPerCall(() => world.step(DT), 20, 5),
+        per: 'step',
+      });
+    }
   }
+  results.push(...benchGeneratorAllocation());
   return results;
 }
 

@@ -89,10 +89,10 @@ function projectPath(p: PosePairs, allAsleep = false): FrameFn {
   }
   const draw = new DrawPoses();
   const instances = new BodyInstances(new Scene());
-  instances.sync({ count: p.n, kinds: physics.kinds, scales: physics.scales });
+  instances.sync(snapshots.bodies);
   return (alpha) => {
     interpolatePoses(snapshots, alpha, 'interpolate', draw);
-    instances.write(draw, physics.scales);
+    instances.write(draw, snapshots.bodies.scales);
   };
 }
 

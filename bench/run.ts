@@ -1,17 +1,32 @@
-// `npm run bench`: interpolation + instance matrices against three baselines, physics cost per
-// stress scene, and bytes allocated per frame and step — all measured in this run, in Node.
-// `npm run bench -- --tuning`: the cannon-es configuration choices against their alternatives.
-// `npm run bench -- --state`: only the save, load, record and seek table.
+// `npm run bench`: interpolation + instance matrices against three baselines; physics per stress
+// scene, today's cannon-es configuration against the chosen one; the counts that hold real
+// time; the quality gates for both; bytes allocated per frame, step and contact — all measured
+// in this run, in Node. `npm run bench -- --tuning`: each physics setting against its
+// alternatives. `npm run bench -- --state`: only the save, load, record and seek table.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
+import { TODAY_TUNING } from '../src/physics/tuning';
 import { allocationTable, benchAllocation } from './allocationBench';
 import { benchInterpolation, interpolationTable } from './interpolationBench';
 import type { InterpolationResult } from './interpolationBench';
-import { benchPhysics, physicsTable } from './physicsBench';
-import type { PhysicsResult } from './physicsBench';
+import {
+  benchCapacity,
+  benchPhysics,
+  capacityTable,
+  physicsTable,
+  REAL_TIME_BUDGET_MS,
+  shortenWindow,
+} from './physicsBench';
+import type { CapacityResult, PhysicsResult } from './physicsBench';
+import { qualityTable } from './qualityGates';
 import { describeLoad, describeMachine, fixed } from './report';
 import { benchState, stateTable } from './stateBench';
-import { shapeCostTable, sleepingFloorTable, tuningTable } from './tuningBench';
+import {
+  qualityByVariantTable,
+  shapeCostTable,
+  sleepingFloorTable,
+  tuningTable,
+} from './tuningBench';
 
 const quick = process.argv.includes('--quick');
 const STRESS_SCENES = ['rain', 'tower', 'avalanche'] as const;
@@ -27,6 +42,7 @@ async function main(): Promise<void> {
   );
   console.log(`machine: ${describeMachine()}`);
   console.log(`at start: ${describeLoad()}`);
+  if (quick) shortenWindow(200);
   if (process.argv.includes('--tuning')) runTuning();
   else if (process.argv.includes('--state')) runState();
   else await runBench();
@@ -40,6 +56,8 @@ function runTuning(): void {
   const steps = quick ? 100 : 600;
   section(`cannon-es settings, ${count} bodies, ${steps} steps (${steps / 100} s) from load`);
   console.log(tuningTable(STRESS_SCENES, count, steps));
+  section('quality gates for each setting that changes the simulation');
+  console.log(qualityByVariantTable());
   section('broadphase and collision matrix at scale');
   console.log(sleepingFloorTable(quick ? 1000 : 5000, quick ? 3 : 10, quick ? 1 : 3));
   section('what each shape costs');
@@ -61,18 +79,34 @@ async function runBench(): Promise<void> {
   }
   console.log(interpolationTable(interpolation));
 
-  section('physics per stress scene (from load; median of runs)');
+  section('physics per stress scene, today against chosen (CPU ms per world.step, steps 100–600)');
   const physics: PhysicsResult[] = [];
   for (const scene of STRESS_SCENES) {
-    for (const count of quick ? [100, 250] : [100, 250, 500, 1000]) {
-      // The same deterministic work each run, so fewer runs (and, at 1000 bodies, a 2 s
-      // window instead of 3 s) where one run is long: the whole bench stays near 3 minutes.
-      const runs = quick ? 1 : count <= 250 ? 3 : 1;
-      const steps = quick ? 100 : count < 1000 ? 300 : 200;
-      physics.push(benchPhysics(scene, count, steps, runs));
+    for (const count of quick ? [100, 250] : [250, 500, 1000]) {
+      // The same deterministic work each run: fewer runs where one run is long keeps the
+      // whole bench within a few minutes on a loaded two-core machine.
+      const runs = quick ? 1 : count <= 250 ? 3 : count <= 500 ? 2 : 1;
+      physics.push(benchPhysics(scene, count, runs));
     }
   }
   console.log(physicsTable(physics));
+
+  section(`bodies that hold real time (chosen, ≤ ${REAL_TIME_BUDGET_MS} ms a step)`);
+  const capacity: CapacityResult[] = [];
+  for (const scene of STRESS_SCENES) {
+    // Steps of 100 bodies from 500 until a step costs more than the budget.
+    const counts = quick ? [250, 500] : Array.from({ length: 26 }, (_, i) => 500 + 100 * i);
+    capacity.push(benchCapacity(scene, counts, 1));
+  }
+  console.log(capacityTable(capacity));
+
+  section('quality gates, today against chosen');
+  console.log(
+    qualityTable([
+      ['today', TODAY_TUNING],
+      ['chosen', {}],
+    ]),
+  );
 
   section('bytes allocated (heap deltas after forced GC)');
   const allocation = benchAllocation(quick ? 100 : 250);
@@ -85,13 +119,22 @@ async function runBench(): Promise<void> {
   const ns1000 = at(1000)?.nsPerBody[0] ?? Number.NaN;
   const ratio = (n: number): number =>
     (at(n)?.nsPerBody[1] ?? Number.NaN) / (at(n)?.nsPerBody[0] ?? Number.NaN);
-  const worstCapture = Math.max(...physics.map((r) => r.captureUs / (10 * r.stepMs)));
+  const worstCapture = Math.max(...physics.map((r) => r.chosen.captureUs / (10 * r.chosen.cpuMs)));
   console.log(`- project path at N=1000: ${fixed(ns1000, 1)} ns/body (goal ≤ 50)`);
   console.log(`- vs cannon-es built-in at N=1000: ${fixed(ratio(1000), 1)}× (goal ≥ 4×)`);
   console.log(`- vs cannon-es built-in at N=5000: ${fixed(ratio(5000), 1)}× (goal ≥ 10×)`);
   console.log(
     `- snapshot capture ÷ world.step, worst scene: ${fixed(worstCapture, 3)}% (goal ≤ 1%)`,
   );
+  for (const r of physics.filter((p) => p.count === 500)) {
+    const speedUp = r.today.cpuMs / r.chosen.cpuMs;
+    console.log(
+      `- ${r.scene} × 500: ${fixed(speedUp, 2)}× faster than today (goal ≥ 2×, moonshot 3×)`,
+    );
+  }
+  for (const c of capacity) {
+    console.log(`- ${c.scene}: ${c.largest} bodies within ${REAL_TIME_BUDGET_MS} ms a step`);
+  }
   for (const r of allocation.filter((a) => a.label.startsWith('project'))) {
     console.log(`- ${r.label}: ${fixed(r.bytes, 0)} B per ${r.per} (goal 0)`);
   }

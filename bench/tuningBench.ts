@@ -4,27 +4,42 @@
 
 import { StateHasher } from '../src/app/stateHasher';
 import { PhysicsWorld } from '../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
 import type { PhysicsTuning } from '../src/physics/tuning';
 import { randomBody } from '../src/scenes/mixedBodies';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
 import { Rng } from '../src/util/rng';
 import { buildScene, DT } from './physicsBench';
+import { qualityTable } from './qualityGates';
 import { fixed, formatTable, median } from './report';
 
-export const VARIANTS: readonly (readonly [string, Partial<PhysicsTuning>])[] = [
-  ['chosen (sleep-aware SAP, sparse matrix)', {}],
+/**
+ * Each choice in tuning.ts against its alternatives. `repeat`: run it twice and say whether
+ * the two runs agree bit for bit (every configuration must, for replays; SplitSolver does not).
+ */
+export const VARIANTS: readonly (readonly [string, Partial<PhysicsTuning>, boolean?])[] = [
+  ['chosen', {}, true],
+  ['today (cannon-es contacts, GSSolver, cannon-es tables)', TODAY_TUNING],
+  ["cannon-es's contacts", { narrowphase: 'cannon' }],
+  ["cannon-es's GSSolver", { solver: 'gs' }],
+  ["cannon-es's lookup tables", { fastLookups: false }],
+  ['SplitSolver (GSSolver per island)', { solver: 'split' }, true],
+  ['solver 5 iterations', { solverIterations: 5 }],
+  ['solver 7 iterations', { solverIterations: 7 }],
+  ['solver 15 iterations', { solverIterations: 15 }],
+  ['solver 20 iterations', { solverIterations: 20 }],
+  ['solver tolerance 1e-3', { solverTolerance: 1e-3 }],
+  ['solver tolerance 1e-2', { solverTolerance: 1e-2 }],
+  ['sleep after 0.5 s', { sleepTimeLimit: 0.5 }],
+  ['sleep after 2 s', { sleepTimeLimit: 2 }],
+  ['sleep below 0.05 m/s', { sleepSpeedLimit: 0.05 }],
+  ['sleep below 0.2 m/s', { sleepSpeedLimit: 0.2 }],
   [
     'cannon-es SAP + dense matrix (stock)',
     { broadphase: 'cannon-sap', sparseCollisionMatrix: false },
   ],
   ['cannon-es SAP + sparse matrix', { broadphase: 'cannon-sap' }],
   ['naive broadphase', { broadphase: 'naive' }],
-  ['solver 5 iterations', { solverIterations: 5 }],
-  ['solver 20 iterations', { solverIterations: 20 }],
-  ['solver tolerance 1e-3', { solverTolerance: 1e-3 }],
-  ['sleep after 0.5 s', { sleepTimeLimit: 0.5 }],
-  ['sleep below 0.2 m/s', { sleepSpeedLimit: 0.2 }],
 ];
 
 interface Outcome {
@@ -74,14 +89,18 @@ function runVariant(
 export function tuningTable(scenes: readonly string[], count: number, steps: number): string {
   const rows: string[][] = [];
   for (const scene of scenes) {
+    // A first run to warm the JIT, so the chosen row is not charged for compiling everything.
+    runVariant(scene, count, steps, {});
     const chosen = runVariant(scene, count, steps, {});
-    for (const [name, tuning] of VARIANTS) {
+    for (const [name, tuning, repeat] of VARIANTS) {
       const r = name === VARIANTS[0]?.[0] ? chosen : runVariant(scene, count, steps, tuning);
+      const again = repeat ? runVariant(scene, count, steps, tuning) : null;
       rows.push([
         `${scene} × ${count}: ${name}`,
         r.error ? `fails: ${r.error}` : fixed(r.cpuMs, 2),
         r.error ? '—' : `${fixed(r.cpuMs / chosen.cpuMs, 2)}×`,
         r.error ? '—' : r.hash === chosen.hash ? 'yes' : 'no',
+        again === null ? '' : again.hash === r.hash ? 'yes' : 'NO',
         r.error ? '—' : String(r.asleep),
         fixed(r.meanY, 2),
       ]);
@@ -92,7 +111,8 @@ export function tuningTable(scenes: readonly string[], count: number, steps: num
       `variant (${steps} steps from load)`,
       'CPU ms/step',
       'vs chosen',
-      'same bits',
+      'same bits as chosen',
+      'same bits run twice',
       'asleep',
       'mean y (m)',
     ],
@@ -106,7 +126,9 @@ export function tuningTable(scenes: readonly string[], count: number, steps: num
  */
 export function sleepingFloorTable(count: number, steps: number, rounds: number): string {
   const gc = (globalThis as { gc?: () => void }).gc;
-  const variants = VARIANTS.slice(0, 3);
+  const variants = VARIANTS.filter(
+    ([name]) => name === 'chosen' || name.startsWith('cannon-es SAP'),
+  );
   const ms: number[][] = variants.map(() => []);
   const heap: number[][] = variants.map(() => []);
   for (let round = 0; round < rounds; round++) {
@@ -135,10 +157,10 @@ export function sleepingFloorTable(count: number, steps: number, rounds: number)
   return formatTable([`${count} sleeping balls`, 'CPU ms/step', 'world heap MiB'], rows);
 }
 
-/** CPU µs per contact per step for piles of one kind: what each shape costs cannon-es. */
+/** CPU µs per contact per step for piles of one kind: what each shape costs, before and now. */
 export function shapeCostTable(count: number, steps: number): string {
-  const rows = SHAPE_KINDS.map((kind) => {
-    const physics = new PhysicsWorld();
+  const pile = (kind: (typeof SHAPE_KINDS)[number], tuning: Readonly<PhysicsTuning>) => {
+    const physics = new PhysicsWorld(tuning);
     const rng = new Rng(1);
     const side = Math.ceil(Math.sqrt(count / 6));
     for (let i = 0; i < count; i++) {
@@ -155,15 +177,41 @@ export function shapeCostTable(count: number, steps: number): string {
       contacts += physics.world.contacts.length;
     }
     const ms = cpuMs(start);
+    return { ms: ms / steps, contacts: contacts / steps, usPerContact: (1000 * ms) / contacts };
+  };
+  const rows = SHAPE_KINDS.map((kind) => {
+    const today = pile(kind, TODAY_TUNING);
+    const chosen = pile(kind, DEFAULT_TUNING);
     return [
       kind,
-      fixed(ms / steps, 2),
-      fixed(contacts / steps, 0),
-      fixed((1000 * ms) / contacts, 1),
+      `${fixed(today.ms, 2)} / ${fixed(chosen.ms, 2)}`,
+      `${fixed(today.contacts, 0)} / ${fixed(chosen.contacts, 0)}`,
+      `${fixed(today.usPerContact, 1)} / ${fixed(chosen.usPerContact, 1)}`,
     ];
   });
   return formatTable(
-    [`pile of ${count}, one kind`, 'CPU ms/step', 'contacts/step', 'µs per contact'],
+    [
+      `pile of ${count}, one kind (today / chosen)`,
+      'CPU ms/step',
+      'contacts/step',
+      'µs per contact',
+    ],
     rows,
   );
+}
+
+/** The variants whose choice changes what a user sees, through the quality gates. */
+const QUALITY_VARIANTS = VARIANTS.filter(
+  ([name]) =>
+    name === 'chosen' ||
+    name.startsWith('today') ||
+    name.startsWith("cannon-es's contacts") ||
+    name.startsWith('SplitSolver') ||
+    name.startsWith('solver') ||
+    name.startsWith('sleep'),
+);
+
+/** The quality gates (qualityGates.ts) for each variant that changes the simulation. */
+export function qualityByVariantTable(): string {
+  return qualityTable(QUALITY_VARIANTS.map(([name, tuning]) => [name, tuning] as const));
 }

@@ -23,7 +23,7 @@ declare global {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const root = document.getElementById('app');
   const canvas = document.getElementById('view');
   if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
@@ -35,7 +35,7 @@ function main(): void {
     seed: startup.seed,
   });
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
-  app.set(startup.settings);
+  app.commands.set(startup.settings);
   // One message for them all: the panel keeps only the newest few, and a shared link with many
   // bad parameters must still name every one.
   const [first, ...rest] = startup.errors;
@@ -52,7 +52,7 @@ function main(): void {
   const sandbox = createScriptingApi(app);
   const record = new RecordPanel(panel.recordFolder, root, recordControlsOf(sandbox), app.messages);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root, () => app.removeTracked());
+  const stutter = new StutterPanel(root, () => app.commands.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
@@ -67,9 +67,9 @@ function main(): void {
   new ViewLayout(canvas, panel.gui.domElement, (area) => {
     app.stage.setSplitArea(area.x, area.y, area.width, area.height);
     labels.place(app.stage.splitLayout(halves));
-    if (app.sim.settings.view === 'split') app.draw();
+    if (app.sim.settings.view === 'split') app.redraw();
   });
-  bindInput(app, canvas, {
+  bindInput(app.commands, canvas, {
     throwShape: () => panel.spawnShape,
     onSettingsChanged: refresh,
   });
@@ -81,16 +81,17 @@ function main(): void {
   }, HUD_REFRESH_MS);
 
   window.sandbox = sandbox;
-  document.body.dataset.ready = 'true';
+  // Physics moves to its worker (the default) before the drive starts and the page says it is
+  // ready, so the first state a script reads, and the first step, are the worker's.
+  await app.threads.use(app.sim.settings.physicsThread);
   app.start();
+  document.body.dataset.ready = 'true';
   // A link made by "copy link" carries a state or a recording in its fragment.
   void record.openFragment(window.location.hash);
   window.addEventListener('hashchange', () => void record.openFragment(window.location.hash));
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   // Whatever went wrong, say so where the view should be rather than leave a blank page.
   showNotice(
     document.getElementById('app') ?? document.body,
@@ -102,4 +103,4 @@ try {
     ],
   );
   throw error;
-}
+});

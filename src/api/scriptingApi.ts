@@ -5,7 +5,6 @@ import type { BrowserApp } from '../app/browserApp';
 import type { StatsSnapshot } from '../app/frameStats';
 import type { LoadOptions } from '../app/simulation';
 import { quoteValue } from '../config/settings';
-import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
 import { SCENES } from '../scenes/registry';
@@ -28,16 +27,23 @@ export interface SnapshotPose extends Pose {
   w: [number, number, number];
 }
 
+/**
+ * `load`, `reset`, `advance` and the state and recording calls (`saveState`, `loadState`,
+ * `record`, `stopRecording`, `replay`, `seek`) return promises: in worker mode the worker builds,
+ * steps, saves and restores while the page goes on, and the promise resolves once it has (on the
+ * main thread at once). A bad argument still throws at the call, before any promise, and
+ * changes nothing.
+ */
 export interface SandboxApi {
   scenes(): string[];
-  load(scene: string, options?: LoadOptions): void;
+  load(scene: string, options?: LoadOptions): Promise<void>;
   settings(): Settings;
   set(patch: Partial<Settings>): void;
   pause(): void;
   resume(): void;
   spawn(spec: SpawnInput): void;
   remove(index: number): void;
-  advance(frameSeconds: number[]): FrameReport[];
+  advance(frameSeconds: number[]): Promise<FrameReport[]>;
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
   pose(index: number): { previous: SnapshotPose; current: SnapshotPose; rendered: Pose };
@@ -45,17 +51,17 @@ export interface SandboxApi {
   hitch(seconds?: number): void;
   track(index: number | null): void;
   /** Everything the next step depends on, as versioned JSON-ready data. */
-  saveState(): EncodedState;
+  saveState(): Promise<EncodedState>;
   /** Continues from a saved state (object or JSON text); a bad one throws and changes nothing. */
-  loadState(state: unknown): void;
+  loadState(state: unknown): Promise<void>;
   /** Starts recording at the current step: a hash every N steps, a keyframe every K. */
-  record(options?: { hashEvery?: number; keyframeEvery?: number }): void;
+  record(options?: { hashEvery?: number; keyframeEvery?: number }): Promise<void>;
   /** Ends the recording and returns it; `keyframes: 'first'` keeps only the start. */
-  stopRecording(options?: { keyframes?: 'all' | 'first' }): EncodedRecording;
+  stopRecording(options?: { keyframes?: 'all' | 'first' }): Promise<EncodedRecording>;
   /** Loads a recording and plays its inputs at their steps, checking its hashes as it goes. */
-  replay(recording: unknown): void;
+  replay(recording: unknown): Promise<void>;
   /** Moves the loaded replay to `step` (steps since the recording's start). */
-  seek(step: number): void;
+  seek(step: number): Promise<void>;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -133,6 +139,7 @@ function poseAt(buffer: PoseBuffer, i: number): SnapshotPose {
 }
 
 export function createScriptingApi(app: BrowserApp): SandboxApi {
+  const commands = app.commands;
   return {
     scenes: () => SCENES.map((scene) => scene.id),
     load(scene, options) {
@@ -140,48 +147,38 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
         throw new Error(
           `load expects a scene name, got ${quoteValue(scene)}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
         );
-      app.load(scene, validateLoadOptions(options));
+      return commands.load(scene, validateLoadOptions(options));
     },
     settings: () => ({ ...app.sim.settings }),
     set(patch) {
-      app.set(patch);
+      commands.set(patch);
     },
     pause() {
-      app.set({ paused: true });
+      commands.set({ paused: true });
     },
     resume() {
-      app.set({ paused: false });
+      commands.set({ paused: false });
     },
     spawn(spec) {
-      app.spawnBody(validateSpawnSpec(spec));
+      commands.spawnBody(validateSpawnSpec(spec));
     },
     remove(index) {
-      app.removeBody(validBodyIndex('remove', index, app.sim.physics.count));
+      commands.removeBody(validBodyIndex('remove', index, app.sim.snapshots.count));
     },
     advance(frameSeconds) {
-      const frames = validateFrames(frameSeconds);
-      app.stop();
-      const reports: FrameReport[] = [];
-      for (let i = 0; i < frames.length; i++) {
-        // Every frame runs the full pipeline into the instance matrices; only the last one is
-        // also submitted to the GPU, since nobody sees the frames in between.
-        const report = app.frame(frames[i] as number, i === frames.length - 1);
-        reports.push(copyFrameReport(report, createFrameReport()));
-      }
-      app.hud.update(performance.now(), () => app.statsSnapshot(), true);
-      return reports;
+      return app.advance(validateFrames(frameSeconds));
     },
     run() {
       app.start();
     },
     state: () => ({
-      step: app.sim.loop.stepCount,
+      step: app.sim.publishedStep,
       simTime: app.sim.loop.simTime,
-      bodies: app.sim.physics.count,
+      bodies: app.sim.snapshots.count,
       hash: app.sim.hash(),
     }),
     pose(index) {
-      validBodyIndex('pose', index, app.sim.physics.count);
+      validBodyIndex('pose', index, app.sim.snapshots.count);
       const snapshots = app.sim.snapshots;
       const rendered = app.stage.bodies.readPose(index);
       if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);
@@ -201,12 +198,12 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
           `hitch seconds = ${quoteValue(seconds)} is invalid: expected a number from 0.1 to 2.`,
         );
       }
-      app.hitch(seconds);
+      commands.hitch(seconds);
     },
     track(index) {
-      const count = app.sim.physics.count;
+      const count = app.sim.snapshots.count;
       if (index === null) {
-        app.track(-1);
+        commands.track(-1);
         return;
       }
       if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
@@ -214,21 +211,13 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
           `track index = ${quoteValue(index)} is invalid: expected null or an integer from 0 to ${count - 1}.`,
         );
       }
-      app.track(index);
+      commands.track(index);
     },
-    saveState: () => encodeState(app.sim.saveState()),
-    loadState(state) {
-      app.loadState(state);
-    },
-    record(options) {
-      app.sim.timeline.record(options);
-    },
-    stopRecording: (options) => encodeRecording(app.sim.timeline.stopRecording(options)),
-    replay(recording) {
-      app.replay(recording);
-    },
-    seek(step) {
-      app.seek(step);
-    },
+    saveState: () => app.saveState().then(encodeState),
+    loadState: (state) => app.loadState(state),
+    record: (options) => app.record(options),
+    stopRecording: (options) => app.stopRecording(options).then(encodeRecording),
+    replay: (recording) => app.replay(recording),
+    seek: (step) => app.seek(step),
   };
 }

@@ -15,6 +15,7 @@ export interface StartupOptions {
 
 /** URL name → setting; short names because people type them. */
 export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
+  thread: 'physicsThread',
   hz: 'physicsHz',
   strategy: 'strategy',
   interp: 'interpolation',

@@ -1,66 +1,45 @@
-// Composition root for the page: drives the Simulation from requestAnimationFrame (or from
-// `advance`), hands its draw poses to the Stage, and keeps the HUD and panel in step.
+// Composition root for the page: builds the simulation (physics in a worker, or on this
+// thread), the stage, HUD and messages, the frame driver, the view compositor and the command
+// layer, and keeps the determinism lab and the physics threads in step with the loaded scene.
 
-import type { Settings } from '../config/settings';
-import { DrawPoses } from '../interp/interpolate';
-import { DisplayEmulator } from '../loop/displayEmulator';
-import { FrameClock } from '../loop/frameClock';
+import type { PhysicsThreadSetting, Settings } from '../config/settings';
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
-import type { CommandAction } from '../physics/commands';
-import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
 import { summarizeFaults } from '../physics/stateGuard';
-import { randomBody } from '../scenes/mixedBodies';
-import type { ShapeKind } from '../shapes/shapeKinds';
-import type { DrawSource } from '../render/bodyInstances';
 import type { SceneDefinition } from '../scenes/sceneTypes';
+import type { Recording } from '../state/recording';
+import type { SavedState } from '../state/stateSchema';
 import { Stage } from '../render/stage';
 import { Hud } from '../ui/hud';
 import { Messages } from '../ui/messages';
 import { showNotice } from '../ui/notice';
-import { Rng } from '../util/rng';
+import { CommandLayer } from './commandLayer';
+import type { Session } from './commandLayer';
+import { FrameDriver } from './frameDriver';
 import { windowFps, windowSimOverReal } from './frameStats';
 import type { StatsSnapshot } from './frameStats';
-import { reloadOptions, Simulation } from './simulation';
-import { TwinLab } from './twinLab';
+import { Simulation } from './simulation';
 import type { LoadOptions } from './simulation';
+import { TwinLab } from './twinLab';
+import { ViewCompositor } from './viewCompositor';
+import { PhysicsThreads } from './physicsThreads';
 
-/** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
-const THROW_SPEED = 22;
-/** Seed of the injected frame jitter, restarted at every load (see `load`). */
-const JITTER_SEED = 0x1177e5;
-
-export class BrowserApp {
+export class BrowserApp implements Session {
   readonly sim: Simulation;
   readonly stage: Stage;
   readonly hud: Hud;
   readonly messages: Messages;
-  private readonly clock = new FrameClock();
-  private driving = false;
-  private rafHandle = 0;
-  private seenVersion = -1;
-  private seenStaticsVersion = -1;
-  private spawnRng = new Rng(1);
-  private jitterRng = new Rng(JITTER_SEED);
-  private readonly display = new DisplayEmulator();
-  private readonly splitDraw = new DrawPoses();
-  private pendingHitchSeconds = 0;
-  /** What the ghost view draws; its arrays are re-pointed each frame (the snapshots swap). */
-  private readonly ghostSource: DrawSource = {
-    position: new Float64Array(0),
-    quaternion: new Float64Array(0),
-    still: new Uint8Array(0),
-  };
+  readonly driver: FrameDriver;
+  readonly view: ViewCompositor;
+  readonly commands: CommandLayer;
+  readonly threads: PhysicsThreads;
   /** The determinism lab's second world, while the loaded scene asks for one. */
   lab: TwinLab | null = null;
-  private seenTwinVersion = -1;
   /** The scene the lab and the camera were set up for (a replay may load another one). */
   private seenScene: SceneDefinition;
   /** The settings the panel last showed (replaced, never mutated, on every change). */
   private seenSettings: Readonly<Settings>;
   private contextMessage: HTMLElement | null = null;
-  /** The "no dragging in the lab" note while it is on screen, so repeated presses show it once. */
-  private dragRefusedMessage: HTMLElement | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
@@ -69,10 +48,17 @@ export class BrowserApp {
     this.hud = new Hud(root);
     this.messages = new Messages(root);
     this.sim = new Simulation(sceneId, options);
-    this.sim.onTimelineReset = () => {
-      this.clock.reset();
-      this.display.reset();
-    };
+    this.view = new ViewCompositor(this.stage);
+    this.driver = new FrameDriver(
+      () => this.sim.settings,
+      (seconds, nowMs) => {
+        this.frame(seconds, true, true);
+        this.hud.update(nowMs, () => this.statsSnapshot());
+      },
+    );
+    this.commands = new CommandLayer(this);
+    this.threads = new PhysicsThreads(this);
+    this.sim.onTimelineReset = () => this.driver.restartClock();
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
     if (this.stage.problem) {
       showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
@@ -82,284 +68,166 @@ export class BrowserApp {
       ]);
     }
     this.updateLab();
-    this.applyView();
+    this.view.frameScene(this.sim.scene.definition.view);
     this.seenScene = this.sim.scene.definition;
     this.seenSettings = this.sim.settings;
-    this.draw();
-    document.addEventListener('visibilitychange', () => {
-      // A tab coming back must not replay the seconds it was hidden for.
-      if (document.visibilityState === 'visible') {
-        this.clock.reset();
-        this.display.reset();
-      }
-    });
+    this.redraw();
   }
 
   /** Starts (or restarts) the requestAnimationFrame drive. */
   start(): void {
-    if (this.driving) return;
-    this.driving = true;
-    this.clock.reset();
-    this.display.reset();
-    this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
+    this.driver.start();
   }
-
-  /** Stops the requestAnimationFrame drive (while `advance` is in charge). */
-  stop(): void {
-    this.driving = false;
-    cancelAnimationFrame(this.rafHandle);
-  }
-
-  get isDriving(): boolean {
-    return this.driving;
-  }
-
-  private readonly onAnimationFrame = (nowMs: number): void => {
-    if (!this.driving) return;
-    this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
-    if (!this.display.due(nowMs, this.sim.settings.display)) return;
-    this.frame(this.clock.tick(nowMs), true, true);
-    this.hud.update(nowMs, () => this.statsSnapshot());
-  };
 
   /**
-   * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU).
-   * Injected jitter and a pending hitch are added here, so rAF and `advance` both see them.
-   * `realTime`: driven by the wall clock (rAF), so the overload governor may slow it down.
+   * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU when
+   * `render`). `realTime`: driven by the wall clock (rAF), so the overload governor may slow
+   * it down. The frame's seconds already carry the driver's jitter and hitch.
    */
   frame(frameSeconds: number, render: boolean, realTime = false): FrameReport {
-    let seconds = frameSeconds + this.pendingHitchSeconds;
-    this.pendingHitchSeconds = 0;
-    const jitterMs = this.sim.settings.jitterMs;
-    if (jitterMs > 0)
-      seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
-    const report = this.lab ? this.lab.frame(seconds, realTime) : this.sim.frame(seconds, realTime);
-    // A replay may have loaded another scene at one of its steps, changed the physics rate or
-    // paused at its end: the lab, the camera and the panel follow.
-    if (this.sim.scene.definition !== this.seenScene) this.followScene(false);
-    else if (this.sim.settings !== this.seenSettings) this.onChange?.();
-    this.seenSettings = this.sim.settings;
-    if (this.sim.guard.hasReport) this.reportFaults();
-    if (render) this.drawView();
-    else this.writeInstances(this.sim.draw);
+    const report = this.lab
+      ? this.lab.frame(frameSeconds, realTime)
+      : this.sim.frame(frameSeconds, realTime);
+    this.afterFrame(render);
     return report;
   }
 
-  /** Re-draws the current state (after loads, single steps, setting changes). */
-  draw(): void {
-    this.drawView();
+  /**
+   * Scripted frames (`advance`): each runs the same path as a rAF frame and waits for its steps
+   * (in worker mode), so the reports and the state are the same in either thread; only the last
+   * is submitted to the GPU. Stops the rAF drive.
+   */
+  async advance(frames: readonly number[]): Promise<FrameReport[]> {
+    this.driver.stop();
+    const reports: FrameReport[] = [];
+    for (let i = 0; i < frames.length; i++) {
+      const seconds = this.driver.shape(frames[i]);
+      const report = this.lab
+        ? await this.lab.frameAndWait(seconds)
+        : await this.sim.frameAndWait(seconds);
+      reports.push(copyFrameReport(report, createFrameReport()));
+      this.afterFrame(i === frames.length - 1);
+    }
+    this.hud.update(performance.now(), () => this.statsSnapshot(), true);
+    return reports;
+  }
+
+  private afterFrame(render: boolean): void {
+    // A replay may have loaded another scene at one of its steps, changed the physics rate or
+    // paused at its end: the lab, the camera and the panel follow.
+    if (this.sim.scene.definition !== this.seenScene) this.followScene();
+    else if (this.sim.settings !== this.seenSettings) this.changed();
+    this.seenSettings = this.sim.settings;
+    const faults = this.sim.takeFaults();
+    if (faults) this.messages.show(summarizeFaults(faults), 'warning');
+    if (render) this.view.draw(this.sim, this.lab?.twin ?? null);
+    else this.view.writeInstances(this.sim, this.lab?.twin ?? null);
+  }
+
+  /** Session: draws the current state now (after loads, single steps, setting changes). */
+  redraw(): void {
+    this.view.draw(this.sim, this.lab?.twin ?? null);
     this.hud.update(performance.now(), () => this.statsSnapshot(), true);
   }
 
-  /** Injects one long frame of `hitchSeconds` into the next frame the loop sees. */
-  hitch(seconds = this.sim.settings.hitchSeconds): void {
-    this.pendingHitchSeconds += seconds;
-  }
-
-  /** Tracks body `index` with the stutter meter (−1: none). */
-  track(index: number): void {
-    this.sim.track(index);
+  /** Session: tells the panel and labels. */
+  changed(): void {
     this.onChange?.();
   }
 
-  /**
-   * Single: the draw poses. Split: the right half in `splitRight` first, then the left in the
-   * main mode, so the instance matrices end holding the main mode (what `pose().rendered` reads);
-   * the camera eases once before either half, so both come from the same camera state.
-   * Ghost: the main mode plus the raw current snapshot as a wireframe.
-   */
-  private drawView(): void {
-    const settings = this.sim.settings;
-    this.stage.ghost.setVisible(settings.view === 'ghost');
-    this.stage.updateCamera();
-    if (settings.view === 'split') {
-      this.stage.clear();
-      this.writeInstances(this.sim.interpolateInto(settings.splitRight, this.splitDraw));
-      this.stage.renderHalf('right');
-      this.writeInstances(this.sim.draw);
-      this.stage.renderHalf('left');
-      return;
-    }
-    this.writeInstances(this.sim.draw);
-    if (settings.view === 'ghost') {
-      // The raw snapshot, with the same at-rest flags (a sleeping body's pose is its snapshot).
-      const current = this.sim.snapshots.current;
-      this.ghostSource.position = current.position;
-      this.ghostSource.quaternion = current.quaternion;
-      this.ghostSource.still = this.sim.draw.still;
-      this.stage.ghost.write(this.ghostSource, this.sim.physics.scales);
-    }
-    this.stage.render();
-  }
-
-  load(sceneId: string, options: LoadOptions = {}): void {
-    this.sim.load(sceneId, options);
-    this.updateLab();
-    this.spawnRng = new Rng(this.sim.scene.seed ^ 0x5eed);
-    // The jitter starts over too, so a load followed by the same frames gives the same run,
-    // however many frames this page ran before.
-    this.jitterRng = new Rng(JITTER_SEED);
-    this.applyView();
+  /** Session: builds a scene (and the lab's second world); resolves once it can be drawn. */
+  load(sceneId: string, options: LoadOptions = {}): Promise<void> {
+    const loaded = this.sim.load(sceneId, options);
+    this.driver.restartJitter();
+    const lab = this.updateLab();
+    this.view.frameScene(this.sim.scene.definition.view);
     this.seenScene = this.sim.scene.definition;
-    this.draw();
-    this.onChange?.();
+    this.redraw();
+    this.changed();
+    return Promise.all([loaded, lab]).then(() => this.redraw());
+  }
+
+  /** The world's exact state (see Simulation.saveState). */
+  saveState(): Promise<SavedState> {
+    return this.sim.saveState();
   }
 
   /**
    * Continues from a saved state (see Simulation.loadState; throws, changing nothing, on a bad
    * one). In the determinism lab both worlds load it, so they go on agreeing.
    */
-  loadState(input: unknown): void {
-    this.sim.loadState(input);
-    this.followScene(false);
-    this.lab?.load(input);
-    this.draw();
+  loadState(input: unknown): Promise<void> {
+    const loaded = this.sim.loadState(input);
+    const lab = this.lab?.loadState(input);
+    return this.afterJump(loaded, lab);
   }
 
-  /** Loads a recording and plays it from its start (see Timeline.replay). */
-  replay(recording: unknown): void {
-    this.sim.timeline.replay(recording);
-    this.followScene();
+  /** Starts recording at the current step (see Simulation.record). */
+  record(options: unknown): Promise<void> {
+    const started = this.sim.record(options);
+    this.changed();
+    return started;
   }
 
-  /** Moves the loaded replay to `step` (see Timeline.seek). */
-  seek(step: unknown): void {
-    this.sim.timeline.seek(step);
+  /** Ends the recording and returns it (see Simulation.stopRecording). */
+  stopRecording(options: unknown): Promise<Recording> {
+    const stopped = this.sim.stopRecording(options);
+    this.changed();
+    return stopped;
+  }
+
+  /** Loads a recording and plays it from its start (see Simulation.replay). */
+  replay(recording: unknown): Promise<void> {
+    return this.afterJump(this.sim.replay(recording));
+  }
+
+  /** Moves the loaded replay to `step` (see Simulation.seek). */
+  seek(step: unknown): Promise<void> {
+    return this.afterJump(this.sim.seek(step));
+  }
+
+  /** After a jump was asked for: the scene followed now, and again once it is made (worker). */
+  private afterJump(made: Promise<void>, lab?: Promise<void>): Promise<void> {
     this.followScene();
+    return Promise.all([made, lab]).then(() => this.followScene());
   }
 
   /**
    * After the world jumped (a loaded state, a replay, a seek, a replayed scene load): the lab and
    * the camera follow when the scene changed, and the panel is told.
    */
-  private followScene(draw = true): void {
+  private followScene(): void {
     const definition = this.sim.scene.definition;
     if (definition !== this.seenScene) {
-      this.updateLab();
-      this.applyView();
+      void this.updateLab();
+      this.view.frameScene(definition.view);
       this.seenScene = definition;
     }
-    if (draw) this.draw();
-    this.onChange?.();
+    this.redraw();
+    this.changed();
   }
 
-  reset(): void {
-    this.load(this.sim.scene.definition.id, reloadOptions(this.sim.scene));
-  }
-
-  set(patch: unknown): void {
+  /** Session: settings, including what the page itself acts on (threads, shadows, the lab's copy). */
+  applySettings(patch: unknown): void {
+    const before = this.sim.settings.physicsThread;
     this.sim.set(patch);
     this.lab?.syncSettings();
     if (this.sim.settings.shadows !== this.stage.bodies.shadows)
       this.stage.setShadows(this.sim.settings.shadows);
-    this.onChange?.();
-  }
-
-  singleStep(): void {
-    if (!this.sim.settings.paused) this.set({ paused: true });
-    this.sim.singleStep();
-    this.lab?.twin.singleStep();
-    if (this.sim.guard.hasReport) this.reportFaults();
-    this.draw();
-  }
-
-  /** Drops a body of `kind` from above the middle of the scene at a seeded random spot. */
-  spawn(kind: ShapeKind): void {
-    const rng = this.spawnRng;
-    this.spawnBody(randomBody(rng, [rng.range(-3, 3), rng.range(7, 10), rng.range(-3, 3)], kind));
-  }
-
-  /** Adds a body at the next step boundary (at once while paused) as the last index. */
-  spawnBody(spec: BodySpec): void {
-    this.command({ type: 'spawn', spec });
-  }
-
-  /**
-   * Removes the body now at `index` at the next step boundary (at once while paused), by its id,
-   * so it is this body that goes even if others are removed first. The caller checks the index.
-   */
-  removeBody(index: number): void {
-    this.command({ type: 'remove', id: this.sim.physics.idAt(index) });
-  }
-
-  /** Removes the body the stutter meter tracks (the Delete key, the panel); false if none. */
-  removeTracked(): boolean {
-    const index = this.sim.trackedIndex;
-    if (index < 0) {
-      this.messages.show('No body is tracked: click a body to track it, then delete it.', 'info');
-      return false;
-    }
-    this.removeBody(index);
-    return true;
-  }
-
-  /**
-   * Grabs the body at `index` by `point` with the mouse (not in the determinism lab: the mouse
-   * moves between steps in real time, so the two worlds would feel the pull at different steps).
-   */
-  dragStart(index: number, point: Vec3Tuple): void {
-    if (this.lab) {
-      if (!this.dragRefusedMessage?.isConnected) {
-        this.dragRefusedMessage = this.messages.show(
-          'Dragging is off in the determinism lab: the mouse pulls in real time, between steps, so the two worlds would feel it at different steps and part ways. Spawn or throw (F) instead — both worlds get those at the same step.',
-          'info',
-        );
-      }
-      return;
-    }
-    this.sim.queue({ type: 'dragStart', id: this.sim.physics.idAt(index), point });
-    if (this.sim.settings.paused) this.refreshWhilePaused();
-  }
-
-  dragEnd(): void {
-    if (!this.lab) this.sim.queue({ type: 'dragEnd' });
-  }
-
-  /**
-   * Queues a world change for the next step boundary; in the determinism lab, in both worlds for
-   * the same step (see TwinLab.queue). While paused no frame runs, so it is applied and drawn now.
-   */
-  private command(action: CommandAction): void {
-    if (this.lab) this.lab.queue(action);
-    else this.sim.queue(action);
-    if (this.sim.settings.paused) this.refreshWhilePaused();
-  }
-
-  /** Throws a body of `kind` from the camera through the given pixel. */
-  throwFrom(kind: ShapeKind, clientX: number, clientY: number): void {
-    const { origin, direction } = this.stage.rayThrough(clientX, clientY);
-    // The lab draws its worlds shifted sideways (left −offsetX, right +offsetX): aim in the
-    // coordinates of the world on the side the ray passes nearest the centre, so a throw at
-    // either heap hits that heap, and the same spot in the other world.
-    let shiftX = 0;
-    if (this.lab) {
-      const t = -(origin.x * direction.x + origin.y * direction.y + origin.z * direction.z);
-      shiftX = origin.x + t * direction.x < 0 ? this.lab.offsetX : -this.lab.offsetX;
-    }
-    const start: Vec3Tuple = [
-      origin.x + direction.x * 1.5 + shiftX,
-      origin.y + direction.y * 1.5,
-      origin.z + direction.z * 1.5,
-    ];
-    this.spawnBody({
-      ...randomBody(this.spawnRng, start, kind, 0.8),
-      velocity: [direction.x * THROW_SPEED, direction.y * THROW_SPEED, direction.z * THROW_SPEED],
-    });
-  }
-
-  /** While paused no frame runs the command queue, so apply and draw it now (a step boundary). */
-  refreshWhilePaused(): void {
-    this.sim.frame(0);
-    this.lab?.twin.frame(0);
-    this.draw();
+    const thread: PhysicsThreadSetting = this.sim.settings.physicsThread;
+    if (thread !== before) void this.threads.use(thread);
+    this.changed();
   }
 
   statsSnapshot(): StatsSnapshot {
     const sim = this.sim;
     const stats = sim.stats;
-    const bodies = sim.physics.count;
-    const sleeping = sim.physics.sleepingCount();
+    const snapshots = sim.snapshots;
+    const bodies = snapshots.count;
+    let sleeping = 0;
+    for (let i = 0; i < bodies; i++) sleeping += snapshots.asleep[i];
     const rates = stats.measureWindow();
+    const link = sim.worker;
     return {
       fps: windowFps(rates),
       stepsThisFrame: stats.lastFrame.steps,
@@ -389,26 +257,23 @@ export class BrowserApp {
       displayTime: sim.displayTime(),
       timeScale: sim.settings.timeScale,
       paused: sim.settings.paused,
+      thread: sim.thread,
+      transport: link ? link.physics.transportName : 'direct',
+      latencySteps: link ? link.latencySteps : 0,
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
-      replay: sim.timeline.status(),
+      replay: sim.replayStatus(),
       recording:
-        sim.timeline.recordingStep === null
+        sim.recordingStep === null
           ? null
-          : { step: sim.timeline.recordingStep, inputs: sim.timeline.recordingInputs ?? 0 },
+          : { step: sim.recordingStep, inputs: sim.recordingInputs ?? 0 },
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
-      removedBodies: sim.guard.removed,
+      removedBodies: sim.removedBodies,
       contextLost: this.stage.contextLost,
       webgl: this.stage.renderer !== null,
       ...this.stage.gpuMemory(),
     };
-  }
-
-  /** A visible warning for bodies the state guard removed (rare: allocating here is fine). */
-  private reportFaults(): void {
-    const report = this.sim.guard.takeReport();
-    if (report) this.messages.show(summarizeFaults(report), 'warning');
   }
 
   private onContextChange(lost: boolean): void {
@@ -422,60 +287,29 @@ export class BrowserApp {
       return;
     }
     this.messages.show('The WebGL context was restored; drawing again.', 'info');
-    this.draw();
+    this.redraw();
   }
 
-  private writeInstances(poses: DrawPoses): void {
-    const physics = this.sim.physics;
-    if (physics.version !== this.seenVersion) {
-      const source = { count: physics.count, kinds: physics.kinds, scales: physics.scales };
-      this.stage.bodies.sync(source);
-      this.stage.ghost.sync(source);
-      this.stage.links.sync(physics.links);
-      this.seenVersion = physics.version;
-    }
-    if (physics.staticsVersion !== this.seenStaticsVersion) {
-      this.stage.rebuildStatics(physics.statics);
-      this.seenStaticsVersion = physics.staticsVersion;
-    }
-    this.stage.bodies.write(poses, physics.scales);
-    this.stage.links.write(poses.position);
-    if (this.lab) this.writeTwin(this.lab.twin);
-  }
-
-  private writeTwin(twin: Simulation): void {
-    const instances = this.stage.twin();
-    const physics = twin.physics;
-    if (physics.version !== this.seenTwinVersion) {
-      instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
-      this.seenTwinVersion = physics.version;
-    }
-    instances.write(twin.draw, physics.scales);
-  }
-
-  /** Starts, rebuilds or ends the determinism lab to match the loaded scene. */
-  private updateLab(): void {
+  /**
+   * Starts, rebuilds or ends the determinism lab to match the loaded scene; resolves once its
+   * second world is built (in its own worker when physics runs in workers).
+   */
+  private updateLab(): Promise<void> {
     const twin = this.sim.scene.definition.twin;
     if (!twin) {
+      if (this.lab) this.threads.dropTwin(this.lab);
       this.lab?.detach();
       this.lab = null;
-      this.stage.hideTwin();
-      this.stage.bodies.setOffset(0);
-      this.stage.ghost.setOffset(0);
-      return;
+      this.view.showLab(null);
+      return Promise.resolve();
     }
-    if (this.lab) this.lab.reload();
-    else this.lab = new TwinLab(this.sim, twin.leftHz, twin.rightHz, twin.offsetX);
-    this.seenTwinVersion = -1;
-    this.stage.bodies.setOffset(-twin.offsetX);
-    this.stage.ghost.setOffset(-twin.offsetX);
-    this.stage.twin().setOffset(twin.offsetX);
-  }
-
-  private applyView(): void {
-    const view = this.sim.scene.definition.view;
-    this.stage.camera.position.set(...view.camera);
-    this.stage.controls.target.set(...view.target);
-    this.stage.controls.update();
+    let built: Promise<void>;
+    if (this.lab) built = this.lab.reload();
+    else {
+      this.lab = new TwinLab(this.sim, twin.leftHz, twin.rightHz, twin.offsetX);
+      built = this.threads.placeTwin(this.lab);
+    }
+    this.view.showLab(twin.offsetX);
+    return built;
   }
 }

@@ -108,6 +108,15 @@ export interface StatsSnapshot {
   removedBodies: number;
   /** True while the WebGL context is lost (nothing is drawn; the simulation runs on). */
   contextLost: boolean;
+  /** Where physics steps: 'worker' (its own thread) or 'main' (the page's). */
+  thread: 'worker' | 'main';
+  /**
+   * How steps reach the page: 'shared' (a SharedArrayBuffer ring; the page is cross-origin
+   * isolated), 'transfer' (each step's buffer transferred), or 'direct' (the main thread).
+   */
+  transport: 'shared' | 'transfer' | 'direct';
+  /** Steps the drawn state lags the newest step asked for, beyond the main thread's (worker). */
+  latencySteps: number;
   /** False when the browser offers no WebGL 2: nothing is drawn; everything else runs. */
   webgl: boolean;
   /** Geometries, textures and shader programs three.js holds on the GPU (flat across loads). */

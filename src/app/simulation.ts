@@ -2,42 +2,46 @@
 // interpolation. The browser app and the Node tests drive the very same object.
 
 import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settings';
-import type { InterpolationMode, Settings } from '../config/settings';
+import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
+import { PhysicsCore, savedScene } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
-import { OverloadGovernor } from '../loop/overloadGovernor';
-import { CommandQueue } from '../physics/commands';
-import type { Command, CommandAction } from '../physics/commands';
-import { PhysicsWorld } from '../physics/physicsWorld';
+import {
+  FRAME_PHYSICS_BUDGET_MS,
+  OverloadGovernor,
+  PHYSICS_SHARE,
+  WORKER_PHYSICS_SHARE,
+} from '../loop/overloadGovernor';
+import type { Command, CommandAction, CommandQueue } from '../physics/commands';
+import type { PhysicsWorld } from '../physics/physicsWorld';
+import type { FaultReport, StateGuard } from '../physics/stateGuard';
+import { DEFAULT_TUNING } from '../physics/tuning';
 import type { PhysicsTuning } from '../physics/tuning';
-import { StateGuard } from '../physics/stateGuard';
-import { findScene, SCENES } from '../scenes/registry';
+import { findScene, resolveScene, SCENES } from '../scenes/registry';
+import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDefinition } from '../scenes/sceneTypes';
-import { Snapshots } from '../snapshot/snapshots';
+import type { SceneDrawData } from '../snapshot/sceneDrawData';
+import { SnapshotPair } from '../snapshot/snapshots';
+import { readInteger } from '../state/fields';
+import type { Recording } from '../state/recording';
+import { parseRecording } from '../state/recordingSchema';
+import type { ReplayStatus } from '../state/replay';
 import { parseState } from '../state/stateSchema';
 import type { SavedState } from '../state/stateSchema';
-import { Timeline } from '../state/timeline';
-import type { TimelineHost } from '../state/timeline';
-import { captureState, restoreState } from '../state/worldState';
-import { Rng } from '../util/rng';
+import { parseRecordOptions, parseStopOptions } from '../state/timeline';
+import type { WorkerPhysics } from '../worker/workerPhysics';
 import { FrameStats } from './frameStats';
-import { StateHasher } from './stateHasher';
+import { StateHasher, toHex } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
+import { ReplayPacer } from './replayPacer';
+import { WorkerLink } from './workerLink';
 
-export interface LoadOptions {
-  count?: number;
-  seed?: number;
-}
-
-export interface LoadedScene {
-  definition: SceneDefinition;
-  count: number;
-  seed: number;
-}
-
-export const DEFAULT_SEED = 1;
+export type { LoadedScene } from '../scenes/registry';
+export { DEFAULT_SEED } from '../scenes/registry';
+/** What `load` takes: a body count and a seed, each optional. */
+export type LoadOptions = SceneOptions;
 
 /**
  * The options that build `scene` again: its seed, and its count only where the scene takes one
@@ -62,19 +66,26 @@ const METER_SETTINGS = [
   'jitterMs',
 ] as const;
 
-export class Simulation implements Stepper, MeterSource, TimelineHost {
-  readonly physics = new PhysicsWorld();
-  readonly commands = new CommandQueue(this.physics);
-  readonly snapshots = new Snapshots(this.physics);
-  /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
-  readonly guard = new StateGuard();
+/** Told a step's state digest (two 32-bit lanes). */
+export type StepHashListener = (step: number, high: number, low: number) => void;
+
+export class Simulation implements Stepper, MeterSource {
+  /** The physics side on this thread (world, commands, guard, snapshots); null in worker mode. */
+  private local: PhysicsCore | null;
+  /** Stepping in a worker, while physics runs in one. */
+  private link: WorkerLink | null = null;
+  /** In worker mode, the drawn step's snapshot pair, copied from the worker's ring. */
+  private readonly remotePair = new SnapshotPair();
+  /** In worker mode, a scratch pair for reading the newest step (`hash`). */
+  private readonly newestPair = new SnapshotPair();
+  private readonly remoteHasher = new StateHasher();
+  private readonly remoteFaults: FaultReport[] = [];
+  private removedRemotely = 0;
   readonly draw = new DrawPoses();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
-  readonly hasher = new StateHasher();
-  /** Record, replay and seek (see state/timeline.ts). */
-  readonly timeline: Timeline = new Timeline(this);
-  /** Called after every physics step (the determinism lab hashes each one). */
+  private stepHashListener: StepHashListener | null = null;
+  /** Called after every step taken on this thread (tests watch the world step by step). */
   onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
@@ -86,19 +97,135 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
   nowMs: () => number = performanceNowMs;
   /** Whether the frame being run is paced by the wall clock (see `frame`). */
   private realTime = false;
+  /** This frame's physics budget in a worker: a frame's real time, at least the main budget. */
+  private frameBudgetMs = FRAME_PHYSICS_BUDGET_MS;
   /** `nowMs()` at the start of the coming step (or, after the steps, interpolation). */
   private clockMs = 0;
   private current: Settings = { ...DEFAULT_SETTINGS };
   scene: LoadedScene;
+  /** The loaded scene's statics and springs, for render. */
+  sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
   onTimelineReset: (() => void) | null = null;
+  /** The loaded replay's end and step lengths, by this side's step count; null: none. */
+  private pacer: ReplayPacer | null = null;
+  /** Whether a recording is under way (known here in either thread, so `record` refuses at once). */
+  private recordingNow = false;
+  /** Worker mode: the replays' scene changes already taken over from the worker. */
+  private seenSceneChanges = 0;
+  /** This thread: the core's scene version drawn (a replay may load a scene at one of its steps). */
+  private seenCoreScene = -1;
 
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
-    this.physics.addRemovalListener(this.meter);
     this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
     const definition = findScene(sceneId) ?? (SCENES[0] as SceneDefinition);
-    this.scene = { definition, count: definition.count?.default ?? 0, seed: DEFAULT_SEED };
-    this.load(definition.id, options);
+    this.local = new PhysicsCore(definition.id, options);
+    this.local.physics.addRemovalListener(this.meter);
+    this.scene = this.local.scene;
+    this.afterLoad();
+  }
+
+  /** The physics side on this thread; throws in worker mode (the world is in the worker). */
+  get core(): PhysicsCore {
+    if (!this.local)
+      throw new Error('The physics runs in a worker: its world is not on this thread.');
+    return this.local;
+  }
+
+  get physics(): PhysicsWorld {
+    return this.core.physics;
+  }
+
+  get commands(): CommandQueue {
+    return this.core.commands;
+  }
+
+  get guard(): StateGuard {
+    return this.core.guard;
+  }
+
+  get hasher(): StateHasher {
+    return this.core.hasher;
+  }
+
+  /** What is drawn from: the core's snapshots, or in worker mode the drawn step's copy. */
+  get snapshots(): SnapshotPair {
+    return this.local ? this.local.snapshots : this.remotePair;
+  }
+
+  /**
+   * Told every step's state digest (two 32-bit lanes) when set: the determinism lab compares
+   * its worlds with them. Steps are hashed only while it is set — here after each step, or in
+   * the worker, which sends the digests with each finished request.
+   */
+  get onStepHash(): StepHashListener | null {
+    return this.stepHashListener;
+  }
+
+  set onStepHash(listener: StepHashListener | null) {
+    this.stepHashListener = listener;
+    this.link?.physics.setHashSteps(listener !== null);
+  }
+
+  /** Where the physics steps now. */
+  get thread(): PhysicsThreadSetting {
+    return this.link ? 'worker' : 'main';
+  }
+
+  /** In worker mode, the stepping link (latency, transport); null on the main thread. */
+  get worker(): WorkerLink | null {
+    return this.link;
+  }
+
+  /** The index of the next step: commands queued now apply before it. */
+  get nextStep(): number {
+    return this.loop.stepCount;
+  }
+
+  /**
+   * Hands the physics to a worker: it builds the loaded scene (same count and seed) and steps
+   * from there; this thread's world is dropped. Resolves once the worker has built it.
+   */
+  useWorker(physics: WorkerPhysics): Promise<void> {
+    this.link = new WorkerLink(physics);
+    this.seenSceneChanges = physics.sceneChanges;
+    if (this.stepHashListener) physics.setHashSteps(true);
+    this.local = null;
+    this.governor.share = WORKER_PHYSICS_SHARE;
+    return this.load(this.scene.definition.id, reloadOptions(this.scene));
+  }
+
+  /**
+   * Brings the physics back to this thread. When the worker's session is short enough to
+   * re-simulate (see SessionLog), the same world is rebuilt here at the same step — its load,
+   * commands, drag targets and steps replayed, bit for bit — and returns 'resumed'; otherwise
+   * the scene starts again ('restarted').
+   */
+  useMainThread(): 'resumed' | 'restarted' {
+    const link = this.link;
+    if (!link) return 'resumed';
+    this.link = null;
+    this.governor.share = PHYSICS_SHARE;
+    const core = new PhysicsCore(this.scene.definition.id, reloadOptions(this.scene));
+    this.local = core;
+    core.physics.addRemovalListener(this.meter);
+    this.scene = core.scene;
+    const log = link.physics.log;
+    if (log.replayable && log.steps === this.loop.stepCount) {
+      log.replay(core);
+      this.scene = core.scene;
+      this.sceneDraw = {
+        version: this.sceneDraw.version + 1,
+        statics: core.physics.statics.slice(),
+        springs: core.physics.springEnds(),
+      };
+      this.interpolate();
+      return 'resumed';
+    }
+    this.pacer = null;
+    this.recordingNow = false;
+    this.afterLoad();
+    return 'restarted';
   }
 
   get settings(): Readonly<Settings> {
@@ -115,133 +242,273 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
     for (const key of METER_SETTINGS) if (before[key] !== this.current[key]) this.meter.reset();
   }
 
-  /** Builds a scene into an empty world. Throws on an unknown scene or a bad option. */
-  load(sceneId: string, options: LoadOptions = {}): void {
-    const definition = findScene(sceneId);
-    if (!definition) {
-      throw new Error(
-        `Unknown scene ${JSON.stringify(String(sceneId).slice(0, 60))}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
-      );
+  /**
+   * Builds a scene into an empty world. Throws at once, changing nothing, on an unknown scene
+   * or a bad option. On this thread the scene is built before this returns; in worker mode the
+   * promise resolves once the worker has built it (nothing is drawn until then).
+   */
+  load(sceneId: string, options: LoadOptions = {}): Promise<void> {
+    resolveScene(sceneId, options);
+    this.pacer = null;
+    if (this.local) {
+      this.scene = this.local.load(sceneId, options);
+      this.afterLoad();
+      return Promise.resolve();
     }
-    const count = options.count ?? definition.count?.default ?? 0;
-    const seed = options.seed ?? DEFAULT_SEED;
-    if (options.count !== undefined) {
-      const range = definition.count;
-      if (!range) throw new Error(`Scene '${definition.id}' has a fixed size and takes no count.`);
-      if (!Number.isInteger(count) || count < range.min || count > range.max) {
-        throw new Error(
-          `count = ${String(options.count)} is invalid for scene '${definition.id}': expected an integer from ${range.min} to ${range.max}.`,
-        );
-      }
-    }
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      throw new Error(
-        `seed = ${String(options.seed)} is invalid: expected an integer from 0 to 4294967295.`,
-      );
-    }
-    this.loadScene(definition.id, count, seed);
-    this.timeline.sceneLoaded(definition.id, count, seed);
+    const link = this.link as WorkerLink;
+    this.scene = resolveScene(sceneId, options);
+    const built = link.physics.load(sceneId, options);
+    this.remoteRestart(link);
+    this.afterLoad();
+    return this.whenBuilt(link, built);
   }
 
-  /** Builds a validated scene into an empty world (a replayed load: not recorded again). */
-  loadScene(sceneId: string, count: number, seed: number): void {
-    const definition = findScene(sceneId) ?? this.scene.definition;
-    this.commands.clear();
-    this.physics.clear();
-    definition.build(this.physics, new Rng(seed), count);
-    this.scene = { definition, count, seed };
-    this.loop.reset();
-    this.restarted();
+  /** Worker mode, a new generation asked for (from `fromStep`): nothing of the old one is drawn. */
+  private remoteRestart(link: WorkerLink, fromStep = 0): void {
+    link.reset(fromStep);
+    this.remotePair.resize(0);
+    this.remotePair.bodies.count = 0;
+    this.remotePair.bodies.version = -1;
+    this.remoteFaults.length = 0;
+    this.removedRemotely = 0;
   }
 
-  /** The world's exact state now, as plain data (see state/worldState.ts). */
-  saveState(): SavedState {
-    return captureState(this.physics, this.commands, {
-      scene: { id: this.scene.definition.id, count: this.scene.count, seed: this.scene.seed },
-      physicsHz: this.current.physicsHz,
+  /** Worker mode: once the worker has built a new generation, its scene data and step are drawn. */
+  private whenBuilt(link: WorkerLink, built: Promise<void>): Promise<void> {
+    return built.then(() => {
+      if (this.link !== link) return;
+      this.takeRemoteScene(link);
+      // The step is published with the build: drawn at once, so the page shows the new scene
+      // (and `state()` describes it) without waiting for a frame.
+      this.drawRemote(link, true);
+      this.interpolate();
     });
+  }
+
+  /** This thread: the core's scene now, for render and the stutter meter. */
+  private takeLocalScene(core: PhysicsCore): void {
+    const physics = core.physics;
+    this.seenCoreScene = core.sceneVersion;
+    this.scene = core.scene;
+    this.sceneDraw = {
+      version: this.sceneDraw.version + 1,
+      statics: physics.statics.slice(),
+      springs: physics.springEnds(),
+    };
+  }
+
+  /** Worker mode: the scene the worker has now (a jump's, or one a replay loaded), for render. */
+  private takeRemoteScene(link: WorkerLink): void {
+    const physics = link.physics;
+    this.seenSceneChanges = physics.sceneChanges;
+    if (physics.scene) this.scene = physics.scene;
+    this.sceneDraw = { ...physics.sceneDraw, version: this.sceneDraw.version + 1 };
+  }
+
+  /** The physics tuning saved states and recordings must match (the worker's is the default). */
+  get tuning(): Readonly<PhysicsTuning> {
+    return this.local ? this.local.physics.tuning : DEFAULT_TUNING;
+  }
+
+  /**
+   * The world's exact state (see state/worldState.ts): on this thread now; in worker mode once
+   * the worker has taken every step and command asked for so far.
+   */
+  saveState(): Promise<SavedState> {
+    if (this.local) {
+      this.local.physicsHz = this.current.physicsHz;
+      return Promise.resolve(this.local.saveState());
+    }
+    const physics = (this.link as WorkerLink).physics;
+    physics.setRate(this.current.physicsHz);
+    return physics.request({ type: 'saveState' }) as Promise<SavedState>;
   }
 
   /**
    * Continues from a saved state (an object or its JSON text): the same hash at every later step
-   * as the run it was saved from. Checks all of it first and throws, changing nothing, if any
-   * field is bad; if restoring still failed, the world is put back as it was.
+   * as the run it was saved from. Checks all of it here first and throws, changing nothing, if
+   * any field is bad. In worker mode resolves once the worker has restored it.
    */
-  loadState(input: unknown): void {
-    const state = parseState(input, this.physics.tuning);
-    const before = this.saveState();
-    try {
-      this.restore(state);
-    } catch (error) {
-      this.restore(before);
-      throw error;
+  loadState(input: unknown): Promise<void> {
+    const state = parseState(input, this.tuning);
+    return this.jump(state.step, state, null, () => {
+      if (this.local) {
+        this.local.loadState(state, state.step);
+        return null;
+      }
+      return (this.link as WorkerLink).physics.jump({
+        type: 'loadState',
+        state,
+        driverStep: state.step,
+      });
+    });
+  }
+
+  /**
+   * Starts recording at the current step (options checked here: `hashEvery` N, `keyframeEvery`
+   * K). It ends a replay. In worker mode resolves once the worker has started it.
+   */
+  record(options: unknown = {}): Promise<void> {
+    if (this.recordingNow) throw new Error('Already recording: call stopRecording() first.');
+    const parsed = parseRecordOptions(options);
+    this.recordingNow = true;
+    this.pacer = null;
+    if (this.local) {
+      this.local.physicsHz = this.current.physicsHz;
+      this.local.record(parsed);
+      return Promise.resolve();
     }
-    this.timeline.stateLoaded(state);
+    const physics = (this.link as WorkerLink).physics;
+    physics.setRate(this.current.physicsHz);
+    return physics.request({ type: 'record', options: parsed }).then(() => undefined);
   }
 
-  /** TimelineHost: the physics tuning a state or recording must match. */
-  get tuning(): PhysicsTuning {
-    return this.physics.tuning;
+  /** Ends the recording and returns it (`keyframes: 'first'` keeps only the start). */
+  stopRecording(options: unknown = {}): Promise<Recording> {
+    if (!this.recordingNow) throw new Error('Not recording: call record() first.');
+    const keyframes = parseStopOptions(options);
+    this.recordingNow = false;
+    if (this.local) return Promise.resolve(this.local.stopRecording(keyframes));
+    const physics = (this.link as WorkerLink).physics;
+    return physics.request({ type: 'stopRecording', keyframes }) as Promise<Recording>;
   }
 
-  /** TimelineHost: the boundary a command queued now applies at. */
-  get stepIndex(): number {
-    return this.physics.stepIndex;
+  /**
+   * Loads a recording (an object or its JSON text) and plays it from its first keyframe as the
+   * loop advances; it rests (pauses) at its end. Checks it completely first and throws,
+   * changing nothing, if any of it is bad.
+   */
+  replay(input: unknown): Promise<void> {
+    if (this.recordingNow)
+      throw new Error(
+        'Recording: call stopRecording() first (a replay would discard the recording).',
+      );
+    const recording = parseRecording(input, this.tuning);
+    const start = recording.keyframes[0];
+    if (!start) throw new Error('Recording: keyframes[0] is missing.');
+    const driverStep = start.state.step;
+    return this.jump(driverStep, start.state, new ReplayPacer(recording, driverStep), () => {
+      if (this.local) {
+        this.local.replay(recording, driverStep);
+        return null;
+      }
+      return (this.link as WorkerLink).physics.jump({ type: 'replay', recording, driverStep });
+    });
   }
 
-  /** TimelineHost: the state hash's two lanes now (reused array). */
-  hashLanes(): Uint32Array {
-    return this.hasher.hash(this.physics);
+  /**
+   * Moves the loaded replay to `step` (counted from the recording's start): its latest keyframe
+   * at or before it, then the steps from there re-simulated.
+   */
+  seek(step: unknown): Promise<void> {
+    const pacer = this.pacer;
+    if (!pacer) throw new Error('seek needs a replay: call replay(recording) first.');
+    const target = readInteger('seek', step, 'step', 0, pacer.length);
+    const driverStep = pacer.baseStep + target;
+    pacer.rewound();
+    return this.jump(driverStep, null, pacer, () => {
+      if (this.local) {
+        this.local.seek(target, driverStep);
+        return null;
+      }
+      return (this.link as WorkerLink).physics.jump({ type: 'seek', target, driverStep });
+    });
   }
 
-  /** TimelineHost: a seek's re-simulation, then the loop's count and clock set to the world's. */
-  runSteps(count: number): void {
-    this.applySettings();
-    for (let k = 0; k < count; k++) this.loop.singleStep(this);
-    this.loop.stepCount = this.physics.stepIndex;
-    this.loop.simTime = this.physics.time;
-    this.interpolate();
+  /** The loaded replay's progress and checks (in worker mode as of the newest step); null: none. */
+  replayStatus(): ReplayStatus | null {
+    if (!this.pacer) return null;
+    return this.local ? this.local.timeline.status() : this.remoteTimeline().replay;
   }
 
-  /** TimelineHost: a replay's step length becomes the physics rate the loop paces at. */
-  followStepSeconds(seconds: number): void {
-    const hz = 1 / seconds;
-    if (hz !== this.current.physicsHz && validateValue('physicsHz', hz).ok) {
-      this.current = { ...this.current, physicsHz: hz };
+  /** Steps recorded so far (in worker mode as of the newest step); null when not recording. */
+  get recordingStep(): number | null {
+    if (!this.recordingNow) return null;
+    if (this.local) return this.local.timeline.recordingStep;
+    return this.remoteTimeline().recordingStep ?? 0;
+  }
+
+  /** Inputs recorded so far (in worker mode as of the newest step); null when not recording. */
+  get recordingInputs(): number | null {
+    if (!this.recordingNow) return null;
+    if (this.local) return this.local.timeline.recordingInputs;
+    return this.remoteTimeline().recordingInputs ?? 0;
+  }
+
+  private remoteTimeline(): WorkerLink['physics']['timeline'] {
+    return (this.link as WorkerLink).physics.timeline;
+  }
+
+  /**
+   * A jump (a loaded state, a replay, a seek): `make` makes it on this thread, or asks the
+   * worker and returns its promise. This side then counts on from `driverStep`; `state`, when
+   * known here, gives the scene, clock and rate (a seek's scene comes from the core).
+   */
+  private jump(
+    driverStep: number,
+    state: SavedState | null,
+    pacer: ReplayPacer | null,
+    make: () => Promise<void> | null,
+  ): Promise<void> {
+    const asked = make();
+    this.pacer = pacer;
+    if (state) {
+      this.scene = savedScene(state.scene, this.scene);
+      this.setRate(state.physicsHz);
+    }
+    const local = this.local;
+    const link = this.link;
+    if (local) this.scene = local.scene;
+    else if (link) this.remoteRestart(link, driverStep);
+    this.afterLoad();
+    this.loop.stepCount = driverStep;
+    this.loop.simTime = local ? local.physics.time : (state?.time ?? this.loop.simTime);
+    this.followReplay();
+    this.restIfEnded();
+    if (!asked || !link) return Promise.resolve();
+    return this.whenBuilt(link, asked);
+  }
+
+  /** Paces the loop at the replay's recorded step length, where it names one. */
+  private followReplay(): void {
+    const pacer = this.pacer;
+    if (!pacer || pacer.live) return;
+    const seconds = pacer.stepSecondsAt(this.loop.stepCount);
+    if (!Number.isNaN(seconds)) this.setRate(1 / seconds);
+  }
+
+  /** A replay rests (pauses) at its end, however it got there; stepping on past it plays live. */
+  private restIfEnded(): void {
+    const pacer = this.pacer;
+    if (!pacer) return;
+    if (this.loop.stepCount > pacer.endStep) pacer.live = true;
+    else if (pacer.shouldRest(this.loop.stepCount)) {
+      pacer.rested = true;
+      this.current = { ...this.current, paused: true };
     }
   }
 
-  /** TimelineHost: the end of a replay. */
-  pause(): void {
-    this.set({ paused: true });
+  /** A physics rate set by a loaded state or a replay (ignored when out of the settings' range). */
+  private setRate(physicsHz: number): void {
+    if (physicsHz !== this.current.physicsHz && validateValue('physicsHz', physicsHz).ok) {
+      this.current = { ...this.current, physicsHz };
+    }
   }
 
-  /** Restores a validated state; `withCommands: false` leaves its pending commands out. */
-  restore(state: SavedState, withCommands = true): void {
-    restoreState(this.physics, this.commands, state, withCommands);
-    const definition = findScene(state.scene.id) ?? this.scene.definition;
-    this.scene = { definition, count: state.scene.count, seed: state.scene.seed };
-    this.current = { ...this.current, physicsHz: state.physicsHz };
+  /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
+  private afterLoad(): void {
+    const definition = this.scene.definition;
+    if (this.local) this.takeLocalScene(this.local);
     this.loop.reset();
-    this.loop.stepCount = state.step;
-    this.loop.simTime = state.time;
-    this.restarted();
-  }
-
-  /** After the world was rebuilt or restored: fresh snapshots, stats and meter; no catch-up. */
-  private restarted(): void {
-    this.guard.reset();
     this.governor.reset();
-    this.snapshots.captureFresh();
     this.stats.reset();
-    const tracked = this.scene.definition.tracked;
-    this.meter.track(tracked?.id ?? -1, tracked?.path ?? null);
+    this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
     this.interpolate();
     this.onTimelineReset?.();
   }
 
-  reset(): void {
-    this.load(this.scene.definition.id, reloadOptions(this.scene));
+  reset(): Promise<void> {
+    return this.load(this.scene.definition.id, reloadOptions(this.scene));
   }
 
   /**
@@ -249,13 +516,20 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
    * step (at once while paused, since the caller then runs a frame of 0 s). Returns the queued
    * command: plain data, so a log of them replays the same physics in another world.
    */
-  queue(action: CommandAction, atStep = this.physics.stepIndex): Command {
+  queue(action: CommandAction, atStep = this.nextStep): Command {
     if (!Number.isInteger(atStep) || atStep < 0) {
       throw new Error(`atStep = ${String(atStep)} is invalid: expected an integer ≥ 0.`);
     }
     const command: Command = { ...action, atStep };
-    this.commands.push(command);
+    if (this.local) this.local.push(command);
+    else this.link?.physics.push(command);
     return command;
+  }
+
+  /** The mouse's drag target, latched: applied at the next step boundary (once per frame). */
+  setDragTarget(x: number, y: number, z: number): void {
+    if (this.local) this.local.commands.setDragTarget(x, y, z);
+    else this.link?.physics.setDragTarget(x, y, z);
   }
 
   /**
@@ -265,15 +539,62 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
    * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
+    this.beginFrame(frameSeconds, realTime);
+    this.endFrame(frameSeconds, false);
+    return this.report;
+  }
+
+  /**
+   * A scripted frame that waits for its steps: on this thread the same as `frame`; in worker
+   * mode the frame's steps are asked for, waited for, and then drawn with no extra latency — so
+   * `advance` gives the same reports and the same state in either thread.
+   */
+  async frameAndWait(frameSeconds: number): Promise<FrameReport> {
+    this.beginFrame(frameSeconds, false);
+    if (this.link) await this.link.physics.whenCaughtUp();
+    this.endFrame(frameSeconds, true);
+    return this.report;
+  }
+
+  /**
+   * Resolves once what was asked of the physics so far is done and drawn: at once on this
+   * thread; in worker mode when the worker has caught up, whose newest step is then drawn. For
+   * changes made outside frames (commands while paused, a single step) with no frames running.
+   */
+  async settle(): Promise<void> {
+    const link = this.link;
+    if (!link) return;
+    await link.physics.whenCaughtUp();
+    if (this.link !== link) return;
+    this.drawRemote(link, true);
+    this.interpolate();
+  }
+
+  /** Settings, commands and the loop's steps (in worker mode: the frame's request). */
+  private beginFrame(frameSeconds: number, realTime: boolean): void {
+    this.followReplay();
     this.applySettings();
     this.applyCommands();
     this.realTime = realTime;
+    this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
     this.governor.beginFrame();
     this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt, this.loop.timeScale) : 1;
+    // A worker keeps its own pace, so a display that draws slowly may spend its frames in full.
+    this.loop.slowDisplay = realTime && this.link !== null;
     this.clockMs = this.nowMs();
     this.loop.frame(frameSeconds, this, this.report);
     this.realTime = false;
-    const interpolateStart = this.clockMs;
+    if (this.link) this.sendFrame(this.link);
+  }
+
+  /** Picks the drawn step (worker mode), interpolates, and records the frame's stats. */
+  private endFrame(frameSeconds: number, settled: boolean): void {
+    if (this.link) this.drawRemote(this.link, settled || this.report.steps === 0);
+    else if (this.local && this.local.sceneVersion !== this.seenCoreScene) {
+      this.takeLocalScene(this.local);
+    }
+    this.restIfEnded();
+    const interpolateStart = this.nowMs();
     this.interpolate();
     this.stats.endFrame(
       frameSeconds,
@@ -282,7 +603,22 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
       this.nowMs() - interpolateStart,
     );
     this.meter.record(this, frameSeconds);
-    return this.report;
+  }
+
+  /** Worker mode: sends the frame's commands and step request; while paused, applies commands now. */
+  private sendFrame(link: WorkerLink): void {
+    const sentCommands = link.physics.hasPending;
+    link.sendFrame();
+    if (sentCommands && this.report.steps === 0) link.physics.applyNow();
+  }
+
+  /** Worker mode: copies the step to draw; feeds a newly drawn step's cost to stats and governor. */
+  private drawRemote(link: WorkerLink, settled: boolean): void {
+    if (link.physics.sceneChanges !== this.seenSceneChanges) this.takeRemoteScene(link);
+    const stepMs = link.draw(this.remotePair, settled);
+    if (stepMs < 0) return;
+    this.stats.recordStep(stepMs);
+    this.governor.recordStep(stepMs);
   }
 
   /** Takes exactly one physics step now (single-step while paused). */
@@ -291,20 +627,25 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
     this.applyCommands();
     this.clockMs = this.nowMs();
     this.loop.singleStep(this);
+    if (this.link) {
+      this.link.sendFrame();
+      this.drawRemote(this.link, true);
+    }
+    this.restIfEnded();
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
-    // Every step boundary applies the commands queued for it, so a command lands on its step
-    // whether the frame around it takes no step, one, or several.
-    this.applyCommands();
-    // A replay steps at its recorded lengths; a recording notes each change of length.
-    const dt = this.timeline.stepDt(dtSeconds);
-    this.physics.step(dt);
-    // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
-    this.guard.check(this.physics, this.physics.stepIndex);
-    this.snapshots.capture(dt);
+    // A replay's recorded step length from here on paces the frames that follow.
+    if (this.pacer) this.followReplay();
+    const core = this.local;
+    if (!core) {
+      // Worker mode: the step is asked for at the end of the frame, and measured there.
+      this.link?.noteStep(dtSeconds);
+      return;
+    }
+    core.step(dtSeconds);
     // One clock read per step: its end is the next step's start (each read allocates a
     // 16-byte number in V8, the only allocation this path makes).
     const now = this.nowMs();
@@ -312,32 +653,48 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
     this.clockMs = now;
     this.stats.recordStep(stepMs);
     this.governor.recordStep(stepMs);
-    this.timeline.afterStep();
-    this.onStep?.(this.physics.stepIndex);
+    if (this.onStepHash) {
+      const lanes = core.hasher.hash(core.physics);
+      this.onStepHash(core.stepIndex, lanes[0], lanes[1]);
+    }
+    this.onStep?.(core.stepIndex);
   }
 
-  /** Stepper: in a real-time frame, whether the frame's physics time leaves room for a step. */
+  /**
+   * Stepper: in a real-time frame, whether there is room for another step — on this thread the
+   * frame's physics budget; in a worker, a backlog of less than a frame's work.
+   */
   stepAllowed(): boolean {
-    return (!this.realTime || this.governor.stepAllowed()) && this.timeline.stepAllowed();
+    if (this.pacer && !this.pacer.allowsStep(this.loop.stepCount)) return false;
+    if (!this.realTime) return true;
+    if (this.link) return this.link.hasRoom(this.governor.estimateMs, this.frameBudgetMs);
+    return this.governor.stepAllowed();
   }
   /**
    * Starts measuring stutter on the body now at `index` (−1: none), by its id. The scene's own
    * target (the carousel's mover, by id) keeps its exact path.
    */
   track(index: number): void {
-    const id = this.physics.idAt(index);
+    const id = this.idAt(index);
     const target = this.scene.definition.tracked;
     this.meter.track(id, target && target.id === id ? (target.path ?? null) : null);
   }
 
   /** Dense index of the body the stutter meter tracks, −1 for none. */
   get trackedIndex(): number {
-    return this.physics.indexOf(this.meter.trackedId);
+    return this.bodyIndex(this.meter.trackedId);
   }
 
-  /** MeterSource: the dense index of body `id`, −1 once removed. */
+  /** MeterSource: the dense index of body `id` in what is drawn, −1 once removed. */
   bodyIndex(id: number): number {
-    return this.physics.indexOf(id);
+    return this.local ? this.local.physics.indexOf(id) : this.remotePair.bodies.indexOf(id);
+  }
+
+  /** The id of the body drawn at dense index `index`, or −1. */
+  idAt(index: number): number {
+    if (this.local) return this.local.physics.idAt(index);
+    const table = this.remotePair.bodies;
+    return index >= 0 && index < table.count ? table.ids[index] : -1;
   }
 
   displayTime(): number {
@@ -362,9 +719,65 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
     return this.displayTime() - this.loop.simTime;
   }
 
-  /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
+  /**
+   * Bodies the state guard removed since the last call (on this thread, or reported by the
+   * worker), or null. The caller shows them; the report is then forgotten.
+   */
+  takeFaults(): FaultReport | null {
+    if (this.local) return this.local.guard.hasReport ? this.local.guard.takeReport() : null;
+    const reports = this.remoteFaults;
+    if (reports.length === 0) return null;
+    const merged: FaultReport = { count: 0, faults: [] };
+    for (const report of reports.splice(0)) {
+      merged.count += report.count;
+      merged.faults.push(...report.faults);
+    }
+    return merged;
+  }
+
+  /** Worker mode: a fault report from the worker, kept until `takeFaults`. */
+  noteFaults(report: FaultReport): void {
+    this.remoteFaults.push(report);
+    this.removedRemotely += report.count;
+  }
+
+  /** Bodies the state guard removed since the scene was loaded, in either thread. */
+  get removedBodies(): number {
+    return this.local ? this.local.guard.removed : this.removedRemotely;
+  }
+
+  /**
+   * Hex digest of every body's exact position, quaternion, velocity and angular velocity bits:
+   * of the world now, or in worker mode of the newest step the worker has published.
+   */
   hash(): string {
-    return this.hasher.hex(this.physics);
+    if (this.local) return this.local.hash();
+    return this.hashOfNewest().hex;
+  }
+
+  /** Worker mode: the newest published step and its digest ('' before the first). */
+  private hashOfNewest(): { step: number; hex: string } {
+    const physics = (this.link as WorkerLink).physics;
+    const step = physics.newestStep();
+    if (step < 0 || physics.copyStep(step, this.newestPair) < 0) return { step, hex: '' };
+    const lanes = this.remoteHasher.hashState(this.newestPair.current, this.newestPair.count);
+    return { step, hex: toHex(lanes[0], lanes[1]) };
+  }
+
+  /**
+   * The snapshots right after step `step`: on this thread while it is the newest step; in worker
+   * mode while the ring still holds it (copied into a scratch pair). Null otherwise.
+   */
+  posesAt(step: number): SnapshotPair | null {
+    if (this.local) return this.local.stepIndex === step ? this.local.snapshots : null;
+    const physics = (this.link as WorkerLink).physics;
+    return physics.copyStep(step, this.newestPair) < 0 ? null : this.newestPair;
+  }
+
+  /** Steps taken since the load: on this thread; in worker mode, the newest the worker published. */
+  get publishedStep(): number {
+    if (this.local) return this.local.stepIndex;
+    return (this.link as WorkerLink).physics.newestStep();
   }
 
   /**
@@ -393,16 +806,12 @@ export class Simulation implements Stepper, MeterSource, TimelineHost {
     this.loop.maxStepsPerFrame = s.maxStepsPerFrame;
     this.loop.paused = s.paused;
     this.loop.strategy = s.strategy;
+    if (this.local) this.local.physicsHz = s.physicsHz;
+    else this.link?.physics.setRate(s.physicsHz);
   }
 
   /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */
   private applyCommands(): void {
-    this.timeline.atBoundary();
-    this.commands.moveDragAnchor();
-    if (!this.commands.hasDue(this.physics.stepIndex)) return;
-    this.commands.apply(this.snapshots);
-    // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
-    this.guard.check(this.physics, this.physics.stepIndex);
-    this.snapshots.sync();
+    this.local?.applyDue();
   }
 }

@@ -1,8 +1,13 @@
 // Digests of a world's exact physics state, computed without allocating after the first call
-// (the determinism lab hashes both of its worlds after every step).
+// (the determinism lab hashes both of its worlds after every step). The same digest comes from
+// the world itself or from a snapshot of it, on either thread.
 
-import type { PhysicsWorld } from '../physics/physicsWorld';
+import type { PhysicsWorld, StateArrays } from '../physics/physicsWorld';
 import { PoseBuffer } from '../snapshot/snapshots';
+
+/** One double's two 32-bit words, read through a shared scratch (little-endian: low first). */
+const scratchDouble = new Float64Array(1);
+const scratchWords = new Uint32Array(scratchDouble.buffer);
 
 /**
  * Two 32-bit FNV-1a-style lanes over the raw words of every body's position, quaternion,
@@ -12,31 +17,44 @@ import { PoseBuffer } from '../snapshot/snapshots';
 export class StateHasher {
   private state = new PoseBuffer(64);
   private asleep = new Uint8Array(64);
-  private words = this.viewWords();
   private capacity = 64;
   /** The latest digest's two lanes. */
   readonly lanes = new Uint32Array(2);
 
+  /** Digest of the world as it is now. */
   hash(physics: PhysicsWorld): Uint32Array {
     const n = physics.count;
     if (n > this.capacity) {
       while (this.capacity < n) this.capacity *= 2;
       this.state = new PoseBuffer(this.capacity);
       this.asleep = new Uint8Array(this.capacity);
-      this.words = this.viewWords();
     }
     physics.writeState(this.state, this.asleep);
+    return this.hashState(this.state, n);
+  }
+
+  /** Digest of `count` bodies held in flat arrays (a snapshot): equal to `hash` of that world. */
+  hashState(state: StateArrays, count: number): Uint32Array {
     let h1 = 0x811c9dc5;
     let h2 = 0x01000193 ^ 0x5bd1e995;
     for (let a = 0; a < 4; a++) {
-      const words = this.words[a] as Uint32Array;
-      // Two words per double: 3 doubles a body for vectors, 4 for the quaternion (array 1).
-      const length = (a === 1 ? 8 : 6) * n;
+      const values =
+        a === 0
+          ? state.position
+          : a === 1
+            ? state.quaternion
+            : a === 2
+              ? state.velocity
+              : state.angularVelocity;
+      const length = (a === 1 ? 4 : 3) * count;
       for (let i = 0; i < length; i++) {
-        const word = words[i] as number;
-        h1 = Math.imul(h1 ^ word, 0x01000193);
-        h2 = Math.imul(h2 ^ ((word << 13) | (word >>> 19)), 0x5bd1e995);
-        h2 ^= h2 >>> 15;
+        scratchDouble[0] = values[i];
+        for (let w = 0; w < 2; w++) {
+          const word = scratchWords[w];
+          h1 = Math.imul(h1 ^ word, 0x01000193);
+          h2 = Math.imul(h2 ^ ((word << 13) | (word >>> 19)), 0x5bd1e995);
+          h2 ^= h2 >>> 15;
+        }
       }
     }
     this.lanes[0] = h1;
@@ -44,17 +62,10 @@ export class StateHasher {
     return this.lanes;
   }
 
-  /** The digest as 16 hex digits. */
+  /** The world's digest as 16 hex digits. */
   hex(physics: PhysicsWorld): string {
-    const [h1, h2] = this.hash(physics);
-    return toHex(h1 ?? 0, h2 ?? 0);
-  }
-
-  private viewWords(): Uint32Array[] {
-    const s = this.state;
-    return [s.position, s.quaternion, s.velocity, s.angularVelocity].map(
-      (a) => new Uint32Array(a.buffer),
-    );
+    const lanes = this.hash(physics);
+    return toHex(lanes[0], lanes[1]);
   }
 }
 

@@ -1,10 +1,11 @@
 // One world's recent steps, for the determinism lab: the state hash of each of the last 1024 steps,
 // and the exact poses (with body ids) of the last 64, so the first step at which two worlds differ
-// can be named down to the body and field. Written once per step without allocating.
+// can be named down to the body and field. Written once per step without allocating (in either
+// physics thread: the poses come from the snapshots a step publishes).
 
 import { PoseBuffer } from '../snapshot/snapshots';
+import type { SnapshotPair } from '../snapshot/snapshots';
 import type { ComparedBody } from '../state/divergence';
-import type { Simulation } from './simulation';
 import { toHex } from './stateHasher';
 
 /** Steps of hashes kept: 10 s at 100 Hz, far more than the two worlds ever drift apart. */
@@ -23,7 +24,6 @@ export class StepHistory {
   private readonly poses: PoseBuffer[] = [];
   private readonly ids: Int32Array[] = [];
   private readonly counts = new Int32Array(POSES);
-  private asleep = new Uint8Array(this.capacity);
   private latest = -1;
 
   constructor() {
@@ -38,21 +38,30 @@ export class StepHistory {
     this.latest = -1;
   }
 
-  /** After `sim`'s step `step`: its hash, poses and body ids. */
-  record(step: number, sim: Simulation): void {
-    const physics = sim.physics;
-    const lanes = sim.hasher.hash(physics);
+  /**
+   * After step `step`: its hash, and its poses and body ids from `poses` (the world's snapshots
+   * right after the step, or the step as published by a worker) when there are any.
+   */
+  record(step: number, high: number, low: number, poses: SnapshotPair | null): void {
     const at = step % HASHES;
     this.steps[at] = step;
-    this.high[at] = lanes[0] ?? 0;
-    this.low[at] = lanes[1] ?? 0;
+    this.high[at] = high;
+    this.low[at] = low;
     this.latest = step;
-    const n = physics.count;
-    if (n > this.capacity) this.grow(n);
     const slot = step % POSES;
-    physics.writeState(this.poses[slot] as PoseBuffer, this.asleep);
-    const ids = this.ids[slot] as Int32Array;
-    for (let i = 0; i < n; i++) ids[i] = physics.idAt(i);
+    if (!poses) {
+      this.counts[slot] = -1;
+      return;
+    }
+    const n = poses.count;
+    if (n > this.capacity) this.grow(n);
+    const pose = this.poses[slot] as PoseBuffer;
+    const current = poses.current;
+    pose.position.set(current.position.subarray(0, 3 * n));
+    pose.quaternion.set(current.quaternion.subarray(0, 4 * n));
+    pose.velocity.set(current.velocity.subarray(0, 3 * n));
+    pose.angularVelocity.set(current.angularVelocity.subarray(0, 3 * n));
+    (this.ids[slot] as Int32Array).set(poses.bodies.ids.subarray(0, n));
     this.counts[slot] = n;
   }
 
@@ -74,6 +83,7 @@ export class StepHistory {
   bodiesAt(step: number): ComparedBody[] | null {
     if (!this.has(step) || step + POSES <= this.latest) return null;
     const slot = step % POSES;
+    if ((this.counts[slot] ?? -1) < 0) return null;
     const pose = this.poses[slot] as PoseBuffer;
     const ids = this.ids[slot] as Int32Array;
     const bodies: ComparedBody[] = [];
@@ -97,6 +107,5 @@ export class StepHistory {
       ids.set(this.ids[k] as Int32Array);
       this.ids[k] = ids;
     }
-    this.asleep = new Uint8Array(this.capacity);
   }
 }

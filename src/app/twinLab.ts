@@ -1,7 +1,7 @@
 // The determinism lab: a second Simulation of the same scene, seed and settings. Real frame time
 // is handed to each world as frames of its own emulated display rate (60 Hz left, 144 Hz right),
 // both get every command at the same step, and every step's state is compared once both worlds
-// have reached it; the first that differs is named down to the body and field.
+// have it: the first that differs is named down to the body and field.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Command, CommandAction } from '../physics/commands';
@@ -53,30 +53,36 @@ export class TwinLab {
     const loaded = main.scene;
     this.twin = new Simulation(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
     this.twin.set({ ...main.settings });
-    main.onStep = (step) => this.recorded(step, main, this.leftHistory, this.rightHistory);
-    this.twin.onStep = (step) =>
-      this.recorded(step, this.twin, this.rightHistory, this.leftHistory);
+    main.onStepHash = (step, high, low) =>
+      this.recorded(step, high, low, main, this.leftHistory, this.rightHistory);
+    this.twin.onStepHash = (step, high, low) =>
+      this.recorded(step, high, low, this.twin, this.rightHistory, this.leftHistory);
   }
 
-  /** Rebuilds the twin from the main world's scene (after a load or reset). */
-  reload(): void {
+  /** Rebuilds the twin from the main world's scene (after a load or reset); resolves once built. */
+  reload(): Promise<void> {
     const loaded = this.main.scene;
-    this.twin.load(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
+    const built = this.twin.load(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
     this.leftHistory.reset();
     this.rightHistory.reset();
     this.leftOwed = 0;
     this.rightOwed = 0;
     this.divergence = null;
+    return built;
   }
 
-  /** The twin continues from the same saved state as the main world (validated by it already). */
-  load(state: unknown): void {
-    this.twin.loadState(state);
+  /**
+   * The twin continues from the same saved state as the main world (validated by it already);
+   * resolves once it has.
+   */
+  loadState(state: unknown): Promise<void> {
+    const loaded = this.twin.loadState(state);
     this.leftHistory.reset();
     this.rightHistory.reset();
     this.leftOwed = 0;
     this.rightOwed = 0;
     this.divergence = null;
+    return loaded;
   }
 
   /** Copies the main world's settings so both worlds always run the same strategy and rate. */
@@ -91,13 +97,13 @@ export class TwinLab {
    * same scene and the same commands make the same in both worlds. Returns the main world's command.
    */
   queue(action: CommandAction): Command {
-    const atStep = Math.max(this.main.physics.stepIndex, this.twin.physics.stepIndex);
+    const atStep = Math.max(this.main.nextStep, this.twin.nextStep);
     this.twin.queue(action, atStep);
     return this.main.queue(action, atStep);
   }
 
   detach(): void {
-    this.main.onStep = null;
+    this.main.onStepHash = null;
   }
 
   /**
@@ -106,31 +112,56 @@ export class TwinLab {
    * Returns the main world's last report (a frame of 0 s when no 60 Hz frame fell due).
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
+    this.schedule(frameSeconds);
+    let report: FrameReport | null = null;
+    for (let k = 0; k < this.leftFrames; k++) report = this.main.frame(1 / this.leftHz, realTime);
+    for (let k = 0; k < this.rightFrames; k++) this.twin.frame(1 / this.rightHz, realTime);
+    return report ?? this.main.frame(0, realTime);
+  }
+
+  /** As `frame`, for scripted frames: each emulated frame waits for its steps (worker mode). */
+  async frameAndWait(frameSeconds: number): Promise<FrameReport> {
+    this.schedule(frameSeconds);
+    const left = this.leftFrames;
+    const right = this.rightFrames;
+    let report: FrameReport | null = null;
+    for (let k = 0; k < left; k++) report = await this.main.frameAndWait(1 / this.leftHz);
+    for (let k = 0; k < right; k++) await this.twin.frameAndWait(1 / this.rightHz);
+    return report ?? (await this.main.frameAndWait(0));
+  }
+
+  /** Emulated frames each world runs in the coming real frame (set by `schedule`). */
+  private leftFrames = 0;
+  private rightFrames = 0;
+
+  /**
+   * Spends `frameSeconds` of real time as whole emulated frames of each world's rate: how many
+   * fall due now on each side, at most a quarter second's worth (like the loop's frame clamp).
+   */
+  private schedule(frameSeconds: number): void {
     if (!this.main.settings.paused) {
       this.leftOwed += frameSeconds;
       this.rightOwed += frameSeconds;
     }
     const leftPeriod = 1 / this.leftHz;
     const rightPeriod = 1 / this.rightHz;
-    let report: FrameReport | null = null;
-    // At most a quarter second of emulated frames at once, like the loop's own frame clamp.
-    for (let k = 0; this.leftOwed >= leftPeriod - DUE_EPSILON_SECONDS && k < this.leftHz / 4; k++) {
+    this.leftFrames = 0;
+    while (this.leftOwed >= leftPeriod - DUE_EPSILON_SECONDS && this.leftFrames < this.leftHz / 4) {
       this.leftOwed -= leftPeriod;
-      report = this.main.frame(leftPeriod, realTime);
+      this.leftFrames++;
     }
-    for (
-      let k = 0;
-      this.rightOwed >= rightPeriod - DUE_EPSILON_SECONDS && k < this.rightHz / 4;
-      k++
+    this.rightFrames = 0;
+    while (
+      this.rightOwed >= rightPeriod - DUE_EPSILON_SECONDS &&
+      this.rightFrames < this.rightHz / 4
     ) {
       this.rightOwed -= rightPeriod;
-      this.twin.frame(rightPeriod, realTime);
+      this.rightFrames++;
     }
     if (this.leftOwed >= leftPeriod) this.leftOwed = 0;
     if (this.rightOwed >= rightPeriod) this.rightOwed = 0;
     if (this.leftOwed < 0) this.leftOwed = 0;
     if (this.rightOwed < 0) this.rightOwed = 0;
-    return report ?? this.main.frame(0, realTime);
   }
 
   /**
@@ -138,8 +169,15 @@ export class TwinLab {
    * exactly once, when the second world reaches it — and name the first that differs down to the
    * body and field while both worlds' poses at that step are still kept.
    */
-  private recorded(step: number, sim: Simulation, own: StepHistory, other: StepHistory): void {
-    own.record(step, sim);
+  private recorded(
+    step: number,
+    high: number,
+    low: number,
+    sim: Simulation,
+    own: StepHistory,
+    other: StepHistory,
+  ): void {
+    own.record(step, high, low, sim.posesAt(step));
     if (this.divergence !== null || !other.has(step) || own.equals(other, step)) return;
     const left = this.leftHistory.bodiesAt(step);
     const right = this.rightHistory.bodiesAt(step);
@@ -152,8 +190,8 @@ export class TwinLab {
   }
 
   report(): TwinReport {
-    const leftStep = this.main.physics.stepIndex;
-    const rightStep = this.twin.physics.stepIndex;
+    const leftStep = this.main.publishedStep;
+    const rightStep = this.twin.publishedStep;
     let compared = Math.min(leftStep, rightStep);
     while (compared > 0 && !(this.leftHistory.has(compared) && this.rightHistory.has(compared)))
       compared--;

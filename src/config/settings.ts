@@ -16,7 +16,16 @@ export type View = (typeof VIEWS)[number];
 export const DISPLAY_RATES = ['native', '30', '50', '60', '75', '120', '144'] as const;
 export type DisplayRate = (typeof DISPLAY_RATES)[number];
 
+/** Where physics steps: a worker of its own (default), or the page's main thread. */
+export const PHYSICS_THREADS = ['worker', 'main'] as const;
+export type PhysicsThreadSetting = (typeof PHYSICS_THREADS)[number];
+
 export interface Settings {
+  /**
+   * Where physics steps. In a worker it keeps its pace however slowly the page draws, and the
+   * page never waits for it; on the main thread physics and drawing share each frame.
+   */
+  physicsThread: PhysicsThreadSetting;
   /** Fixed physics rate; dt = 1 / physicsHz. */
   physicsHz: number;
   /** How the physics is advanced each frame. */
@@ -44,6 +53,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  physicsThread: 'worker',
   physicsHz: 100,
   strategy: 'accumulator',
   interpolation: 'interpolate',
@@ -80,6 +90,7 @@ export interface BooleanSpec {
 export type SettingSpec = NumberSpec | ChoiceSpec | BooleanSpec;
 
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec } = {
+  physicsThread: { type: 'choice', choices: PHYSICS_THREADS },
   physicsHz: { type: 'number', min: 5, max: 240, integer: false, step: 1 },
   strategy: { type: 'choice', choices: STRATEGIES },
   interpolation: { type: 'choice', choices: INTERPOLATION_MODES },

@@ -2,7 +2,7 @@
 // in one of four render modes (interpolate, off, extrapolate, hermite).
 
 import type { InterpolationMode } from '../config/settings';
-import type { PoseBuffer, Snapshots } from '../snapshot/snapshots';
+import type { PoseBuffer, SnapshotPair } from '../snapshot/snapshots';
 import {
   hermiteFlat3,
   integrateQuatFlat,
@@ -45,7 +45,7 @@ const weights = new SlerpWeights();
  *   a velocity-aware quaternion curve would need angular accelerations the snapshots lack).
  */
 export function interpolatePoses(
-  snapshots: Snapshots,
+  snapshots: SnapshotPair,
   alpha: number,
   mode: InterpolationMode,
   out: DrawPoses,
@@ -73,7 +73,7 @@ export function interpolatePoses(
 }
 
 /** An indexed copy, not set(subarray()): a subarray view would allocate every frame. */
-function copyPoses(snapshots: Snapshots, from: PoseBuffer, out: DrawPoses): void {
+function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): void {
   const n = snapshots.count;
   const position = from.position;
   const quaternion = from.quaternion;
@@ -88,7 +88,7 @@ function copyPoses(snapshots: Snapshots, from: PoseBuffer, out: DrawPoses): void
  * A body asleep at both snapshots has not moved and has no velocity, so every render mode draws
  * it at its current pose: render may keep the matrix it already wrote.
  */
-function markStill(snapshots: Snapshots, out: DrawPoses): void {
+function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
   const asleep = snapshots.asleep;
   const previousAsleep = snapshots.previousAsleep;
   const still = out.still;
@@ -97,7 +97,7 @@ function markStill(snapshots: Snapshots, out: DrawPoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void {
+function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
   const n = snapshots.count;
   const cur = snapshots.current;
   const curPos = cur.position;
@@ -115,7 +115,7 @@ function extrapolatePoses(snapshots: Snapshots, alpha: number, out: DrawPoses): 
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void {
+function hermitePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
   const n = snapshots.count;
   const prev = snapshots.previous;
   const cur = snapshots.current;
@@ -145,7 +145,7 @@ function hermitePoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: Snapshots, alpha: number, out: DrawPoses): void {
+function blendPoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;
   const curPos = snapshots.current.position;

@@ -84,6 +84,20 @@ export interface LoopLimits {
 }
 
 /**
+ * The longest frame a steadily slow display may spend in full when `slowDisplay` is on: a
+ * second. Past that the display is not slow but stopped (a debugger, a sleeping laptop).
+ */
+export const SLOW_DISPLAY_MAX_SECONDS = 1;
+
+/**
+ * How far past the display's recent frames a frame may run before it counts as a hitch: a
+ * quarter more than the shortest of the last three. A display drawing every 400 ms spends its
+ * 400–500 ms frames in full; one long frame among short ones is still clamped.
+ */
+const SLOW_DISPLAY_SLACK = 1.25;
+const RECENT_FRAMES = 3;
+
+/**
  * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
  * loops), and reports every simulated second a frame gave up (see FrameReport).
  */
@@ -105,6 +119,19 @@ export class FixedStepLoop {
    * overload governor; 1 (never throttle) by default.
    */
   throttle = 1;
+  /**
+   * Whether a steadily slow display may spend its frames in full, past maxFrameSeconds (up to
+   * SLOW_DISPLAY_MAX_SECONDS, with the step cap raised to match). For physics in a worker, driven
+   * by animation frames: the frame clamp is there so a hitch does not make the simulation catch up
+   * (and, on the main thread, spiral), but when the page draws slowly and the worker keeps up,
+   * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
+   * display's recent ones is still a hitch and still clamped. Off for scripted frames: the same
+   * frames then step alike on either thread.
+   */
+  slowDisplay = false;
+  /** The last few frames' real seconds, newest at `recentHead − 1`. */
+  private readonly recent = new Float64Array(RECENT_FRAMES);
+  private recentHead = 0;
 
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
@@ -115,6 +142,7 @@ export class FixedStepLoop {
 
   /** Back to step 0 with an empty accumulator (scene load / reset). */
   reset(): void {
+    this.recent.fill(0);
     this.accumulator = 0;
     this.stepCount = 0;
     this.simTime = 0;
@@ -167,9 +195,15 @@ export class FixedStepLoop {
   /** Clamp, scale and throttle a frame's real seconds, then step them with the strategy. */
   private spend(realSeconds: number, stepper: Stepper): void {
     let seconds = realSeconds;
-    if (seconds > this.maxFrameSeconds) {
-      this.clamped = (seconds - this.maxFrameSeconds) * this.timeScale;
-      seconds = this.maxFrameSeconds;
+    const clamp = this.frameClampSeconds();
+    this.stepCap = this.maxStepsPerFrame;
+    if (clamp > this.maxFrameSeconds) {
+      this.stepCap = Math.max(this.stepCap, Math.ceil((clamp * this.timeScale) / this.dt) + 1);
+    }
+    this.noteFrame(realSeconds);
+    if (seconds > clamp) {
+      this.clamped = (seconds - clamp) * this.timeScale;
+      seconds = clamp;
     }
     const scaled = seconds * this.timeScale;
     const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
@@ -180,7 +214,26 @@ export class FixedStepLoop {
     else if (kept > 0) this.take(stepper, kept);
   }
 
+  /** The longest frame spent now: maxFrameSeconds, or more for a steadily slow display. */
+  private frameClampSeconds(): number {
+    if (!this.slowDisplay) return this.maxFrameSeconds;
+    let shortest = Infinity;
+    for (let k = 0; k < RECENT_FRAMES; k++) {
+      const frame = this.recent[k];
+      if (frame < shortest) shortest = frame;
+    }
+    const steady = Math.min(SLOW_DISPLAY_MAX_SECONDS, SLOW_DISPLAY_SLACK * shortest);
+    return steady > this.maxFrameSeconds ? steady : this.maxFrameSeconds;
+  }
+
+  private noteFrame(seconds: number): void {
+    this.recent[this.recentHead] = seconds;
+    this.recentHead = (this.recentHead + 1) % RECENT_FRAMES;
+  }
+
   private steps = 0;
+  /** This frame's step cap: maxStepsPerFrame, or more when a slow display's frame is longer. */
+  private stepCap = 0;
   private dropped = 0;
   private clamped = 0;
   private throttled = 0;
@@ -199,7 +252,7 @@ export class FixedStepLoop {
     const threshold = dt - STEP_EPSILON_SECONDS;
     while (
       this.accumulator >= threshold &&
-      this.steps < this.maxStepsPerFrame &&
+      this.steps < this.stepCap &&
       (this.steps === 0 || stepper.stepAllowed === undefined || stepper.stepAllowed())
     ) {
       this.take(stepper, dt);
@@ -223,7 +276,7 @@ export class FixedStepLoop {
   private semiFixed(seconds: number, stepper: Stepper): void {
     this.accumulator = 0;
     let left = seconds;
-    while (left > STEP_EPSILON_SECONDS && this.steps < this.maxStepsPerFrame) {
+    while (left > STEP_EPSILON_SECONDS && this.steps < this.stepCap) {
       const dt = left < this.dt ? left : this.dt;
       this.take(stepper, dt);
       left -= dt;

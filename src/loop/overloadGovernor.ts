@@ -11,6 +11,12 @@
 export const PHYSICS_SHARE = 0.75;
 
 /**
+ * The share when physics runs in a worker: it has a core of its own, so nearly all of real time,
+ * less a tenth kept back so the worker's own jitter on a busy machine does not leave it behind.
+ */
+export const WORKER_PHYSICS_SHARE = 0.9;
+
+/**
  * A frame stops stepping once its steps have cost this much (the first step always runs):
  * a guard for cost spikes the throttle has not caught up with yet — the first steps after a
  * 5000-body scene loads, or a pile landing all at once. Two 60 Hz frames.
@@ -33,6 +39,8 @@ const FALL_WEIGHT = 0.05;
 export class OverloadGovernor {
   /** Estimated ms per step; 0 until a step has been measured. */
   estimateMs = 0;
+  /** Share of real time physics may use (PHYSICS_SHARE; WORKER_PHYSICS_SHARE in a worker). */
+  share = PHYSICS_SHARE;
   private frameMs = 0;
 
   /** Scene load: the old scene's cost says nothing about the new one. */
@@ -57,14 +65,14 @@ export class OverloadGovernor {
   /**
    * The loop's throttle: the share of each frame's scaled time it may keep. At time scale s the
    * loop asks for s / dt steps per real second, which cost s × estimate / dt ms of physics per
-   * real second; keeping the share `PHYSICS_SHARE × dt / (s × estimate)` brings that down to
-   * PHYSICS_SHARE of real time, at any time scale. So at ×2 the loop asks for no more steps than
+   * real second; keeping the share `share × dt / (s × estimate)` brings that down to `share`
+   * (PHYSICS_SHARE on the main thread) of real time, at any time scale. So at ×2 the loop asks for no more steps than
    * can be paid for (they come evenly, and the per-frame guard is left for spikes), and at ×0.5
    * nothing is throttled until a step costs more than PHYSICS_SHARE × dt ÷ 0.5 (1.5 dt). 1 while
    * steps fit, and before any step was measured.
    */
   throttle(dtSeconds: number, timeScale: number): number {
-    const affordableMs = PHYSICS_SHARE * dtSeconds * 1000;
+    const affordableMs = this.share * dtSeconds * 1000;
     const askedMs = timeScale * this.estimateMs;
     return askedMs <= affordableMs ? 1 : affordableMs / askedMs;
   }

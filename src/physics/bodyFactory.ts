@@ -5,6 +5,7 @@ import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
 import { createCylinderShape } from './cylinderShape';
 import { DampedBody } from './damping';
+import { prepareHull } from './hullData';
 import type { BodySpec } from './physicsWorld';
 import type { Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
@@ -37,6 +38,7 @@ export function createShapeBody(
     spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
   );
   addShapes(body, spec, sx, sy, sz);
+  if (tuning.narrowphase === 'project') for (const shape of body.shapes) prepareHull(shape);
   const [px, py, pz] = spec.position;
   body.position.set(px, py, pz);
   if (spec.quaternion) {

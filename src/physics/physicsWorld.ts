@@ -10,7 +10,7 @@ import { applyDamping } from './damping';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
-import type { Link, SavedSpring, SpringSpec } from './springs';
+import type { SavedSpring, SpringEnds, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../util/exactMath';
@@ -129,8 +129,6 @@ export class PhysicsWorld {
   private readonly removalListeners: BodyRemovalListener[] = [];
   /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
   version = 0;
-  /** Bumped whenever the static scenery changes. */
-  staticsVersion = 0;
   stepIndex = 0;
   private readonly beforeStepHooks: StepHook[] = [];
   private readonly afterStepHooks: StepHook[] = [];
@@ -161,9 +159,9 @@ export class PhysicsWorld {
     return this.bodies.length;
   }
 
-  /** The live springs to draw, by current body index (see SpringSet.links). */
-  get links(): readonly Link[] {
-    return this.springs.links;
+  /** The live springs' ends by body id, for drawing (see SpringSet.ends). */
+  springEnds(): SpringEnds[] {
+    return this.springs.ends();
   }
 
   /**
@@ -280,7 +278,6 @@ export class PhysicsWorld {
     if (index !== last) {
       for (let k = 0; k < listeners.length; k++) listeners[k].onBodyMoved(last, index);
     }
-    this.springs.relink();
     this.version++;
   }
 
@@ -303,7 +300,6 @@ export class PhysicsWorld {
     this.staticBodies.push(body);
     this.statics.push(spec);
     this.world.addBody(body);
-    this.staticsVersion++;
   }
 
   /**
@@ -352,7 +348,6 @@ export class PhysicsWorld {
     this.springs.clear();
     this.statics.length = 0;
     this.version++;
-    this.staticsVersion++;
   }
 
   /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */

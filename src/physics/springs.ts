@@ -1,6 +1,6 @@
 // Springs between two bodies, or a body and a fixed point, held by body id: a removal that moves
 // another body into a freed slot never re-targets one, and a removed body's springs go with it.
-// Render draws them as links by the bodies' current dense indices.
+// Render draws them as lines between the bodies they join, found by id in the snapshot's table.
 
 import { Body, Spring } from 'cannon-es';
 import type { World } from 'cannon-es';
@@ -14,8 +14,8 @@ export interface SpringSpec {
   damping: number;
 }
 
-/** What render draws for a spring: body index `a` to body index `b`, or to `anchor` when `b` is −1. */
-export interface Link {
+/** A live spring's ends for drawing: body id `a` to body id `b`, or to `anchor` when `b` is −1. */
+export interface SpringEnds {
   a: number;
   b: number;
   anchor: [number, number, number];
@@ -32,11 +32,8 @@ export interface SavedSpring extends SpringSpec {
 }
 
 /** A live spring and the ids of the bodies it joins (`b` −1: `anchorBody` at `anchor`). */
-interface SpringRecord {
+interface SpringRecord extends SpringEnds {
   spring: Spring;
-  a: number;
-  b: number;
-  anchor: [number, number, number];
   anchorBody: Body | null;
 }
 
@@ -48,11 +45,6 @@ export interface BodiesById {
 }
 
 export class SpringSet {
-  /**
-   * The live springs to draw, by current body index. Rebuilt in place by `relink` whenever the
-   * body set changes; the world's version bump then tells render to re-sync.
-   */
-  readonly links: Link[] = [];
   private readonly records: SpringRecord[] = [];
   private readonly world: World;
   private readonly bodies: BodiesById;
@@ -92,7 +84,11 @@ export class SpringSet {
       anchor: typeof b === 'number' ? [0, 0, 0] : b,
       anchorBody,
     });
-    this.relink();
+  }
+
+  /** The live springs' ends, in the order they act (plain data: it may go to another thread). */
+  ends(): SpringEnds[] {
+    return this.records.map((record) => ({ a: record.a, b: record.b, anchor: record.anchor }));
   }
 
   /** Adds every live spring's force to its bodies (before each step's hooks). */
@@ -103,8 +99,7 @@ export class SpringSet {
 
   /**
    * Drops the springs that hold body `id` (their fixed points leave the world too). In place and
-   * in order, so the survivors keep acting in the order they were made. Call `relink` once the
-   * body's slot has been refilled.
+   * in order, so the survivors keep acting in the order they were made.
    */
   removeOf(id: number): void {
     const records = this.records;
@@ -115,22 +110,6 @@ export class SpringSet {
       else if (record.anchorBody) this.world.removeBody(record.anchorBody);
     }
     records.length = kept;
-  }
-
-  /** Rewrites `links` from the live springs with their bodies' current dense indices. */
-  relink(): void {
-    const links = this.links;
-    const records = this.records;
-    if (records.length === 0 && links.length === 0) return;
-    links.length = 0;
-    for (let k = 0; k < records.length; k++) {
-      const record = records[k];
-      links.push({
-        a: this.bodies.indexOf(record.a),
-        b: record.b < 0 ? -1 : this.bodies.indexOf(record.b),
-        anchor: record.anchor,
-      });
-    }
   }
 
   /** Every live spring as plain data, in the order they act (their forces add in this order). */
@@ -160,6 +139,5 @@ export class SpringSet {
       if (anchorBody) this.world.removeBody(anchorBody);
     }
     records.length = 0;
-    this.links.length = 0;
   }
 }

@@ -1,11 +1,15 @@
-// How the cannon-es world is configured for throughput: broadphase, collision matrix, solver and
-// sleeping, in one typed object. The defaults carry the measurements that chose them; the
-// tuning bench (`npm run bench -- --tuning`) builds worlds with the alternatives to compare.
+// How the cannon-es world is configured for throughput: contact generation, broadphase, the
+// step's bookkeeping tables, solver and sleeping, in one typed object. The defaults carry the
+// measurements that chose them; `npm run bench` and `npm run bench -- --tuning` build worlds
+// with the alternatives (cannon-es's own parts among them) to compare in one run.
 
-import { GSSolver, NaiveBroadphase, SAPBroadphase } from 'cannon-es';
+import { GSSolver, NaiveBroadphase, SAPBroadphase, SplitSolver } from 'cannon-es';
 import type { Broadphase, World } from 'cannon-es';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
+import { FlatGSSolver } from './flatSolver';
+import { installLookupTables } from './lookupTables';
+import { ProjectNarrowphase } from './projectNarrowphase';
 
 /**
  * cannon-es's GridBroadphase is not offered: it bins a body by its first shape only (a dumbbell
@@ -16,10 +20,27 @@ import { SparseCollisionMatrix } from './collisionMatrix';
 export const BROADPHASES = ['sap', 'cannon-sap', 'naive'] as const;
 export type BroadphaseName = (typeof BROADPHASES)[number];
 
+/** 'project': our own box–box, sphere–box and plane–box contacts (projectNarrowphase.ts). */
+export const NARROWPHASES = ['project', 'cannon'] as const;
+export type NarrowphaseName = (typeof NARROWPHASES)[number];
+
+/**
+ * 'flat-gs': cannon-es's GSSolver arithmetic over flat arrays, the same bits (flatSolver.ts).
+ * 'split': cannon-es's SplitSolver (a GSSolver per island of touching bodies) — offered for the
+ * tuning bench, never chosen: it orders each island's equations by their global ids, which
+ * depend on every world made before in the page, so two runs of one scene can differ.
+ */
+export const SOLVERS = ['flat-gs', 'gs', 'split'] as const;
+export type SolverName = (typeof SOLVERS)[number];
+
 export interface PhysicsTuning {
+  narrowphase: NarrowphaseName;
   broadphase: BroadphaseName;
   /** Pair hash instead of cannon-es's n²/2 array (see collisionMatrix.ts). */
   sparseCollisionMatrix: boolean;
+  /** Hashed overlap keepers and contact-material table (lookupTables.ts); the same results. */
+  fastLookups: boolean;
+  solver: SolverName;
   solverIterations: number;
   solverTolerance: number;
   /** Below this speed (m/s and rad/s, combined) a body counts as still. */
@@ -29,15 +50,31 @@ export interface PhysicsTuning {
 }
 
 export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+  narrowphase: 'project',
   broadphase: 'sap',
   sparseCollisionMatrix: true,
+  fastLookups: true,
+  solver: 'flat-gs',
   solverIterations: 10,
   solverTolerance: 1e-7,
   sleepSpeedLimit: 0.1,
   sleepTimeLimit: 1,
 });
 
+/**
+ * The configuration before the project's own contact generators, flat solver and lookup
+ * tables (cannon-es's parts for all three). Kept selectable so `npm run bench` measures before
+ * and after in one run and the quality gates can say "as before".
+ */
+export const TODAY_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+  ...DEFAULT_TUNING,
+  narrowphase: 'cannon',
+  fastLookups: false,
+  solver: 'gs',
+});
+
 export function applyTuning(world: World, tuning: PhysicsTuning): void {
+  if (tuning.narrowphase === 'project') world.narrowphase = new ProjectNarrowphase(world);
   let broadphase: Broadphase;
   switch (tuning.broadphase) {
     case 'sap':
@@ -56,7 +93,13 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
     world.collisionMatrix = new SparseCollisionMatrix();
     world.collisionMatrixPrevious = new SparseCollisionMatrix();
   }
-  const solver = new GSSolver();
+  if (tuning.fastLookups) installLookupTables(world);
+  const solver =
+    tuning.solver === 'flat-gs'
+      ? new FlatGSSolver()
+      : tuning.solver === 'split'
+        ? new SplitSolver(new GSSolver())
+        : new GSSolver();
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
   world.solver = solver;

@@ -11,8 +11,9 @@ import {
   Vector3,
 } from 'three';
 import type { BufferGeometry, Material, Scene } from 'three';
-import { SHAPE_KINDS, shapeKindIndex } from '../shapes/shapeKinds';
+import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import type { BodyTable } from '../snapshot/bodyTable';
 import { createKindGeometry } from './geometries';
 
 /** A palette per kind so shapes are told apart at a glance: warm boxes, cool spheres, … */
@@ -29,13 +30,6 @@ export interface DrawSource {
   position: Float64Array;
   quaternion: Float64Array;
   still: Uint8Array;
-}
-
-/** Drawable state the instances read: never cannon-es, only flat arrays. */
-export interface InstanceSource {
-  count: number;
-  kinds: readonly ShapeKind[];
-  scales: Float32Array;
 }
 
 /** solid: the lit, coloured bodies. ghost: a dark wireframe of the raw physics snapshot. */
@@ -103,8 +97,8 @@ export class BodyInstances {
   }
 
   /** Re-maps bodies to instances after bodies were added or removed (not per frame). */
-  sync(source: InstanceSource): void {
-    const n = source.count;
+  sync(table: BodyTable): void {
+    const n = table.count;
     if (n > this.kindOf.length) {
       let capacity = this.kindOf.length;
       while (capacity < n) capacity *= 2;
@@ -116,7 +110,7 @@ export class BodyInstances {
     this.restPose.fill(Number.NaN);
     const perKind = new Array<number>(this.meshes.length).fill(0);
     for (let i = 0; i < n; i++) {
-      const k = shapeKindIndex(source.kinds[i] as ShapeKind);
+      const k = table.kinds[i];
       this.kindOf[i] = k;
       this.slotOf[i] = perKind[k] as number;
       perKind[k] = (perKind[k] as number) + 1;

@@ -18,6 +18,7 @@ import {
   PlaneGeometry,
   Raycaster,
   Scene,
+  TOUCH,
   Vector2,
   Vector3,
 } from 'three';
@@ -310,6 +311,23 @@ export class Stage {
     this.camera.updateProjectionMatrix();
   }
 
+  /**
+   * Whether a pointer on the canvas moves the camera (off while a body is held, so the press
+   * that grabs it does not also orbit the view).
+   */
+  cameraFollowsPointer(follows: boolean): void {
+    this.controls.enabled = follows;
+  }
+
+  /**
+   * Whether one finger turns the camera. Off while a finger rests on a body: the controls must
+   * still see that finger, so a second one makes a two-finger camera gesture, but it turns
+   * nothing on its own.
+   */
+  oneFingerTurnsCamera(turns: boolean): void {
+    this.controls.touches.ONE = turns ? TOUCH.ROTATE : null;
+  }
+
   /** The body under a canvas pixel, and the world point hit, or null. */
   pick(clientX: number, clientY: number): PickResult | null {
     this.setPointer(clientX, clientY);
@@ -325,16 +343,24 @@ export class Stage {
     return null;
   }
 
-  /** Where the ray under a pixel meets the plane through `point` facing the camera (drag target). */
-  dragPoint(clientX: number, clientY: number, through: Vector3, out: Vector3): Vector3 | null {
+  /**
+   * Where the ray under a pixel meets the plane through `through` facing the camera (the drag
+   * target), written into `out`; false when the ray runs along the plane or away from it.
+   */
+  dragPoint(clientX: number, clientY: number, through: readonly number[], out: number[]): boolean {
     this.setPointer(clientX, clientY);
     const ray = this.raycaster.ray;
     this.camera.getWorldDirection(scratchNormal);
     const denominator = scratchNormal.dot(ray.direction);
-    if (Math.abs(denominator) < 1e-6) return null;
-    const distance = scratchNormal.dot(scratchDelta.subVectors(through, ray.origin)) / denominator;
-    if (distance < 0) return null;
-    return ray.at(distance, out);
+    if (Math.abs(denominator) < 1e-6) return false;
+    scratchDelta.set(through[0], through[1], through[2]).sub(ray.origin);
+    const distance = scratchNormal.dot(scratchDelta) / denominator;
+    if (distance < 0) return false;
+    ray.at(distance, scratchDelta);
+    out[0] = scratchDelta.x;
+    out[1] = scratchDelta.y;
+    out[2] = scratchDelta.z;
+    return true;
   }
 
   /** The camera position and the unit direction through a pixel (for throwing bodies). */

@@ -30,3 +30,49 @@ export const SCENES: readonly SceneDefinition[] = [
 export function findScene(id: string): SceneDefinition | undefined {
   return SCENES.find((scene) => scene.id === id);
 }
+
+/** The seed a scene is built with when none is given. */
+export const DEFAULT_SEED = 1;
+
+/** What a scene load asks for: which scene, how many bodies, which seed. */
+export interface SceneOptions {
+  count?: number;
+  seed?: number;
+}
+
+/** A scene as loaded: its definition and the count and seed it was built with. */
+export interface LoadedScene {
+  definition: SceneDefinition;
+  count: number;
+  seed: number;
+}
+
+/**
+ * Checks a scene load and fills in the defaults; throws an Error naming the bad value and what
+ * is valid (an unknown scene, a count outside the scene's range, a seed that is not a uint32).
+ */
+export function resolveScene(sceneId: string, options: SceneOptions = {}): LoadedScene {
+  const definition = findScene(sceneId);
+  if (!definition) {
+    throw new Error(
+      `Unknown scene ${JSON.stringify(String(sceneId).slice(0, 60))}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
+    );
+  }
+  const count = options.count ?? definition.count?.default ?? 0;
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (options.count !== undefined) {
+    const range = definition.count;
+    if (!range) throw new Error(`Scene '${definition.id}' has a fixed size and takes no count.`);
+    if (!Number.isInteger(count) || count < range.min || count > range.max) {
+      throw new Error(
+        `count = ${String(options.count)} is invalid for scene '${definition.id}': expected an integer from ${range.min} to ${range.max}.`,
+      );
+    }
+  }
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new Error(
+      `seed = ${String(options.seed)} is invalid: expected an integer from 0 to 4294967295.`,
+    );
+  }
+  return { definition, count, seed };
+}

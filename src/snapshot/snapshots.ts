@@ -2,6 +2,8 @@
 // written once per physics step by swapping the two buffers and copying the world into `current`.
 
 import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../physics/physicsWorld';
+import { shapeKindIndex } from '../shapes/shapeKinds';
+import { BodyTable } from './bodyTable';
 
 /** One full copy of the world's drawable state. */
 export class PoseBuffer {
@@ -55,7 +57,11 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
   out[t + 2] = source[f + 2] as number;
 }
 
-export class Snapshots implements BodyRemovalListener, PoseResetListener {
+/**
+ * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
+ * tie to a physics world, so the page can hold a copy of a step published by another thread.
+ */
+export class SnapshotPair {
   previous: PoseBuffer;
   current: PoseBuffer;
   /** 1 where the body was asleep at the current snapshot. */
@@ -67,19 +73,43 @@ export class Snapshots implements BodyRemovalListener, PoseResetListener {
    */
   previousAsleep: Uint8Array;
   count = 0;
+  /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
+  readonly bodies = new BodyTable();
   /** Simulated seconds between previous and current (the last step's dt). */
   intervalSeconds = 0.01;
   private capacity: number;
-  private readonly physics: PhysicsWorld;
 
-  constructor(physics: PhysicsWorld, capacity = 256) {
-    this.physics = physics;
-    physics.addRemovalListener(this);
+  constructor(capacity = 256) {
     this.capacity = capacity;
     this.previous = new PoseBuffer(capacity);
     this.current = new PoseBuffer(capacity);
     this.asleep = new Uint8Array(capacity);
     this.previousAsleep = new Uint8Array(capacity);
+  }
+
+  /** Sets the body count, growing the arrays (by doubling, keeping their contents) if needed. */
+  resize(count: number): void {
+    if (count > this.capacity) {
+      let capacity = this.capacity;
+      while (capacity < count) capacity *= 2;
+      this.previous.grow(capacity);
+      this.current.grow(capacity);
+      this.asleep = grown(this.asleep, capacity);
+      this.previousAsleep = grown(this.previousAsleep, capacity);
+      this.capacity = capacity;
+    }
+    this.count = count;
+  }
+}
+
+/** The snapshot pair of a live world, captured after every step (the physics side). */
+export class Snapshots extends SnapshotPair implements BodyRemovalListener, PoseResetListener {
+  private readonly physics: PhysicsWorld;
+
+  constructor(physics: PhysicsWorld, capacity = 256) {
+    super(capacity);
+    this.physics = physics;
+    physics.addRemovalListener(this);
   }
 
   /** After a physics step of `dtSeconds`: current becomes previous, the world is copied into current. */
@@ -130,22 +160,32 @@ export class Snapshots implements BodyRemovalListener, PoseResetListener {
   onBodyMoved(from: number, to: number): void {
     this.previous.copyBody(this.previous, from, to);
     this.current.copyBody(this.current, from, to);
-    this.asleep[to] = this.asleep[from] as number;
-    this.previousAsleep[to] = this.previousAsleep[from] as number;
+    this.asleep[to] = this.asleep[from];
+    this.previousAsleep[to] = this.previousAsleep[from];
   }
 
   /** Matches the body count and capacity to the world (after commands add or remove bodies). */
   sync(): void {
-    const count = this.physics.count;
-    if (count > this.capacity) {
-      let capacity = this.capacity;
-      while (capacity < count) capacity *= 2;
-      this.previous.grow(capacity);
-      this.current.grow(capacity);
-      this.asleep = grown(this.asleep, capacity);
-      this.previousAsleep = grown(this.previousAsleep, capacity);
-      this.capacity = capacity;
+    this.resize(this.physics.count);
+    if (this.bodies.version !== this.physics.version) this.fillBodyTable();
+  }
+
+  /** Copies ids, kinds and scales from the world (only when its body set changed). */
+  private fillBodyTable(): void {
+    const physics = this.physics;
+    const table = this.bodies;
+    const count = physics.count;
+    table.ensureCapacity(count);
+    const kinds = physics.kinds;
+    const scales = physics.scales;
+    for (let i = 0; i < count; i++) {
+      table.ids[i] = physics.idAt(i);
+      table.kinds[i] = shapeKindIndex(kinds[i]);
+      table.scales[3 * i] = scales[3 * i];
+      table.scales[3 * i + 1] = scales[3 * i + 1];
+      table.scales[3 * i + 2] = scales[3 * i + 2];
     }
-    this.count = count;
+    table.count = count;
+    table.version = physics.version;
   }
 }

@@ -9,7 +9,7 @@ import { MATERIAL_NAMES } from '../physics/materials';
 import type { BodyMake, StaticBoxSpec } from '../physics/physicsWorld';
 import type { SavedSpring } from '../physics/springs';
 import { WORLD_LIMIT_METERS } from '../physics/stateGuard';
-import { BROADPHASES } from '../physics/tuning';
+import { BROADPHASES, NARROWPHASES, SOLVERS } from '../physics/tuning';
 import type { PhysicsTuning } from '../physics/tuning';
 import { SETTING_SPECS } from '../config/settings';
 import type { NumberSpec } from '../config/settings';
@@ -273,12 +273,15 @@ function readTuning(
   const keys = Object.keys(world) as (keyof PhysicsTuning)[];
   const f = readFields(what, value, path, keys);
   const tuning: PhysicsTuning = {
+    narrowphase: readChoice(what, f.narrowphase, join(path, 'narrowphase'), NARROWPHASES),
     broadphase: readChoice(what, f.broadphase, join(path, 'broadphase'), BROADPHASES),
     sparseCollisionMatrix: readBoolean(
       what,
       f.sparseCollisionMatrix,
       join(path, 'sparseCollisionMatrix'),
     ),
+    fastLookups: readBoolean(what, f.fastLookups, join(path, 'fastLookups')),
+    solver: readChoice(what, f.solver, join(path, 'solver'), SOLVERS),
     solverIterations: readInteger(
       what,
       f.solverIterations,

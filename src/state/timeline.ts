@@ -1,9 +1,9 @@
-// Record, replay and seek for one simulation: starts and stops the Recorder, loads a recording
-// into a ReplayPlayer, feeds its inputs at their steps as whatever drives the loop advances, and
-// seeks through keyframes. The simulation calls its hooks at every step boundary and step.
+// Record, replay and seek for one physics core (on the page's thread or in the worker): starts
+// and stops the Recorder, plays a loaded recording's inputs at their steps as the core steps, and
+// seeks through keyframes. The core calls its hooks at every step boundary and after every step;
+// how fast a replay plays and where it rests is the page's (see replayPacer.ts).
 
 import type { CommandAction, CommandQueue } from '../physics/commands';
-import type { PhysicsTuning } from '../physics/tuning';
 import { readChoice, readFields, readInteger } from './fields';
 import {
   DEFAULT_HASH_EVERY,
@@ -11,31 +11,54 @@ import {
   MAX_RECORDING_STEPS,
   Recorder,
 } from './recording';
-import type { RecordedInput, Recording, StateSource } from './recording';
-import { parseRecording } from './recordingSchema';
+import type { RecordedInput, Recording, RecordOptions, StateSource } from './recording';
 import { ReplayPlayer } from './replay';
 import type { ReplayStatus } from './replay';
 import type { SavedState } from './stateSchema';
 
-/** What the timeline drives: the simulation (or, in a worker, its physics core). */
+/** What the timeline drives: a physics core. */
 export interface TimelineHost extends StateSource {
   readonly commands: CommandQueue;
-  readonly tuning: Readonly<PhysicsTuning>;
-  /** The world's step index (the boundary a command queued now applies at). */
-  readonly stepIndex: number;
+  /** The world's own step index (the boundary a command queued now applies at). */
+  readonly worldStep: number;
   /** Restores a validated state; `withCommands: false` leaves its queued commands out. */
   restore(state: SavedState, withCommands: boolean): void;
   /** Builds a scene afresh, as a recorded input (so not recorded again). */
   loadScene(sceneId: string, count: number, seed: number): void;
   /** Takes `count` steps at once through the full step path (a seek's re-simulation). */
   runSteps(count: number): void;
-  /** Paces the loop at a replayed step length (the physics uses the recorded one regardless). */
-  followStepSeconds(seconds: number): void;
-  /** Pauses at the end of a replay. */
-  pause(): void;
 }
 
-const OPTIONS = 'record options';
+/** What `stopRecording` keeps of the keyframes: all of them, or only the start (small to share). */
+export type KeyframeChoice = 'all' | 'first';
+
+/**
+ * Checks `record` options (`hashEvery` N, `keyframeEvery` K steps) and fills in the defaults;
+ * throws naming the option on a bad one. On the page, before anything is sent to a worker.
+ */
+export function parseRecordOptions(options: unknown = {}): RecordOptions {
+  const what = 'record options';
+  const f = readFields(what, options, 'options', [], ['hashEvery', 'keyframeEvery']);
+  return {
+    hashEvery:
+      f.hashEvery === undefined
+        ? DEFAULT_HASH_EVERY
+        : readInteger(what, f.hashEvery, 'hashEvery', 1, 1000),
+    keyframeEvery:
+      f.keyframeEvery === undefined
+        ? DEFAULT_KEYFRAME_EVERY
+        : readInteger(what, f.keyframeEvery, 'keyframeEvery', 1, MAX_RECORDING_STEPS),
+  };
+}
+
+/** Checks `stopRecording` options (`keyframes`: 'all', the default, or 'first'). */
+export function parseStopOptions(options: unknown = {}): KeyframeChoice {
+  const what = 'stopRecording options';
+  const f = readFields(what, options, 'options', [], ['keyframes']);
+  return f.keyframes === undefined
+    ? 'all'
+    : readChoice(what, f.keyframes, 'keyframes', ['all', 'first'] as const);
+}
 
 export class Timeline {
   private readonly host: TimelineHost;
@@ -65,54 +88,34 @@ export class Timeline {
 
   /**
    * Starts recording at the current step; its first keyframe is the state now. Ends a replay
-   * (recording from a replayed moment continues it live). Options: `hashEvery` (N) and
-   * `keyframeEvery` (K) steps.
+   * (recording from a replayed moment continues it live).
    */
-  record(options: unknown = {}): void {
+  record(options: RecordOptions): void {
     if (this.recorder) throw new Error('Already recording: call stopRecording() first.');
-    const f = readFields(OPTIONS, options, 'options', [], ['hashEvery', 'keyframeEvery']);
-    const hashEvery =
-      f.hashEvery === undefined
-        ? DEFAULT_HASH_EVERY
-        : readInteger(OPTIONS, f.hashEvery, 'hashEvery', 1, 1000);
-    const keyframeEvery =
-      f.keyframeEvery === undefined
-        ? DEFAULT_KEYFRAME_EVERY
-        : readInteger(OPTIONS, f.keyframeEvery, 'keyframeEvery', 1, MAX_RECORDING_STEPS);
     this.player = null;
-    this.recorder = new Recorder(this.host, { hashEvery, keyframeEvery });
+    this.recorder = new Recorder(this.host, options);
     this.host.commands.onApplied = this.logCommand;
   }
 
-  /**
-   * Ends the recording and returns it (plain data; encode it for JSON). Option `keyframes`:
-   * 'all' (default) or 'first' (only the start: small enough to share, and a replay makes the
-   * others as it plays).
-   */
-  stopRecording(options: unknown = {}): Recording {
+  /** Ends the recording and returns it (plain data; encode it for JSON). */
+  stopRecording(keyframes: KeyframeChoice): Recording {
     const recorder = this.recorder;
     if (!recorder) throw new Error('Not recording: call record() first.');
-    const f = readFields('stopRecording options', options, 'options', [], ['keyframes']);
-    const keyframes =
-      f.keyframes === undefined
-        ? 'all'
-        : readChoice('stopRecording options', f.keyframes, 'keyframes', ['all', 'first'] as const);
     this.recorder = null;
     this.host.commands.onApplied = null;
     return recorder.finish(keyframes);
   }
 
   /**
-   * Loads a recording (an object or its JSON text) and plays it from its first keyframe: its
-   * inputs apply at their steps as the loop advances. Checks it completely first and throws,
-   * changing nothing, if any of it is bad.
+   * Plays a validated recording (see recordingSchema.parseRecording) from its first keyframe:
+   * its inputs apply at their steps as the core steps. If the keyframe cannot be restored after
+   * all, the world is put back as it was and the error thrown.
    */
-  replay(input: unknown): void {
+  replay(recording: Recording): void {
     if (this.recorder)
       throw new Error(
         'Recording: call stopRecording() first (a replay would discard the recording).',
       );
-    const recording = parseRecording(input, this.host.tuning);
     const start = recording.keyframes[0];
     if (!start) throw new Error('Recording: keyframes[0] is missing.');
     const before = this.host.saveState();
@@ -125,24 +128,33 @@ export class Timeline {
     const player = new ReplayPlayer(recording);
     this.player = player;
     player.check(this.host);
-    this.restAtEnd(player);
   }
 
   /**
-   * Moves a loaded replay to `step` (counted from the recording's start): the latest keyframe at
-   * or before it, then the steps from there re-simulated (at most K once the replay has been
-   * there, or the recording keeps its keyframes).
+   * Moves the loaded replay to `target` (counted from the recording's start, checked by the
+   * caller): the latest keyframe at or before it, then the steps from there re-simulated (at
+   * most K once the replay has been there, or the recording keeps its keyframes).
    */
-  seek(step: unknown): void {
+  seek(target: number): void {
     const player = this.player;
     if (!player) throw new Error('seek needs a replay: call replay(recording) first.');
-    const target = readInteger('seek', step, 'step', 0, player.recording.length);
     const keyframe = player.keyframeAtOrBefore(target);
     this.host.restore(keyframe.state, false);
     player.rewind(keyframe.step);
     player.check(this.host);
     this.host.runSteps(target - keyframe.step);
-    this.restAtEnd(player);
+  }
+
+  /** The step length a replay asks for now, NaN when none (the caller's own then). */
+  get replayDt(): number {
+    const player = this.player;
+    return player && !player.passedEnd ? player.dt : Number.NaN;
+  }
+
+  /** True while a replay rests at its end (nothing stepped past it yet). */
+  get replayAtEnd(): boolean {
+    const player = this.player;
+    return player !== null && player.ended && !player.passedEnd;
   }
 
   /** A scene loaded by the user: recorded as an input; it ends a replay. */
@@ -164,10 +176,10 @@ export class Timeline {
     for (let input = player.nextDue(); input !== null; input = player.nextDue()) this.apply(input);
   }
 
-  /** The length of the coming step: a replay's recorded one, else the loop's (recorded). */
+  /** The length of the coming step: a replay's recorded one, else the caller's (recorded). */
   stepDt(dtSeconds: number): number {
-    const player = this.player;
-    if (player && !player.passedEnd && !Number.isNaN(player.dt)) return player.dt;
+    const dt = this.replayDt;
+    if (!Number.isNaN(dt)) return dt;
     this.recorder?.stepDt(dtSeconds);
     return dtSeconds;
   }
@@ -175,27 +187,13 @@ export class Timeline {
   afterStep(): void {
     this.recorder?.afterStep(this.host);
     const player = this.player;
-    if (!player || player.passedEnd) return;
-    player.afterStep(this.host);
-    this.restAtEnd(player);
-  }
-
-  /** False at the end of a replay, so a frame owed more steps stops there. */
-  stepAllowed(): boolean {
-    const player = this.player;
-    return player === null || !player.ended || player.passedEnd;
-  }
-
-  /** A replay rests at its end, however it got there (play, a seek, an empty recording). */
-  private restAtEnd(player: ReplayPlayer): void {
-    if (player.ended && !player.passedEnd) this.host.pause();
+    if (player && !player.passedEnd) player.afterStep(this.host);
   }
 
   private apply(input: RecordedInput): void {
     const host = this.host;
     switch (input.type) {
       case 'dt':
-        host.followStepSeconds(input.seconds);
         return;
       case 'load':
         host.loadScene(input.scene, input.count, input.seed);
@@ -206,7 +204,7 @@ export class Timeline {
       default: {
         const command = structuredClone(input) as CommandAction & { step?: number };
         delete command.step;
-        host.commands.push({ ...command, atStep: host.stepIndex });
+        host.commands.push({ ...command, atStep: host.worldStep });
       }
     }
   }

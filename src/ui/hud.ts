@@ -10,6 +10,7 @@ import type { StatsSnapshot } from '../app/frameStats';
 export const HUD_REFRESH_MS = 250;
 
 const ROWS: readonly [keyof StatsSnapshot | 'givenUp', string][] = [
+  ['thread', 'physics thread'],
   ['fps', 'fps'],
   ['stepsThisFrame', 'steps / frame'],
   ['alpha', 'alpha'],
@@ -63,6 +64,10 @@ export class Hud {
     if (!force && nowMs - this.lastRefreshMs < HUD_REFRESH_MS) return;
     this.lastRefreshMs = nowMs;
     const s = read();
+    this.set(
+      'thread',
+      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main',
+    );
     this.set('fps', s.fps.toFixed(0));
     this.set('stepsThisFrame', String(s.stepsThisFrame));
     this.set('alpha', s.alpha.toFixed(2));

@@ -1,10 +1,10 @@
 // Keyboard, mouse and touch: space pause, '.' single step, 'r' reset, 'i' interpolation on/off,
 // 'f' throw the chosen shape from the camera, 'h' hitch, Delete remove the tracked body; drag a
 // body with the left button or one finger (orbit when not on a body), two fingers move the
-// camera; click or tap a body to track it with the stutter meter.
+// camera; click or tap a body to track it with the stutter meter. All through the command layer.
 
-import { TOUCH, Vector3 } from 'three';
-import type { BrowserApp } from '../app/browserApp';
+import type { CommandLayer } from '../app/commandLayer';
+import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
 
 /** A press and release closer than this is a click, not a drag. */
@@ -16,83 +16,92 @@ export interface InputOptions {
   onSettingsChanged(): void;
 }
 
-export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: InputOptions): void {
-  let lastPointer = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
-  const dragThrough = new Vector3();
-  const dragTarget = new Vector3();
+/** The body a press landed on (by id: bodies may be removed before it ends) and where. */
+interface Press {
+  x: number;
+  y: number;
+  id: number;
+  pointerId: number;
+  point: Vec3Tuple;
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')
+  );
+}
+
+/** Runs the key's action; false for a key that has none. */
+function handleKey(
+  key: string,
+  commands: CommandLayer,
+  options: InputOptions,
+  pointer: number[],
+): boolean {
+  switch (key) {
+    case ' ':
+      commands.togglePause();
+      return true;
+    case '.':
+      commands.singleStep();
+      return true;
+    case 'r':
+    case 'R':
+      void commands.reset();
+      return true;
+    case 'i':
+    case 'I':
+      commands.toggleInterpolation();
+      return true;
+    case 'f':
+    case 'F':
+      commands.throwFrom(options.throwShape(), pointer[0], pointer[1]);
+      return true;
+    case 'h':
+    case 'H':
+      commands.hitch();
+      return true;
+    case 'Delete':
+    case 'Backspace':
+      commands.removeTracked();
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function bindInput(
+  commands: CommandLayer,
+  canvas: HTMLCanvasElement,
+  options: InputOptions,
+): void {
+  /** The last pointer position (where F throws toward); written in place, not reallocated. */
+  const pointer = [canvas.clientWidth / 2, canvas.clientHeight / 2];
   let dragging = false;
-  /** The body pressed on (by id: bodies may be removed before the press ends) and the pointer. */
-  let pressed: {
-    x: number;
-    y: number;
-    id: number;
-    pointerId: number;
-    point: [number, number, number];
-  } | null = null;
+  let pressed: Press | null = null;
 
   window.addEventListener('keydown', (event) => {
-    const target = event.target as HTMLElement | null;
-    if (
-      target &&
-      (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')
-    )
-      return;
+    if (isTypingTarget(event.target)) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    switch (event.key) {
-      case ' ':
-        app.set({ paused: !app.sim.settings.paused });
-        break;
-      case '.':
-        app.singleStep();
-        break;
-      case 'r':
-      case 'R':
-        app.reset();
-        break;
-      case 'i':
-      case 'I':
-        app.set({
-          interpolation: app.sim.settings.interpolation === 'off' ? 'interpolate' : 'off',
-        });
-        break;
-      case 'f':
-      case 'F':
-        app.throwFrom(options.throwShape(), lastPointer.x, lastPointer.y);
-        break;
-      case 'h':
-      case 'H':
-        app.hitch();
-        break;
-      case 'Delete':
-      case 'Backspace':
-        app.removeTracked();
-        break;
-      default:
-        return;
-    }
+    if (!handleKey(event.key, commands, options, pointer)) return;
     event.preventDefault();
     options.onSettingsChanged();
   });
 
   /** Fingers on the canvas now: a second one hands the gesture to the camera. */
   const touches = new Set<number>();
-  const controls = app.stage.controls;
 
   const startDrag = (): void => {
-    if (!pressed) return;
-    // A touch drag starts after the press: find the body by its id, wherever it sits now.
-    const index = app.sim.physics.indexOf(pressed.id);
-    if (index < 0) return;
-    dragging = true;
-    app.dragStart(index, pressed.point);
+    if (pressed) dragging = commands.grab(pressed.id, pressed.point);
   };
   const release = (): void => {
     pressed = null;
-    controls.enabled = true;
-    controls.touches.ONE = TOUCH.ROTATE;
+    commands.cameraFollowsPointer(true);
+    commands.oneFingerTurnsCamera(true);
     if (!dragging) return;
     dragging = false;
-    app.dragEnd();
+    commands.release();
   };
 
   // Capture phase: this runs before OrbitControls' own listener on the canvas, so the controls
@@ -109,37 +118,33 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
           return;
         }
       } else if (event.button !== 0) return;
-      const hit = app.stage.pick(event.clientX, event.clientY);
+      const hit = commands.pick(event.clientX, event.clientY);
       if (!hit) return;
-      // The determinism lab refuses drags (with a note saying why) and orbits the camera instead.
-      if (app.lab) {
-        app.dragStart(hit.index, hit.point);
-        return;
-      }
       pressed = {
         x: event.clientX,
         y: event.clientY,
-        id: app.sim.physics.idAt(hit.index),
+        id: hit.id,
         pointerId: event.pointerId,
         point: hit.point,
       };
-      dragThrough.set(hit.point[0], hit.point[1], hit.point[2]);
       canvas.setPointerCapture(event.pointerId);
       if (touch) {
         // The controls must still see this finger, so that a second one makes a two-finger
         // gesture; one finger on a body turns nothing. The drag itself waits for the finger to
         // move, so fingers that land together never pull a body.
-        controls.touches.ONE = null;
+        commands.oneFingerTurnsCamera(false);
       } else {
-        controls.enabled = false;
         startDrag();
+        // Refused (the determinism lab): the press orbits the camera as on empty space.
+        if (dragging) commands.cameraFollowsPointer(false);
       }
     },
     { capture: true },
   );
 
   canvas.addEventListener('pointermove', (event) => {
-    lastPointer = { x: event.clientX, y: event.clientY };
+    pointer[0] = event.clientX;
+    pointer[1] = event.clientY;
     if (!pressed || event.pointerId !== pressed.pointerId) return;
     if (
       !dragging &&
@@ -147,10 +152,7 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
     ) {
       startDrag();
     }
-    if (!dragging) return;
-    if (app.stage.dragPoint(event.clientX, event.clientY, dragThrough, dragTarget)) {
-      app.sim.commands.setDragTarget(dragTarget.x, dragTarget.y, dragTarget.z);
-    }
+    if (dragging) commands.dragTo(event.clientX, event.clientY);
   });
 
   const endPress = (event: PointerEvent): void => {
@@ -158,8 +160,8 @@ export function bindInput(app: BrowserApp, canvas: HTMLCanvasElement, options: I
     if (!pressed || event.pointerId !== pressed.pointerId) return;
     // A press that did not move is "track this body" for the stutter meter.
     if (Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) < CLICK_SLOP_PX) {
-      const index = app.sim.physics.indexOf(pressed.id);
-      if (index >= 0) app.track(index);
+      const index = commands.indexOf(pressed.id);
+      if (index >= 0) commands.track(index);
     }
     release();
   };

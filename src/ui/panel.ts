@@ -42,14 +42,14 @@ export class Panel {
       scene
         .add(this.sceneState, 'scene', Object.fromEntries(SCENES.map((s) => [s.title, s.id])))
         .name('scene')
-        .onChange((id: string) => this.attempt(() => this.app.load(id, {}))),
+        .onChange((id: string) => this.attempt(() => this.app.commands.load(id, {}))),
     );
     this.countController = scene
       .add(this.sceneState, 'count', 0, 5000, 1)
       .name('body count')
       .onFinishChange((count: number) =>
         this.attempt(() =>
-          this.app.load(this.sceneState.scene, {
+          this.app.commands.load(this.sceneState.scene, {
             count: Math.round(count),
             seed: this.sceneState.seed,
           }),
@@ -62,26 +62,29 @@ export class Panel {
         .name('seed')
         .onFinishChange((seed: number) =>
           this.attempt(() =>
-            this.app.load(this.sceneState.scene, {
+            this.app.commands.load(this.sceneState.scene, {
               count: this.app.sim.scene.count,
               seed: Math.round(seed),
             }),
           ),
         ),
     );
-    scene.add({ reset: () => this.app.reset() }, 'reset').name('reset scene (R)');
+    scene.add({ reset: () => void this.app.commands.reset() }, 'reset').name('reset scene (R)');
     scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]).name('spawn shape');
-    scene.add({ spawn: () => this.app.spawn(this.spawnState.shape) }, 'spawn').name('spawn (drop)');
+    scene
+      .add({ spawn: () => this.app.commands.spawn(this.spawnState.shape) }, 'spawn')
+      .name('spawn (drop)');
     this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
     this.recordFolder = this.gui.addFolder('Record');
 
     const sim = this.gui.addFolder('Simulation');
+    this.addChoice(sim, 'physicsThread', 'physics thread');
     this.addChoice(sim, 'strategy', 'timestep strategy');
     this.controllers.push(sim.add(this.notes, 'strategy').name('why').disable());
     this.addNumber(sim, 'physicsHz', 'physics rate (Hz)');
     this.addChoice(sim, 'interpolation', 'render mode (I)');
     this.addSetting(sim.add(this.settingsProxy(), 'paused').name('paused (space)'));
-    sim.add({ step: () => this.app.singleStep() }, 'step').name('single step (.)');
+    sim.add({ step: () => this.app.commands.singleStep() }, 'step').name('single step (.)');
     this.addNumber(sim, 'timeScale', 'time scale');
     this.addNumber(sim, 'maxFrameSeconds', 'frame clamp (s)');
     this.addNumber(sim, 'maxStepsPerFrame', 'max steps / frame');
@@ -90,7 +93,7 @@ export class Panel {
     this.addChoice(timing, 'display', 'emulated display (Hz)');
     this.addNumber(timing, 'jitterMs', 'frame jitter ± (ms)');
     this.addNumber(timing, 'hitchSeconds', 'hitch length (s)');
-    timing.add({ hitch: () => this.app.hitch() }, 'hitch').name('inject hitch (H)');
+    timing.add({ hitch: () => this.app.commands.hitch() }, 'hitch').name('inject hitch (H)');
 
     const rendering = this.gui.addFolder('Rendering');
     this.addChoice(rendering, 'view', 'view');
@@ -170,7 +173,7 @@ export class Panel {
       Object.defineProperty(proxy, key, {
         enumerable: true,
         get: () => app.sim.settings[key],
-        set: (value: unknown) => this.attempt(() => app.set({ [key]: value })),
+        set: (value: unknown) => this.attempt(() => app.commands.set({ [key]: value })),
       });
     }
     return proxy;

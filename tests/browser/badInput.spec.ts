@@ -90,11 +90,11 @@ for (const [name, garbage] of GARBAGE) {
         expect(line[0]).toContain(JSON.stringify(garbage).slice(0, 40));
       }
 
-      const result = await page.evaluate(() => {
+      const result = await page.evaluate(async () => {
         const s = window.sandbox;
-        s.advance([0]);
+        await s.advance([0]);
         const before = s.state();
-        s.advance([0.1, 0.1]);
+        await s.advance([0.1, 0.1]);
         return { before, after: s.state(), settings: s.settings(), stats: s.stats() };
       });
       const expected: Record<string, unknown> = { ...DEFAULT_SETTINGS };
@@ -113,9 +113,9 @@ for (const [name, garbage] of GARBAGE) {
 
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.locator('script:not([src])').count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { injected: boolean }).injected)).toBe(
-        false,
-      );
+      expect(
+        await page.evaluate(async () => (window as unknown as { injected: boolean }).injected),
+      ).toBe(false);
       expect(errors).toEqual([]);
     });
   }
@@ -175,7 +175,16 @@ const BAD_CALLS: [string, unknown[], RegExp][] = [
   ['set', [{ interpolation: 'cubic' }], /'interpolation' = "cubic" is invalid: expected one of/],
   ['set', [{ paused: 'yes' }], /'paused' = "yes" is invalid: expected true or false/],
   ['set', [{ shadows: 1 }], /'shadows' = 1 is invalid/],
-  ['set', [{ bogus: true }], /Unknown setting "bogus"; valid settings are physicsHz/],
+  [
+    'set',
+    [{ bogus: true }],
+    /Unknown setting "bogus"; valid settings are physicsThread, physicsHz/,
+  ],
+  [
+    'set',
+    [{ physicsThread: 'gpu' }],
+    /'physicsThread' = "gpu" is invalid: expected one of 'worker', 'main'/,
+  ],
   // Valid then invalid: the whole patch is checked first, so physicsHz must not change either.
   ['set', [{ physicsHz: 60, timeScale: -1 }], /'timeScale' = -1 is invalid/],
   ['advance', [], /advance expects an array of frame durations in seconds/],
@@ -246,10 +255,10 @@ test('every API entry point throws a clear Error on bad arguments and changes no
 }) => {
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=stack');
-  await page.evaluate(() => window.sandbox.advance(new Array(10).fill(1 / 60)));
-  await page.evaluate(() => window.sandbox.run());
+  await page.evaluate(async () => await window.sandbox.advance(new Array(10).fill(1 / 60)));
+  await page.evaluate(async () => window.sandbox.run());
   const outcomes = await page.evaluate(
-    (calls) => {
+    async (calls) => {
       const s = window.sandbox as unknown as Record<string, (...args: unknown[]) => unknown>;
       const snapshot = (): string =>
         JSON.stringify([
@@ -285,10 +294,12 @@ test('every API entry point throws a clear Error on bad arguments and changes no
   });
 
   // A rejected `advance` does not stop the animation-frame drive: the scene keeps stepping.
-  const step = await page.evaluate(() => window.sandbox.state().step);
-  await expect.poll(() => page.evaluate(() => window.sandbox.state().step)).toBeGreaterThan(step);
+  const step = await page.evaluate(async () => window.sandbox.state().step);
+  await expect
+    .poll(() => page.evaluate(async () => window.sandbox.state().step))
+    .toBeGreaterThan(step);
   // Once steps have run, anything a rejected call had queued would have applied: nothing was.
-  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(36);
+  expect(await page.evaluate(async () => window.sandbox.state().bodies)).toBe(36);
   expect(errors).toEqual([]);
 });
 

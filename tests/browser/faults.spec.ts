@@ -30,19 +30,19 @@ async function withAndWithout(
   removed: number;
 }> {
   return page.evaluate(
-    ({ scene, spawns, lead, tail }) => {
+    async ({ scene, spawns, lead, tail }) => {
       const s = window.sandbox;
       const frames = (n: number): number[] => new Array<number>(n).fill(1 / 60);
-      s.load(scene, { seed: 4 });
-      s.advance(frames(lead + tail));
+      await s.load(scene, { seed: 4 });
+      await s.advance(frames(lead + tail));
       const control = s.state();
-      s.load(scene, { seed: 4 });
-      s.advance(frames(lead));
+      await s.load(scene, { seed: 4 });
+      await s.advance(frames(lead));
       const before = s.state();
       for (const spec of spawns) s.spawn(spec);
-      s.advance([0]);
+      await s.advance([0]);
       const spawned = s.state().bodies + s.stats().removedBodies;
-      s.advance(frames(tail));
+      await s.advance(frames(tail));
       const after = s.state();
       const finite = Array.from({ length: after.bodies }, (_, i) => s.pose(i)).every((pose) =>
         [...pose.previous.p, ...pose.current.p, ...pose.rendered.p, ...pose.rendered.q].every(
@@ -122,7 +122,7 @@ test('WebGL context loss: a message while lost, the simulation carries on, the r
   // Interpolation off: what is drawn depends on the step alone, so a replay can be compared.
   const query = '?scene=pile&count=120&seed=3&interp=off';
   await openSandbox(page, query);
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     const canvas = document.getElementById('view') as HTMLCanvasElement;
     const gl = canvas.getContext('webgl2');
     const lose = gl?.getExtension('WEBGL_lose_context');
@@ -133,27 +133,27 @@ test('WebGL context loss: a message while lost, the simulation carries on, the r
   });
   const lost = page.locator('.message-warning', { hasText: 'WebGL context was lost' });
   await expect(lost).toBeVisible();
-  expect((await page.evaluate(() => window.sandbox.stats())).contextLost).toBe(true);
+  expect((await page.evaluate(async () => window.sandbox.stats())).contextLost).toBe(true);
   // Nothing can be drawn: the canvas reads back blank.
   expect(colourStats(await canvasPixels(page)).distinctColours).toBeLessThanOrEqual(2);
 
   // The requestAnimationFrame drive keeps simulating while nothing can be drawn.
-  await page.evaluate(() => window.sandbox.run());
-  const lostAt = await page.evaluate(() => window.sandbox.state().step);
+  await page.evaluate(async () => window.sandbox.run());
+  const lostAt = await page.evaluate(async () => window.sandbox.state().step);
   await expect
-    .poll(() => page.evaluate(() => window.sandbox.state().step), { timeout: 30_000 })
+    .poll(() => page.evaluate(async () => window.sandbox.state().step), { timeout: 30_000 })
     .toBeGreaterThan(lostAt + 20);
-  const reached = await page.evaluate(() => {
+  const reached = await page.evaluate(async () => {
     window.sandbox.pause();
     return window.sandbox.state();
   });
 
-  await page.evaluate(() =>
+  await page.evaluate(async () =>
     (window as unknown as { lose: WEBGL_lose_context }).lose.restoreContext(),
   );
   await expect(page.locator('.message-info', { hasText: 'context was restored' })).toBeVisible();
   await expect(lost).toHaveCount(0);
-  expect((await page.evaluate(() => window.sandbox.stats())).contextLost).toBe(false);
+  expect((await page.evaluate(async () => window.sandbox.stats())).contextLost).toBe(false);
   const restored = await canvasPixels(page);
   expect(colourStats(restored).distinctColours).toBeGreaterThan(50);
 
@@ -162,11 +162,11 @@ test('WebGL context loss: a message while lost, the simulation carries on, the r
   const fresh = await page.context().newPage();
   const freshErrors = collectPageErrors(fresh);
   await openSandbox(fresh, query);
-  const replayed = await fresh.evaluate((steps) => {
+  const replayed = await fresh.evaluate(async (steps) => {
     const s = window.sandbox;
-    s.advance([0]);
-    s.load('pile', { count: 120, seed: 3 });
-    s.advance(new Array(steps).fill(0.01));
+    await s.advance([0]);
+    await s.load('pile', { count: 120, seed: 3 });
+    await s.advance(new Array(steps).fill(0.01));
     s.pause();
     return { state: s.state(), contextLost: s.stats().contextLost };
   }, reached.step);

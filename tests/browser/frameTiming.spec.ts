@@ -21,13 +21,13 @@ async function consumedSeconds(
   frames: number[],
 ): Promise<{ seconds: number[]; hash: string }> {
   return page.evaluate(
-    ({ scene, frames }) => {
+    async ({ scene, frames }) => {
       const s = window.sandbox;
-      s.advance([0]);
-      s.load(scene);
+      await s.advance([0]);
+      await s.load(scene);
       const dt = 1 / s.settings().physicsHz;
       let before = 0;
-      const seconds = s.advance(frames).map((r) => {
+      const seconds = (await s.advance(frames)).map((r) => {
         const display = r.simTime + r.alpha * dt;
         const spent = display - before + r.droppedSeconds + r.clampedSeconds + r.throttledSeconds;
         before = display;
@@ -48,7 +48,7 @@ test('jitter from the URL: every frame moves by a seeded amount within ±jitterM
   page,
 }) => {
   await openSandbox(page, '?scene=carousel&jitter=4');
-  expect(await page.evaluate(() => window.sandbox.settings().jitterMs)).toBe(4);
+  expect(await page.evaluate(async () => window.sandbox.settings().jitterMs)).toBe(4);
   const first = await consumedSeconds(page, 'carousel', FRAMES);
   const offsetsMs = first.seconds.map((s) => (s - FRAME) * 1000);
   // Uniform on ±4 ms: every offset inside, both ends reached, about 2 ms from 0 on average (the
@@ -70,7 +70,9 @@ test('jitter from the URL: every frame moves by a seeded amount within ±jitterM
   await openSandbox(fresh, '?scene=carousel&jitter=4');
   // Let its animation-frame drive run (and draw jitter) before the load.
   await expect
-    .poll(() => fresh.evaluate(() => window.sandbox.stats().rateWindow.frames), { timeout: 60_000 })
+    .poll(() => fresh.evaluate(async () => window.sandbox.stats().rateWindow.frames), {
+      timeout: 60_000,
+    })
     .toBeGreaterThan(3);
   const elsewhere = await consumedSeconds(fresh, 'carousel', FRAMES);
   expect(elsewhere.seconds).toEqual(first.seconds);
@@ -82,14 +84,14 @@ test('jitter through the API: ±jitterMs scales the offsets, never a negative fr
   page,
 }) => {
   await openSandbox(page, '?scene=carousel');
-  await page.evaluate(() => window.sandbox.set({ jitterMs: 1.5 }));
+  await page.evaluate(async () => window.sandbox.set({ jitterMs: 1.5 }));
   const small = (await consumedSeconds(page, 'carousel', FRAMES)).seconds;
   const smallMs = small.map((s) => (s - FRAME) * 1000);
   expect(Math.max(...smallMs.map(Math.abs))).toBeLessThanOrEqual(1.5 + 1e-6);
   expect(Math.max(...smallMs.map(Math.abs))).toBeGreaterThan(1.4);
 
   // Frames of 0 s: jitter could only make them negative half the time, and those count as 0.
-  await page.evaluate(() => window.sandbox.set({ jitterMs: 4 }));
+  await page.evaluate(async () => window.sandbox.set({ jitterMs: 4 }));
   const zero = (await consumedSeconds(page, 'carousel', new Array<number>(400).fill(0))).seconds;
   for (const s of zero) expect(s).toBeGreaterThanOrEqual(-ROUNDING);
   const still = zero.filter((s) => Math.abs(s) <= ROUNDING).length;
@@ -97,7 +99,7 @@ test('jitter through the API: ±jitterMs scales the offsets, never a negative fr
   expect(still).toBeLessThan(240);
   expect(Math.max(...zero)).toBeGreaterThan(0.0038);
 
-  await page.evaluate(() => window.sandbox.set({ jitterMs: 0 }));
+  await page.evaluate(async () => window.sandbox.set({ jitterMs: 0 }));
   const plain = (await consumedSeconds(page, 'carousel', FRAMES)).seconds;
   for (const s of plain) expect(Math.abs(s - FRAME)).toBeLessThan(ROUNDING);
 });
@@ -152,7 +154,7 @@ async function steady60HzDisplay(page: Page): Promise<void> {
 
 /** The frame log and the simulated seconds consumed since the load (display time + given up). */
 async function readFrames(page: Page): Promise<FrameLog & { consumedSeconds: number }> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const log = (window as unknown as { frameLog: FrameLog }).frameLog;
     const stats = window.sandbox.stats();
     return {
@@ -196,7 +198,7 @@ test('display emulator: on a 60 Hz display, 30 draws every other frame, 50 five 
   test.setTimeout(240_000);
   await steady60HzDisplay(page);
   await openSandbox(page, '?scene=carousel&display=30');
-  expect(await page.evaluate(() => window.sandbox.settings().display)).toBe('30');
+  expect(await page.evaluate(async () => window.sandbox.settings().display)).toBe('30');
   const expected: [rate: DisplayRate, drawnOf60: number][] = [
     ['30', 30],
     ['50', 50],
@@ -204,7 +206,7 @@ test('display emulator: on a 60 Hz display, 30 draws every other frame, 50 five 
     ['60', 60],
   ];
   for (const [rate, drawnOf60] of expected) {
-    await page.evaluate((display) => window.sandbox.set({ display }), rate);
+    await page.evaluate(async (display) => window.sandbox.set({ display }), rate);
     await watch(page, 6); // let the new schedule settle
     const seen = await watch(page, 60);
     expect(seen.drawn.length, `display ${rate}`).toBeGreaterThanOrEqual(drawnOf60 - 1);
@@ -225,11 +227,13 @@ test('the H key injects one hitch into the next frame, clamped to the frame limi
   page,
 }) => {
   await openSandbox(page, '?scene=stack&hitch=1.2');
-  expect(await page.evaluate(() => window.sandbox.settings().hitchSeconds)).toBe(1.2);
+  expect(await page.evaluate(async () => window.sandbox.settings().hitchSeconds)).toBe(1.2);
   // From here the test drives the frames (advance stops the animation-frame drive).
-  await page.evaluate(() => window.sandbox.advance([0]));
+  await page.evaluate(async () => await window.sandbox.advance([0]));
   await page.keyboard.press('h');
-  const [hitched, next] = await page.evaluate(() => window.sandbox.advance([1 / 60, 1 / 60]));
+  const [hitched, next] = await page.evaluate(
+    async () => await window.sandbox.advance([1 / 60, 1 / 60]),
+  );
   // 1/60 s + 1.2 s, clamped to the 0.25 s frame limit: 25 steps, the rest reported as clamped.
   expect(hitched?.clampedSeconds).toBeCloseTo(1 / 60 + 1.2 - 0.25, 12);
   expect(hitched?.steps).toBe(25);
@@ -238,12 +242,12 @@ test('the H key injects one hitch into the next frame, clamped to the frame limi
   expect(next?.steps).toBeLessThanOrEqual(2);
 
   // The panel's default length, 0.5 s, the same way; two presses before a frame add up.
-  await page.evaluate(() => window.sandbox.set({ hitchSeconds: 0.5 }));
+  await page.evaluate(async () => window.sandbox.set({ hitchSeconds: 0.5 }));
   await page.keyboard.press('h');
-  const [half] = await page.evaluate(() => window.sandbox.advance([1 / 60]));
+  const [half] = await page.evaluate(async () => await window.sandbox.advance([1 / 60]));
   expect(half?.clampedSeconds).toBeCloseTo(1 / 60 + 0.5 - 0.25, 12);
   await page.keyboard.press('h');
   await page.keyboard.press('h');
-  const [twice] = await page.evaluate(() => window.sandbox.advance([1 / 60]));
+  const [twice] = await page.evaluate(async () => await window.sandbox.advance([1 / 60]));
   expect(twice?.clampedSeconds).toBeCloseTo(1 / 60 + 1 - 0.25, 12);
 });

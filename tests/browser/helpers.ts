@@ -47,8 +47,8 @@ export function quatAngle(a: readonly number[], b: readonly number[]): number {
  */
 export async function canvasPixels(page: Page, width = 320, height = 190): Promise<number[]> {
   return page.evaluate(
-    ([w, h]) => {
-      window.sandbox.advance([0]);
+    async ([w, h]) => {
+      await window.sandbox.advance([0]);
       const source = document.getElementById('view') as HTMLCanvasElement;
       const copy = document.createElement('canvas');
       copy.width = w;
@@ -143,7 +143,7 @@ function fingerPointer(page: Page): Pointer {
 
 /** Heights (y) of every body's current snapshot. */
 export function bodyHeights(page: Page): Promise<number[]> {
-  return page.evaluate(() =>
+  return page.evaluate(async () =>
     Array.from(
       { length: window.sandbox.state().bodies },
       (_, i) => window.sandbox.pose(i).current.p[1] ?? 0,
@@ -170,7 +170,7 @@ export async function dragCentreUp(
   await pointer.down({ x, y });
   for (let k = 1; k <= 10; k++) {
     await pointer.move({ x, y: y - 20 * k });
-    await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(5).fill(1 / 60)));
   }
   const after = await bodyHeights(page);
   await pointer.up();

@@ -29,11 +29,11 @@ async function advanceAndRead(
   options: { reload?: boolean; settings?: Partial<Settings> } = {},
 ): Promise<HudReading> {
   return page.evaluate(
-    ({ frames, reload, settings }) => {
+    async ({ frames, reload, settings }) => {
       const s = window.sandbox;
-      if (reload) s.load('stack', { count: 36 });
+      if (reload) await s.load('stack', { count: 36 });
       if (settings) s.set(settings);
-      s.advance(frames);
+      await s.advance(frames);
       const rows: Record<string, string> = {};
       for (const element of document.querySelectorAll<HTMLElement>(
         '[data-testid=hud] [data-stat]',
@@ -127,7 +127,7 @@ test('every HUD row and the banner show what frames of known length give', async
   expect(halfHitch.banner).toBe('slow motion ×0.51 — 0.9 s given up');
 
   // Paused: the banner says so.
-  await page.evaluate(() => window.sandbox.pause());
+  await page.evaluate(async () => window.sandbox.pause());
   const paused = await advanceAndRead(page, [0]);
   expect(paused.banner).toBe('paused');
   expect(errors).toEqual([]);

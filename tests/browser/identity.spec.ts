@@ -34,9 +34,11 @@ test('click a body, press Delete: that body goes, the last moves into its place,
   if (!box) throw new Error('no canvas');
   // The stack's camera looks at the tower's middle: the canvas centre is on a brick.
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect.poll(() => page.evaluate(() => window.sandbox.stats().tracked)).toBeGreaterThan(-1);
+  await expect
+    .poll(() => page.evaluate(async () => window.sandbox.stats().tracked))
+    .toBeGreaterThan(-1);
   await expect(page.getByTestId('stutter-panel')).toContainText('body ');
-  const before = await page.evaluate(() => {
+  const before = await page.evaluate(async () => {
     const s = window.sandbox;
     const tracked = s.stats().tracked;
     return { tracked, bodies: s.state().bodies, last: s.pose(s.state().bodies - 1).current };
@@ -44,8 +46,12 @@ test('click a body, press Delete: that body goes, the last moves into its place,
   expect(before.tracked).toBeLessThan(before.bodies - 1);
 
   await page.keyboard.press('Delete');
+  // The removal applies at once while paused — in worker mode once the worker has heard of it.
+  await expect
+    .poll(() => page.evaluate(async () => window.sandbox.state().bodies))
+    .toBe(before.bodies - 1);
   const after = await page.evaluate(
-    (tracked) => ({
+    async (tracked) => ({
       bodies: window.sandbox.state().bodies,
       stats: window.sandbox.stats(),
       inSlot: window.sandbox.pose(tracked).current,
@@ -63,7 +69,7 @@ test('click a body, press Delete: that body goes, the last moves into its place,
   // Nothing tracked now: Delete says what it needs, and removes nothing.
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('message').filter({ hasText: 'No body is tracked' })).toBeVisible();
-  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(before.bodies - 1);
+  expect(await page.evaluate(async () => window.sandbox.state().bodies)).toBe(before.bodies - 1);
   expect(errors).toEqual([]);
 });
 
@@ -73,11 +79,11 @@ test("the stutter panel's delete button and sandbox.remove take the body meant, 
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=pile&count=40');
   await expect(page.getByTestId('delete-tracked')).toBeHidden();
-  await page.evaluate(() => window.sandbox.track(7));
+  await page.evaluate(async () => window.sandbox.track(7));
   await page.getByTestId('delete-tracked').click();
   // Running: it applies at the next step boundary.
-  await expect.poll(() => page.evaluate(() => window.sandbox.state().bodies)).toBe(39);
-  expect(await page.evaluate(() => window.sandbox.stats())).toMatchObject({
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(39);
+  expect(await page.evaluate(async () => window.sandbox.stats())).toMatchObject({
     tracked: -1,
     trackedRemoved: true,
   });
@@ -87,12 +93,12 @@ test("the stutter panel's delete button and sandbox.remove take the body meant, 
   await expect(page.getByTestId('delete-tracked')).toBeHidden();
 
   // Track the last body, remove another: the meter stays on its body, now in the freed slot.
-  const result = await page.evaluate(() => {
+  const result = await page.evaluate(async () => {
     const s = window.sandbox;
-    s.advance([0]);
+    await s.advance([0]);
     s.track(38);
     s.remove(4);
-    s.advance([1 / 60]);
+    await s.advance([1 / 60]);
     return { bodies: s.state().bodies, stats: s.stats() };
   });
   expect(result.bodies).toBe(38);
@@ -108,14 +114,14 @@ test('determinism lab: a throw reaches both worlds at the same step; a drag is r
   await openSandbox(page, '?scene=determinism&count=20');
   const view = determinismScene.view;
   const offsetX = determinismScene.twin?.offsetX ?? 0;
-  await page.evaluate(() => window.sandbox.advance(new Array(40).fill(1 / 60)));
+  await page.evaluate(async () => await window.sandbox.advance(new Array(40).fill(1 / 60)));
   // Aim F at the left heap (the main world, drawn offsetX to the left).
   const aim = await screenPoint(page, [-offsetX, 1.5, 0], view);
   await page.mouse.move(aim.x, aim.y);
   await page.keyboard.press('f');
-  const thrown = await page.evaluate(() => {
+  const thrown = await page.evaluate(async () => {
     const s = window.sandbox;
-    s.advance(new Array(120).fill(1 / 60));
+    await s.advance(new Array(120).fill(1 / 60));
     return { bodies: s.state().bodies, twin: s.stats().twin };
   });
   expect(thrown.bodies).toBe(21);
@@ -125,7 +131,7 @@ test('determinism lab: a throw reaches both worlds at the same step; a drag is r
   await expect(page.getByTestId('twin-verdict')).toContainText('identical');
 
   // Press on a body of the left heap and pull: no drag, a note says why.
-  const lowest = await page.evaluate(() => {
+  const lowest = await page.evaluate(async () => {
     const s = window.sandbox;
     let best = 0;
     for (let i = 1; i < s.state().bodies; i++)
@@ -145,8 +151,8 @@ test('determinism lab: a throw reaches both worlds at the same step; a drag is r
   await expect(
     page.getByTestId('message').filter({ hasText: 'Dragging is off in the determinism lab' }),
   ).toBeVisible();
-  const afterPress = await page.evaluate(() => {
-    window.sandbox.advance(new Array(30).fill(1 / 60));
+  const afterPress = await page.evaluate(async () => {
+    await window.sandbox.advance(new Array(30).fill(1 / 60));
     return window.sandbox.stats().twin;
   });
   expect(afterPress?.agree).toBe(true);

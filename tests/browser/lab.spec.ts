@@ -47,12 +47,12 @@ for (const view of ['single', 'split', 'ghost'] as const) {
     }) => {
       const errors = collectPageErrors(page);
       await openSandbox(page, `?scene=pile&count=40&view=${view}&interp=${mode}`);
-      const sample = await page.evaluate(() => {
+      const sample = await page.evaluate(async () => {
         const s = window.sandbox;
         // Stop the rAF drive and reload, so the accumulator starts empty and alpha is known.
-        s.advance([0]);
-        s.load('pile', { count: 40 });
-        const frames = s.advance([1 / 60, 1 / 60, 1 / 60, 1 / 60, 0.013, 0.0071]);
+        await s.advance([0]);
+        await s.load('pile', { count: 40 });
+        const frames = await s.advance([1 / 60, 1 / 60, 1 / 60, 1 / 60, 0.013, 0.0071]);
         return {
           alpha: frames[frames.length - 1]?.alpha ?? -1,
           poses: [0, 9, 19, 39].map((i) => s.pose(i)),
@@ -83,7 +83,7 @@ test('split and ghost views on the carousel: screenshots kept as artifacts', asy
   mkdirSync('artifacts', { recursive: true });
   for (const view of ['split', 'ghost'] as const) {
     await openSandbox(page, `?scene=carousel&view=${view}&hz=10`);
-    await page.evaluate(() => window.sandbox.advance(new Array(45).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(45).fill(1 / 60)));
     const path = `artifacts/${view}.png`;
     await page.screenshot({ path });
     await testInfo.attach(view, { path, contentType: 'image/png' });
@@ -95,16 +95,16 @@ test('stutter meter via advance: the 1-2-2 beat of 60 Hz frames at 100 Hz physic
   page,
 }) => {
   await openSandbox(page, '?scene=carousel');
-  const result = await page.evaluate(() => {
+  const result = await page.evaluate(async () => {
     const s = window.sandbox;
     // Reloaded in the same task as the frames, so the loop starts from an empty accumulator
     // whatever animation frames ran before: exact 1/60 s frames then make every figure exact.
-    s.advance([0]);
-    s.load('carousel');
+    await s.advance([0]);
+    await s.load('carousel');
     const out: Record<string, { jitter: number; error: number; frames: number }> = {};
     for (const mode of ['interpolate', 'off', 'extrapolate', 'hermite'] as const) {
       s.set({ interpolation: mode });
-      s.advance(new Array(180).fill(1 / 60));
+      await s.advance(new Array(180).fill(1 / 60));
       out[mode] = s.stats().stutter;
     }
     return out;
@@ -132,15 +132,15 @@ test('tunnel: a 0.5 s hitch under variable sends the balls through the wall; the
   page,
 }) => {
   await openSandbox(page, '?scene=tunnel');
-  const escaped = await page.evaluate(() => {
+  const escaped = await page.evaluate(async () => {
     const s = window.sandbox;
     const result: Record<string, number> = {};
     for (const strategy of ['variable', 'accumulator'] as const) {
-      s.load('tunnel');
+      await s.load('tunnel');
       s.set({ strategy });
-      s.advance(new Array(30).fill(1 / 60));
+      await s.advance(new Array(30).fill(1 / 60));
       s.hitch(0.5);
-      s.advance(new Array(31).fill(1 / 60));
+      await s.advance(new Array(31).fill(1 / 60));
       const xs = Array.from({ length: s.state().bodies }, (_, i) => s.pose(i).current.p[0] ?? 0);
       result[strategy] = xs.filter((x) => Math.abs(x) > 1.05).length;
     }
@@ -154,8 +154,8 @@ test('determinism scene: the 60 Hz and 144 Hz worlds agree under the accumulator
   page,
 }) => {
   await openSandbox(page, '?scene=determinism&count=20');
-  const accumulator = await page.evaluate(() => {
-    window.sandbox.advance(new Array(90).fill(1 / 60));
+  const accumulator = await page.evaluate(async () => {
+    await window.sandbox.advance(new Array(90).fill(1 / 60));
     return window.sandbox.stats().twin;
   });
   expect(accumulator?.comparedStep).toBeGreaterThan(100);
@@ -163,14 +163,14 @@ test('determinism scene: the 60 Hz and 144 Hz worlds agree under the accumulator
   expect(accumulator?.leftHash).toBe(accumulator?.rightHash);
   await expect(page.getByTestId('twin-verdict')).toContainText('identical');
 
-  const variable = await page.evaluate(() => {
-    window.sandbox.load('determinism', { count: 20 });
+  const variable = await page.evaluate(async () => {
+    await window.sandbox.load('determinism', { count: 20 });
     window.sandbox.set({ strategy: 'variable' });
-    window.sandbox.advance(new Array(90).fill(1 / 60));
+    await window.sandbox.advance(new Array(90).fill(1 / 60));
     return window.sandbox.stats().twin;
   });
   expect(variable?.agree).toBe(false);
-  await page.evaluate(() => window.sandbox.advance([1 / 60]));
+  await page.evaluate(async () => await window.sandbox.advance([1 / 60]));
   await expect(page.getByTestId('twin-verdict')).toContainText('diverged');
 });
 
@@ -179,7 +179,7 @@ test('lab settings come from the URL and the panel', async ({ page }) => {
     page,
     '?scene=carousel&strategy=semi-fixed&view=split&split=extrapolate&display=30&timescale=0.05&hz=5',
   );
-  const settings = await page.evaluate(() => window.sandbox.settings());
+  const settings = await page.evaluate(async () => window.sandbox.settings());
   expect(settings).toMatchObject({
     strategy: 'semi-fixed',
     view: 'split',
@@ -196,7 +196,9 @@ test('lab settings come from the URL and the panel', async ({ page }) => {
     .locator('.lil-controller', { hasText: 'timestep strategy' })
     .locator('select')
     .selectOption('fixed-per-frame');
-  expect(await page.evaluate(() => window.sandbox.settings().strategy)).toBe('fixed-per-frame');
+  expect(await page.evaluate(async () => window.sandbox.settings().strategy)).toBe(
+    'fixed-per-frame',
+  );
   await expect(panel.locator('.lil-controller', { hasText: 'why' }).locator('input')).toHaveValue(
     /speed follows display/,
   );

@@ -32,7 +32,7 @@ for (const { tag, intl } of LOCALES) {
       const errors = collectPageErrors(page);
       await openSandbox(page, '?scene=carousel');
       // The page really runs under this tag, and Intl really accepts or rejects it.
-      const language = await page.evaluate(() => {
+      const language = await page.evaluate(async () => {
         let accepted = true;
         try {
           new Intl.NumberFormat(navigator.language);
@@ -44,12 +44,12 @@ for (const { tag, intl } of LOCALES) {
       expect(language).toEqual({ tag, accepted: intl });
 
       // Driven through the API: 60 frames of 1/60 s at 100 Hz physics are exactly 100 steps.
-      const driven = await page.evaluate(() => {
+      const driven = await page.evaluate(async () => {
         const s = window.sandbox;
-        s.load('carousel');
-        const reports = s.advance(new Array(60).fill(1 / 60));
+        await s.load('carousel');
+        const reports = await s.advance(new Array(60).fill(1 / 60));
         s.track(0);
-        s.advance(new Array(30).fill(1 / 60));
+        await s.advance(new Array(30).fill(1 / 60));
         return { step: reports.at(-1)?.step, state: s.state(), stats: s.stats() };
       });
       expect(driven.step).toBe(100);
@@ -59,9 +59,9 @@ for (const { tag, intl } of LOCALES) {
       expect(driven.stats.stutter.frames).toBeGreaterThan(0);
 
       // Driven by animation frames: steps keep coming.
-      await page.evaluate(() => window.sandbox.run());
+      await page.evaluate(async () => window.sandbox.run());
       await expect
-        .poll(() => page.evaluate(() => window.sandbox.state().step), { timeout: 30_000 })
+        .poll(() => page.evaluate(async () => window.sandbox.state().step), { timeout: 30_000 })
         .toBeGreaterThan(driven.state.step + 10);
 
       // The HUD's figures are plain digits whatever the language.

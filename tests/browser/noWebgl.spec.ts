@@ -21,7 +21,7 @@ test('no WebGL: a notice says what is missing; simulation, HUD, panel and API ru
   await openSandbox(page, '?scene=stack');
   // The browser really has no WebGL of either version.
   expect(
-    await page.evaluate(() => ({
+    await page.evaluate(async () => ({
       webgl2: document.createElement('canvas').getContext('webgl2') !== null,
       webgl: document.createElement('canvas').getContext('webgl') !== null,
     })),
@@ -37,22 +37,22 @@ test('no WebGL: a notice says what is missing; simulation, HUD, panel and API ru
 
   // The animation-frame drive steps the simulation and refreshes the HUD.
   await expect
-    .poll(() => page.evaluate(() => window.sandbox.state().step), { timeout: 30_000 })
+    .poll(() => page.evaluate(async () => window.sandbox.state().step), { timeout: 30_000 })
     .toBeGreaterThan(10);
   await expect(page.locator('[data-stat=fps]')).toHaveText(/^[1-9]\d*$/);
   await expect(page.locator('[data-stat=bodies]')).toHaveText(/^36 \(/);
 
   // The scripting API: load, advance, state, stats, spawn, and pose read back from the instance
   // matrices, which are written every frame with or without a GPU to draw them.
-  const result = await page.evaluate(() => {
+  const result = await page.evaluate(async () => {
     const s = window.sandbox;
-    s.load('stack', { seed: 2 });
+    await s.load('stack', { seed: 2 });
     s.set({ interpolation: 'interpolate' });
-    const reports = s.advance([1 / 60, 1 / 60, 1 / 60, 0.013]);
+    const reports = await s.advance([1 / 60, 1 / 60, 1 / 60, 0.013]);
     const alpha = reports.at(-1)?.alpha ?? -1;
     const poses = [0, 17, 35].map((i) => s.pose(i));
     s.spawn({ kind: 'sphere', position: [0, 12, 4], velocity: [0, 0, -3] });
-    s.advance(new Array(30).fill(1 / 60));
+    await s.advance(new Array(30).fill(1 / 60));
     return { alpha, poses, state: s.state(), stats: s.stats() };
   });
   expect(result.alpha).toBeGreaterThan(0.05);
@@ -80,10 +80,10 @@ test('no WebGL: a notice says what is missing; simulation, HUD, panel and API ru
     .locator('.lil-controller', { hasText: 'render mode' })
     .locator('select')
     .selectOption('off');
-  expect((await page.evaluate(() => window.sandbox.settings())).interpolation).toBe('off');
+  expect((await page.evaluate(async () => window.sandbox.settings())).interpolation).toBe('off');
   const before = result.state.step;
   await panel.getByRole('button', { name: 'single step (.)' }).click();
-  expect(await page.evaluate(() => window.sandbox.state())).toMatchObject({
+  expect(await page.evaluate(async () => window.sandbox.state())).toMatchObject({
     step: before + 1,
     bodies: 37,
   });

@@ -113,13 +113,13 @@ async function sample(
   frames: number[],
 ): Promise<Sample> {
   return page.evaluate(
-    ({ physicsHz, bodies, frames }) => {
+    async ({ physicsHz, bodies, frames }) => {
       const s = window.sandbox;
-      s.advance([0]);
-      s.load('playground', { count: 0 });
+      await s.advance([0]);
+      await s.load('playground', { count: 0 });
       s.set({ physicsHz });
       for (const body of bodies) s.spawn(body);
-      const reports = s.advance(frames);
+      const reports = await s.advance(frames);
       return {
         alpha: reports[reports.length - 1]?.alpha ?? -1,
         intervalSeconds: 1 / physicsHz,
@@ -185,10 +185,13 @@ for (const mode of ['interpolate', 'off', 'extrapolate', 'hermite'] as const) {
     await openSandbox(page, `?scene=playground&count=0&interp=${mode}`);
     const worst: string[] = [];
     for (const view of ['single', 'split', 'ghost'] as const) {
-      await page.evaluate(({ view, right }) => window.sandbox.set({ view, splitRight: right }), {
-        view,
-        right: SPLIT_RIGHT[mode],
-      });
+      await page.evaluate(
+        async ({ view, right }) => window.sandbox.set({ view, splitRight: right }),
+        {
+          view,
+          right: SPLIT_RIGHT[mode],
+        },
+      );
       // 100 Hz: 6 to 50 rad/s turn 0.06 to 0.5 rad a step (the polynomial slerp); 3 frames of
       // 1/60 s and one of 23 ms take 7 steps and leave alpha 0.3.
       const fine = await sample(page, 100, spinners([6, 11, 17, 24, 32, 41, 50]), [

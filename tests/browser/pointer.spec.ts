@@ -41,8 +41,8 @@ const AIM = 1e-6;
 /** Opens an empty playground, paused (so a throw or a spawn applies at once, and stays put). */
 async function openPaused(page: Page): Promise<{ x: number; y: number }> {
   await openSandbox(page, '?scene=playground&count=0');
-  await page.evaluate(() => {
-    window.sandbox.advance([0]);
+  await page.evaluate(async () => {
+    await window.sandbox.advance([0]);
     window.sandbox.pause();
   });
   const box = await page.locator('#view').boundingBox();
@@ -52,10 +52,14 @@ async function openPaused(page: Page): Promise<{ x: number; y: number }> {
 
 /** Moves the mouse to (x, y) over the canvas, presses F and reads the body that was added. */
 async function throwAt(page: Page, x: number, y: number): Promise<{ p: Vec3; v: Vec3 }> {
-  const before = await page.evaluate(() => window.sandbox.state().bodies);
+  const before = await page.evaluate(async () => window.sandbox.state().bodies);
   await page.mouse.move(x, y);
   await page.keyboard.press('f');
-  return page.evaluate((expected) => {
+  // Paused, the throw applies at once — in worker mode once the worker has heard of it.
+  await expect
+    .poll(() => page.evaluate(async () => window.sandbox.state().bodies))
+    .toBeGreaterThanOrEqual(before + 1);
+  return page.evaluate(async (expected) => {
     const s = window.sandbox;
     const bodies = s.state().bodies;
     if (bodies !== expected) throw new Error(`F added ${bodies - expected + 1} bodies, not 1`);
@@ -108,14 +112,14 @@ test('F throws a body from the camera toward the mouse pointer', async ({ page }
   expect(Math.abs(downLeft.y + up.y / 2)).toBeLessThan(AIM);
 
   // Running again, the thrown body flies away from the camera.
-  const distances = await page.evaluate((camera) => {
+  const distances = await page.evaluate(async (camera) => {
     const s = window.sandbox;
     const last = s.state().bodies - 1;
     const distance = (): number =>
       Math.hypot(...s.pose(last).current.p.map((x, k) => x - (camera[k] ?? 0)));
     const before = distance();
     s.resume();
-    s.advance(new Array(6).fill(1 / 60));
+    await s.advance(new Array(6).fill(1 / 60));
     return { before, after: distance() };
   }, CAMERA);
   expect(distances.after).toBeGreaterThan(distances.before + 1);
@@ -127,10 +131,12 @@ test('a click on a body tracks it with the stutter meter; a drag does not', asyn
   const centre = await openPaused(page);
   // A ball off to the side (body 0) and a box on the view's target, under the canvas middle
   // (body 1). The ball is tracked first, so a click that tracked anything but the box shows.
-  await page.evaluate((target) => {
+  await page.evaluate(async (target) => {
     const s = window.sandbox;
     s.spawn({ kind: 'sphere', position: [3, 1, -3] });
     s.spawn({ kind: 'box', scale: 1, position: target });
+    // A frame of no time applies the spawns (and waits for a worker to) before tracking.
+    await s.advance([0]);
     s.track(0);
   }, TARGET);
   const panel = page.getByTestId('stutter-panel');
@@ -141,30 +147,32 @@ test('a click on a body tracks it with the stutter meter; a drag does not', asyn
   await page.mouse.down();
   await page.mouse.move(centre.x + 30, centre.y, { steps: 3 });
   await page.mouse.up();
-  expect(await page.evaluate(() => window.sandbox.stats().tracked)).toBe(0);
+  expect(await page.evaluate(async () => window.sandbox.stats().tracked)).toBe(0);
 
-  await page.evaluate(() => window.sandbox.load('playground', { count: 0 }));
-  await page.evaluate((target) => {
+  await page.evaluate(async () => await window.sandbox.load('playground', { count: 0 }));
+  await page.evaluate(async (target) => {
     const s = window.sandbox;
     s.spawn({ kind: 'sphere', position: [3, 1, -3] });
     s.spawn({ kind: 'box', scale: 1, position: target });
+    // A frame of no time applies the spawns (and waits for a worker to) before tracking.
+    await s.advance([0]);
     s.track(0);
   }, TARGET);
   await page.mouse.click(centre.x, centre.y);
-  expect(await page.evaluate(() => window.sandbox.stats().tracked)).toBe(1);
+  await expect.poll(() => page.evaluate(async () => window.sandbox.stats().tracked)).toBe(1);
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('body 1 —');
   await expect(page.getByTestId('delete-tracked')).toBeVisible();
 
   // A click on empty sky changes nothing.
   await page.mouse.click(centre.x, 40);
-  expect(await page.evaluate(() => window.sandbox.stats().tracked)).toBe(1);
+  expect(await page.evaluate(async () => window.sandbox.stats().tracked)).toBe(1);
 
   // The meter measures the clicked body as it falls.
-  const stutter = await page.evaluate(() => {
+  const stutter = await page.evaluate(async () => {
     const s = window.sandbox;
     s.resume();
-    s.advance(new Array(30).fill(1 / 60));
+    await s.advance(new Array(30).fill(1 / 60));
     return s.stats().stutter;
   });
   expect(stutter.frames).toBeGreaterThan(10);

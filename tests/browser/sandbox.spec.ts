@@ -10,7 +10,7 @@ test('loads with no console errors and draws a scene that is not blank', async (
 }, testInfo) => {
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=playground');
-  await page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
+  await page.evaluate(async () => await window.sandbox.advance(new Array(30).fill(1 / 60)));
   const pixels = await canvasColourStats(page);
   // A blank or single-colour canvas has one colour bucket; a lit scene with bodies has many.
   expect(pixels.distinctColours).toBeGreaterThan(50);
@@ -28,11 +28,11 @@ test('the scripting API lists scenes, loads them with a count, and reports state
   page,
 }) => {
   await openSandbox(page, '');
-  const result = await page.evaluate(() => {
+  const result = await page.evaluate(async () => {
     const s = window.sandbox;
-    s.load('pile', { count: 123, seed: 5 });
+    await s.load('pile', { count: 123, seed: 5 });
     const fresh = s.state();
-    s.advance(new Array(20).fill(1 / 60));
+    await s.advance(new Array(20).fill(1 / 60));
     return { scenes: s.scenes(), fresh, later: s.state(), stats: s.stats() };
   });
   expect(result.scenes).toEqual([
@@ -61,12 +61,12 @@ test('rendered positions are the lerp of previous and current at the reported al
   page,
 }) => {
   await openSandbox(page, '?scene=pile&count=60');
-  const sample = await page.evaluate(() => {
+  const sample = await page.evaluate(async () => {
     const s = window.sandbox;
     // Stop the rAF drive and reload, so the accumulator starts empty and alpha is known.
-    s.advance([0]);
-    s.load('pile', { count: 60 });
-    const frames = s.advance([1 / 60, 1 / 60, 1 / 60, 0.013, 0.007, 1 / 144]);
+    await s.advance([0]);
+    await s.load('pile', { count: 60 });
+    const frames = await s.advance([1 / 60, 1 / 60, 1 / 60, 0.013, 0.007, 1 / 144]);
     const alpha = frames[frames.length - 1]?.alpha ?? -1;
     return { alpha, poses: [0, 7, 21, 40, 59].map((i) => s.pose(i)) };
   });
@@ -87,10 +87,10 @@ test('rendered positions are the lerp of previous and current at the reported al
 
 test('with interpolation off the rendered position is the current snapshot', async ({ page }) => {
   await openSandbox(page, '?scene=pile&count=60&interp=off');
-  const poses = await page.evaluate(() => {
+  const poses = await page.evaluate(async () => {
     const s = window.sandbox;
-    s.load('pile', { count: 60 });
-    s.advance([1 / 60, 1 / 60, 0.013]);
+    await s.load('pile', { count: 60 });
+    await s.advance([1 / 60, 1 / 60, 0.013]);
     return Array.from({ length: s.state().bodies }, (_, i) => s.pose(i));
   });
   let moving = 0;
@@ -112,50 +112,54 @@ test('the panel changes settings, loads scenes and pauses', async ({ page }) => 
     .locator('.lil-controller', { hasText: 'render mode' })
     .locator('select')
     .selectOption('off');
-  expect(await page.evaluate(() => window.sandbox.settings().interpolation)).toBe('off');
+  expect(await page.evaluate(async () => window.sandbox.settings().interpolation)).toBe('off');
 
   await panel
     .locator('.lil-controller', { hasText: 'paused' })
     .locator('input[type=checkbox]')
     .check();
-  expect(await page.evaluate(() => window.sandbox.settings().paused)).toBe(true);
-  const stepBefore = await page.evaluate(() => window.sandbox.state().step);
+  expect(await page.evaluate(async () => window.sandbox.settings().paused)).toBe(true);
+  const stepBefore = await page.evaluate(async () => window.sandbox.state().step);
   await panel.getByText('single step (.)').click();
-  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(stepBefore + 1);
+  expect(await page.evaluate(async () => window.sandbox.state().step)).toBe(stepBefore + 1);
 
   await panel
     .locator('.lil-controller', { hasText: 'scene' })
     .first()
     .locator('select')
     .selectOption({ label: 'Stack' });
-  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(36);
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(36);
 
   const hz = panel.locator('.lil-controller', { hasText: 'physics rate' }).locator('input').last();
   await hz.fill('60');
   await hz.press('Enter');
-  expect(await page.evaluate(() => window.sandbox.settings().physicsHz)).toBe(60);
+  expect(await page.evaluate(async () => window.sandbox.settings().physicsHz)).toBe(60);
 
   // An out-of-range number is clamped by the slider; the value that lands is still valid.
   await hz.fill('9999');
   await hz.press('Enter');
-  expect(await page.evaluate(() => window.sandbox.settings().physicsHz)).toBe(240);
+  expect(await page.evaluate(async () => window.sandbox.settings().physicsHz)).toBe(240);
 
   await panel.getByText('spawn (drop)').click();
-  expect(await page.evaluate(() => window.sandbox.state().bodies)).toBe(37);
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(37);
 });
 
 test('keys: space pauses, . steps, i toggles interpolation, r resets', async ({ page }) => {
   await openSandbox(page, '?scene=dominoes');
   await page.locator('#view').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press(' ');
-  expect(await page.evaluate(() => window.sandbox.settings().paused)).toBe(true);
-  const step = await page.evaluate(() => window.sandbox.state().step);
+  expect(await page.evaluate(async () => window.sandbox.settings().paused)).toBe(true);
+  // Paused, no frame asks for a step; once any steps already asked for are published, the
+  // state stands still until '.' takes exactly one more.
+  const step = await page.evaluate(async () => window.sandbox.stats().step);
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(step);
   await page.keyboard.press('.');
-  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(step + 1);
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(step + 1);
   await page.keyboard.press('i');
-  expect(await page.evaluate(() => window.sandbox.settings().interpolation)).toBe('off');
+  expect(await page.evaluate(async () => window.sandbox.settings().interpolation)).toBe('off');
   await page.keyboard.press('r');
-  expect(await page.evaluate(() => window.sandbox.state().step)).toBe(0);
+  // Paused, the reset shows step 0 (in worker mode once the worker has rebuilt the scene).
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(0);
 });
 
 test('a bad URL parameter shows a dismissable message naming it, and nothing is injected', async ({
@@ -178,10 +182,10 @@ test('a bad URL parameter shows a dismissable message naming it, and nothing is 
     'URL parameter \'hz\' = "abc" is invalid: expected a number from 5 to 240',
   );
   expect(await page.locator('img').count()).toBe(0);
-  expect(await page.evaluate(() => (window as unknown as { injected: boolean }).injected)).toBe(
-    false,
-  );
-  const settings = await page.evaluate(() => window.sandbox.settings());
+  expect(
+    await page.evaluate(async () => (window as unknown as { injected: boolean }).injected),
+  ).toBe(false);
+  const settings = await page.evaluate(async () => window.sandbox.settings());
   expect(settings.physicsHz).toBe(100);
   expect(settings.interpolation).toBe('off');
   await messages.first().getByRole('button', { name: 'Dismiss message' }).click();
@@ -191,6 +195,6 @@ test('a bad URL parameter shows a dismissable message naming it, and nothing is 
 
 test('dragging a body with the mouse lifts it', async ({ page }) => {
   await openSandbox(page, '?scene=stack');
-  await page.evaluate(() => window.sandbox.advance(new Array(30).fill(1 / 60)));
+  await page.evaluate(async () => await window.sandbox.advance(new Array(30).fill(1 / 60)));
   expect(await dragCentreUp(page)).toBeGreaterThan(1);
 });

@@ -64,8 +64,8 @@ function sameCamera(frame: SplitFrame): boolean {
  * the canvas in the same task, before the drawing buffer is presented and cleared.
  */
 function drawSplitFrame(page: Page, halves: { left: Rect; right: Rect }): Promise<SplitFrame> {
-  return page.evaluate(({ left, right }) => {
-    window.sandbox.advance([0]);
+  return page.evaluate(async ({ left, right }) => {
+    await window.sandbox.advance([0]);
     const source = document.getElementById('view') as HTMLCanvasElement;
     const scale = source.width / source.clientWidth;
     const copy = document.createElement('canvas');
@@ -100,7 +100,7 @@ function drawSplitFrame(page: Page, halves: { left: Rect; right: Rect }): Promis
 
 /** The element a tap at `point` would reach (the HUD and labels let taps through). */
 function elementAt(page: Page, point: PagePoint): Promise<string> {
-  return page.evaluate(({ x, y }) => {
+  return page.evaluate(async ({ x, y }) => {
     const element = document.elementFromPoint(x, y);
     return element ? `${element.tagName.toLowerCase()}#${element.id}.${element.className}` : 'none';
   }, point);
@@ -154,7 +154,7 @@ test.describe('split view at 1280 × 760', () => {
     const errors = collectPageErrors(page);
     // Both halves in the same render mode: with one camera they must draw the same picture.
     await openSandbox(page, '?scene=stack&view=split&interp=off&split=off');
-    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(20).fill(1 / 60)));
     const halves = await splitHalves(page);
     const still = await drawSplitFrame(page, halves);
     expect(sameCamera(still), JSON.stringify(still)).toBe(true);
@@ -183,7 +183,7 @@ test.describe('split view at 1280 × 760', () => {
   }, testInfo) => {
     const errors = collectPageErrors(page);
     await openSandbox(page, '?scene=stack&view=split&interp=off&split=off');
-    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(20).fill(1 / 60)));
     const panel = page.getByTestId('panel');
     await expect(panel).not.toHaveClass(/lil-closed/);
     const panelBox = await box(page, 'panel');
@@ -229,12 +229,12 @@ test.describe('split view at 1280 × 760', () => {
 
   test('dragging from the middle of either half lifts the body drawn there', async ({ page }) => {
     await openSandbox(page, '?scene=stack&view=split&interp=off&split=off');
-    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(20).fill(1 / 60)));
     const halves = await splitHalves(page);
     for (const half of [halves.left, halves.right]) {
-      await page.evaluate(() => {
-        window.sandbox.load('stack');
-        window.sandbox.advance(new Array(20).fill(1 / 60));
+      await page.evaluate(async () => {
+        await window.sandbox.load('stack');
+        await window.sandbox.advance(new Array(20).fill(1 / 60));
       });
       const middle = { x: half.x + half.width / 2, y: half.y + half.height / 2 };
       expect(await dragCentreUp(page, 'mouse', middle)).toBeGreaterThan(1);
@@ -250,7 +250,7 @@ test.describe('phone: 412 × 839, touch', () => {
   }, testInfo) => {
     const errors = collectPageErrors(page);
     await openSandbox(page, '?scene=stack');
-    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(20).fill(1 / 60)));
     const panel = page.getByTestId('panel');
     await expect(panel).toHaveClass(/lil-closed/);
     await expect(panel.locator('.lil-controller', { hasText: 'scene' }).first()).toBeHidden();
@@ -287,7 +287,7 @@ test.describe('phone: 412 × 839, touch', () => {
     expect(overlaps(await box(page, 'panel'), hud)).toBe(false);
     for (const point of centreArea(hud)) expect(await elementAt(page, point)).toBe('canvas#view.');
     await scene.locator('select').selectOption({ label: 'Pile' });
-    await expect.poll(() => page.evaluate(() => window.sandbox.state().bodies)).toBe(300);
+    await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(300);
     await page.screenshot({ path: 'artifacts/phone-412x839-panel.png' });
     await testInfo.attach('phone, panel open', {
       path: 'artifacts/phone-412x839-panel.png',
@@ -299,7 +299,7 @@ test.describe('phone: 412 × 839, touch', () => {
   test('one finger on a body drags it', async ({ page }) => {
     const errors = collectPageErrors(page);
     await openSandbox(page, '?scene=stack');
-    await page.evaluate(() => window.sandbox.advance(new Array(20).fill(1 / 60)));
+    await page.evaluate(async () => await window.sandbox.advance(new Array(20).fill(1 / 60)));
     expect(await dragCentreUp(page, 'finger')).toBeGreaterThan(1);
     expect(errors).toEqual([]);
   });
@@ -311,12 +311,12 @@ test.describe('phone: 412 × 839, touch', () => {
     const x = canvas.x + canvas.width / 2;
     const y = canvas.y + canvas.height / 2;
     const frames = (): Promise<void> =>
-      page.evaluate(() => {
-        window.sandbox.advance(new Array(5).fill(1 / 60));
+      page.evaluate(async () => {
+        await window.sandbox.advance(new Array(5).fill(1 / 60));
       });
-    await page.evaluate(() => {
-      window.sandbox.advance([0]);
-      window.sandbox.load('stack');
+    await page.evaluate(async () => {
+      await window.sandbox.advance([0]);
+      await window.sandbox.load('stack');
     });
     // Both fingers land on the tower (the canvas centre is on a brick), then spread and slide.
     await touch(page, 'touchStart', [
@@ -331,16 +331,16 @@ test.describe('phone: 412 × 839, touch', () => {
       await frames();
     }
     await touch(page, 'touchEnd', []);
-    const moved = await page.evaluate(() => window.sandbox.state());
+    const moved = await page.evaluate(async () => window.sandbox.state());
     const withGesture = await canvasPixels(page);
 
     // The same frames without the gesture: the physics must agree bit for bit (no body was
     // pulled), the picture must not (the camera moved).
-    await page.evaluate(() => {
-      window.sandbox.load('stack');
-      window.sandbox.advance(new Array(50).fill(1 / 60));
+    await page.evaluate(async () => {
+      await window.sandbox.load('stack');
+      await window.sandbox.advance(new Array(50).fill(1 / 60));
     });
-    const control = await page.evaluate(() => window.sandbox.state());
+    const control = await page.evaluate(async () => window.sandbox.state());
     expect(moved.step).toBe(control.step);
     expect(moved.hash).toBe(control.hash);
     const still = await canvasPixels(page);

@@ -63,13 +63,13 @@ interface RunOptions {
 async function runScene(engine: EngineSession, scene: string, options: RunOptions): Promise<Run> {
   const seconds = options.frameSeconds ?? FRAME_SECONDS;
   const first = await engine.evaluate(
-    ({ scene, count, spawn, physicsHz, frames, seconds }) => {
+    async ({ scene, count, spawn, physicsHz, frames, seconds }) => {
       const sandbox = window.sandbox;
       sandbox.set({ physicsHz });
-      sandbox.load(scene, count === null ? {} : { count });
+      await sandbox.load(scene, count === null ? {} : { count });
       const start = sandbox.state().hash;
       if (spawn) sandbox.spawn(spawn);
-      sandbox.advance(new Array<number>(frames).fill(seconds));
+      await sandbox.advance(new Array<number>(frames).fill(seconds));
       return [start, sandbox.state().hash];
     },
     {
@@ -85,15 +85,15 @@ async function runScene(engine: EngineSession, scene: string, options: RunOption
   for (let done = CHUNK; done < FRAMES; done += CHUNK) {
     hashes.push(
       await engine.evaluate(
-        ({ frames, seconds }) => {
-          window.sandbox.advance(new Array<number>(frames).fill(seconds));
+        async ({ frames, seconds }) => {
+          await window.sandbox.advance(new Array<number>(frames).fill(seconds));
           return window.sandbox.state().hash;
         },
         { frames: CHUNK, seconds },
       ),
     );
   }
-  const { step, bodies } = await engine.evaluate(() => window.sandbox.state(), null);
+  const { step, bodies } = await engine.evaluate(async () => window.sandbox.state(), null);
   return { hashes, steps: step, bodies };
 }
 
@@ -173,7 +173,7 @@ describe('every scene, default count and seed: same state hash in Chromium and F
 
   it('the app lists exactly these scenes in both engines', async () => {
     for (let k = 0; k < ENGINES.length; k++) {
-      expect(await session(k).evaluate(() => window.sandbox.scenes(), null)).toEqual(SCENES);
+      expect(await session(k).evaluate(async () => window.sandbox.scenes(), null)).toEqual(SCENES);
     }
   });
 
@@ -228,6 +228,95 @@ describe('other physics rates and display rates: same state hash in both engines
   it('avalanche × 100 (rolling damping 0.4) at 144 Hz physics', async () => {
     await compare('avalanche × 100, 144 Hz physics', 'avalanche', { count: 100, physicsHz: 144 });
   });
+});
+
+describe('a recording made in one engine replays in the other, to every recorded hash', () => {
+  // Exact inputs (short decimals): a ball dropped, a box and a cylinder thrown into the stack's
+  // courses, a dumbbell dropped on top — spawns with velocities, as a throw makes them.
+  const INPUTS = [
+    { atFrame: 0, spec: { kind: 'sphere', position: [1, 7, 0] } },
+    {
+      atFrame: 10,
+      spec: { kind: 'box', position: [-4, 1.2, 0.3], velocity: [9, 2.5, -0.4] },
+    },
+    {
+      atFrame: 40,
+      spec: {
+        kind: 'cylinder',
+        position: [4, 2.1, -0.2],
+        velocity: [-8, 1.5, 0.5],
+        angularVelocity: [1.5, -3, 2],
+      },
+    },
+    { atFrame: 70, spec: { kind: 'dumbbell', position: [0, 9, 0] } },
+  ];
+  const RECORDED_FRAMES = 150;
+
+  async function record(engine: EngineSession): Promise<string> {
+    return engine.evaluate(
+      async ({ inputs, frames }) => {
+        const sandbox = window.sandbox;
+        await sandbox.load('stack');
+        await sandbox.advance(new Array<number>(20).fill(1 / 60));
+        await sandbox.record({ hashEvery: 1, keyframeEvery: 60 });
+        let frame = 0;
+        for (const input of inputs) {
+          await sandbox.advance(new Array<number>(input.atFrame - frame).fill(1 / 60));
+          frame = input.atFrame;
+          sandbox.spawn(input.spec as Parameters<typeof sandbox.spawn>[0]);
+        }
+        await sandbox.advance(new Array<number>(frames - frame).fill(1 / 60));
+        return JSON.stringify(await sandbox.stopRecording());
+      },
+      { inputs: INPUTS, frames: RECORDED_FRAMES },
+    );
+  }
+
+  async function replay(
+    engine: EngineSession,
+    text: string,
+    frameSeconds: number,
+  ): Promise<{ replay: unknown; hash: string }> {
+    return engine.evaluate(
+      async ({ text, frameSeconds }) => {
+        const sandbox = window.sandbox;
+        await sandbox.load('tunnel');
+        sandbox.set({ paused: false });
+        await sandbox.replay(text);
+        // Enough frames to pass the end: the replay rests there.
+        await sandbox.advance(new Array<number>(Math.ceil(4 / frameSeconds)).fill(frameSeconds));
+        return { replay: sandbox.stats().replay, hash: sandbox.state().hash };
+      },
+      { text, frameSeconds },
+    );
+  }
+
+  for (const [from, to, hz] of [
+    [0, 1, 144],
+    [1, 0, 30],
+  ] as const) {
+    it(`made in ${ENGINES[from]} at 60 Hz frames, replayed in ${ENGINES[to]} at ${hz} Hz frames`, async () => {
+      const text = await record(session(from));
+      const made = JSON.parse(text) as {
+        length: number;
+        endHash: string;
+        hashes: string[];
+        inputs: { type: string }[];
+      };
+      expect(made.inputs.filter((input) => input.type === 'spawn')).toHaveLength(INPUTS.length);
+      expect(made.hashes).toHaveLength(made.length + 1);
+      const result = await replay(session(to), text, 1 / hz);
+      expect(result).toEqual({
+        replay: {
+          step: made.length,
+          endStep: made.length,
+          verifiedUpTo: made.length,
+          divergence: null,
+        },
+        hash: made.endHash,
+      });
+    });
+  }
 });
 
 describe('the harness', () => {

@@ -21,10 +21,10 @@ test(`${MINUTES} simulated minutes at ${BODIES} bodies: exact steps, no NaN, fla
 }, testInfo) => {
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=playground&count=1&shadows=0');
-  await page.evaluate((count) => {
+  await page.evaluate(async (count) => {
     // Stop the animation-frame drive first (advance does), so no frame runs after the load.
-    window.sandbox.advance([0]);
-    window.sandbox.load('playground', { count, seed: 7 });
+    await window.sandbox.advance([0]);
+    await window.sandbox.load('playground', { count, seed: 7 });
   }, BODIES);
   const started = Date.now();
   let baselineHeap = 0;
@@ -32,7 +32,7 @@ test(`${MINUTES} simulated minutes at ${BODIES} bodies: exact steps, no NaN, fla
   for (let minute = 1; minute <= MINUTES; minute++) {
     const hz = DISPLAY_HZ[(minute - 1) % DISPLAY_HZ.length] ?? 60;
     const result = await page.evaluate(
-      ({ hz, minute }) => {
+      async ({ hz, minute }) => {
         const s = window.sandbox;
         // A heavy ball from the side into the middle of the scene, to wake whatever has settled.
         s.spawn({
@@ -43,7 +43,7 @@ test(`${MINUTES} simulated minutes at ${BODIES} bodies: exact steps, no NaN, fla
           density: 3000,
         });
         // Six 10 s calls: one `advance` never blocks the page for too long.
-        for (let k = 0; k < 6; k++) s.advance(new Array<number>(10 * hz).fill(1 / hz));
+        for (let k = 0; k < 6; k++) await s.advance(new Array<number>(10 * hz).fill(1 / hz));
         let finite = true;
         const state = s.state();
         for (let i = 0; i < state.bodies && finite; i++) {

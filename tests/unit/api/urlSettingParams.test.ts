@@ -92,6 +92,12 @@ const NUMBER_PARAMS: ParamContract[] = [
 
 const CHOICE_PARAMS: ParamContract[] = [
   {
+    param: 'thread',
+    key: 'physicsThread',
+    valid: ['worker', 'main'].map((v) => [v, v]),
+    expected: "one of 'worker', 'main'",
+  },
+  {
     param: 'strategy',
     key: 'strategy',
     valid: ['accumulator', 'semi-fixed', 'variable', 'fixed-per-frame'].map((v) => [v, v]),
@@ -179,13 +185,13 @@ function badValues(contract: ParamContract): [string, string][] {
 }
 
 describe('URL parameters that set a setting', () => {
-  it('the table above covers every setting parameter the parser reads: 13, with scene, count and seed 16', () => {
+  it('the table above covers every setting parameter the parser reads: 14, with scene, count and seed 17', () => {
     expect(ALL.map((c) => c.param).sort()).toEqual(Object.keys(SETTING_PARAMS).sort());
     expect(ALL.map((c) => c.key).sort()).toEqual(Object.values(SETTING_PARAMS).sort());
     expect([...URL_PARAMS].sort()).toEqual(
       ['scene', 'count', 'seed', ...ALL.map((c) => c.param)].sort(),
     );
-    expect(URL_PARAMS).toHaveLength(16);
+    expect(URL_PARAMS).toHaveLength(17);
   });
 
   for (const contract of ALL) {

@@ -9,9 +9,8 @@ function drawn(
   instances: BodyInstances,
   index: number,
 ): { p: number[]; q: number[] } {
-  const physics = sim.physics;
-  instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
-  instances.write(sim.draw, physics.scales);
+  instances.sync(sim.snapshots.bodies);
+  instances.write(sim.draw, sim.snapshots.bodies.scales);
   const pose = instances.readPose(index);
   if (!pose) throw new Error(`body ${index} not drawn`);
   return pose;

@@ -10,12 +10,12 @@ class Drawn {
   private version = -1;
   constructor(private readonly sim: Simulation) {}
   write(): void {
-    const physics = this.sim.physics;
-    if (physics.version !== this.version) {
-      this.instances.sync({ count: physics.count, kinds: physics.kinds, scales: physics.scales });
-      this.version = physics.version;
+    const table = this.sim.snapshots.bodies;
+    if (table.version !== this.version) {
+      this.instances.sync(table);
+      this.version = table.version;
     }
-    this.instances.write(this.sim.draw, physics.scales);
+    this.instances.write(this.sim.draw, this.sim.snapshots.bodies.scales);
   }
   /**
    * Largest gap between body i's drawn matrix and the blend of its snapshots at this frame's

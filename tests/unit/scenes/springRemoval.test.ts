@@ -94,7 +94,7 @@ describe('spring scene: removals by the state guard after a variable-step blow-u
       // Lines: one per surviving spring, from its ball's drawn position to the other ball's or
       // to the fixed point.
       if (physics.version !== seenVersion) {
-        lines.sync(physics.links);
+        lines.sync(physics.springEnds(), sim.snapshots.bodies);
         seenVersion = physics.version;
       }
       lines.write(sim.draw.position);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import { encodeFloats } from '../../../src/state/fields';
 import type { Recording } from '../../../src/state/recording';
+import { parseStopOptions } from '../../../src/state/timeline';
 import { Rng } from '../../../src/util/rng';
 
 /** A person at a 60 Hz display: spawns, a throw, removals, a drag, a rate change, a reload. */
@@ -63,14 +64,15 @@ function recordOriginal(
 ): Original {
   const sim = new Simulation('pile', { count: 50, seed: 5 });
   for (let f = 0; f < 20; f++) sim.frame(1 / 60);
-  sim.timeline.record(options);
+  void sim.record(options);
   const hashes = [sim.hash()];
   sim.onStep = () => hashes.push(sim.hash());
   for (let f = 0; f < FRAMES; f++) {
     play(sim, f);
     sim.frame(1 / 60);
   }
-  const recording = sim.timeline.stopRecording(stop);
+  // On this thread the recording is made by the time the promise is: taken from the core.
+  const recording = sim.core.stopRecording(parseStopOptions(stop));
   return { recording, hashes };
 }
 
@@ -91,7 +93,7 @@ function jittered(): () => number {
 /** Replays in a fresh world driven by `next()` frames; the hash after every replayed step. */
 function replay(recording: unknown, next: () => number): { sim: Simulation; hashes: string[] } {
   const sim = new Simulation('stack');
-  sim.timeline.replay(recording);
+  void sim.replay(recording);
   const hashes = [sim.hash()];
   sim.onStep = () => hashes.push(sim.hash());
   for (let f = 0; f < 5000 && !sim.settings.paused; f++) sim.frame(next());
@@ -122,7 +124,7 @@ describe('replay at any display rate', () => {
     it(`${name} frames: the recorded hash at every step, verified to the end, paused there`, () => {
       const { sim, hashes } = replay(carried(original.recording), next);
       expect(hashes).toEqual(original.hashes);
-      expect(sim.timeline.status()).toEqual({
+      expect(sim.replayStatus()).toEqual({
         step: length,
         endStep: length,
         verifiedUpTo: length,
@@ -134,11 +136,11 @@ describe('replay at any display rate', () => {
 
   it('seeking back and forth lands on the recorded hashes, and play goes on from there', () => {
     const sim = new Simulation('tunnel');
-    sim.timeline.replay(carried(original.recording));
+    void sim.replay(carried(original.recording));
     for (const step of [180, 40, length, 0, 251, 249, 7, length - 1, 120]) {
-      sim.timeline.seek(step);
+      void sim.seek(step);
       expect(sim.hash(), `seek ${step}`).toBe(original.hashes[step]);
-      expect(sim.timeline.status()?.step).toBe(step);
+      expect(sim.replayStatus()?.step).toBe(step);
     }
     // Seeking to the end paused there, as a replay reaching it does.
     expect(sim.settings.paused).toBe(true);
@@ -149,24 +151,24 @@ describe('replay at any display rate', () => {
     expect(hashes).toEqual(original.hashes.slice(121, 121 + hashes.length));
     // Half a second: 50 steps at 100 Hz, a few more where the recording ran at 120 Hz.
     expect(hashes.length).toBeGreaterThanOrEqual(50);
-    expect(sim.timeline.status()?.divergence).toBeNull();
+    expect(sim.replayStatus()?.divergence).toBeNull();
   });
 
   it('a recording keeping only its first keyframe seeks too (keyframes made in play)', () => {
     const small = recordOriginal({ keyframeEvery: 100 }, { keyframes: 'first' });
     expect(small.recording.keyframes).toHaveLength(1);
     const sim = new Simulation('stack');
-    sim.timeline.replay(carried(small.recording));
+    void sim.replay(carried(small.recording));
     for (const step of [230, 60, 199, 0, small.recording.length]) {
-      sim.timeline.seek(step);
+      void sim.seek(step);
       expect(sim.hash(), `seek ${step}`).toBe(small.hashes[step]);
     }
   });
 
-  it('a scene load, a reset and a loaded state are inputs too', () => {
+  it('a scene load, a reset and a loaded state are inputs too', async () => {
     const sim = new Simulation('stack', { count: 12 });
-    const state = new Simulation('spring').saveState();
-    sim.timeline.record({ hashEvery: 1 });
+    const state = new Simulation('spring').core.saveState();
+    void sim.record({ hashEvery: 1 });
     const hashes = [sim.hash()];
     sim.onStep = () => hashes.push(sim.hash());
     for (let f = 0; f < 60; f++) {
@@ -175,7 +177,7 @@ describe('replay at any display rate', () => {
       if (f === 45) sim.reset();
       sim.frame(1 / 60);
     }
-    const recording = sim.timeline.stopRecording();
+    const recording = await sim.stopRecording();
     expect(recording.inputs.map((input) => input.type).filter((type) => type !== 'dt')).toEqual([
       'load',
       'state',
@@ -183,14 +185,14 @@ describe('replay at any display rate', () => {
     ]);
     const copy = replay(carried(recording), frames(144));
     expect(copy.hashes).toEqual(hashes);
-    expect(copy.sim.timeline.status()?.divergence).toBeNull();
+    expect(copy.sim.replayStatus()?.divergence).toBeNull();
   });
 });
 
 describe('the ends of a recording', () => {
-  it('a spawn made while paused after the last step replays at that boundary, and the end still checks', () => {
+  it('a spawn made while paused after the last step replays at that boundary, and the end still checks', async () => {
     const sim = new Simulation('stack', { count: 9 });
-    sim.timeline.record();
+    void sim.record();
     for (let f = 0; f < 40; f++) sim.frame(1 / 60);
     sim.set({ paused: true });
     sim.queue({
@@ -198,12 +200,12 @@ describe('the ends of a recording', () => {
       spec: { kind: 'box', scale: [0.2, 0.2, 0.2], position: [2, 1, 2] },
     });
     sim.frame(0);
-    const recording = sim.timeline.stopRecording();
+    const recording = await sim.stopRecording();
     expect(recording.inputs.at(-1)).toMatchObject({ type: 'spawn', step: recording.length });
     const copy = new Simulation('tunnel');
-    copy.timeline.replay(carried(recording));
+    void copy.replay(carried(recording));
     for (let f = 0; f < 60; f++) copy.frame(1 / 60);
-    expect(copy.timeline.status()).toMatchObject({
+    expect(copy.replayStatus()).toMatchObject({
       verifiedUpTo: recording.length,
       divergence: null,
     });
@@ -212,14 +214,14 @@ describe('the ends of a recording', () => {
     expect(copy.hash()).toBe(sim.hash());
   });
 
-  it('an empty recording replays to its single state and rests there', () => {
+  it('an empty recording replays to its single state and rests there', async () => {
     const sim = new Simulation('spring');
-    sim.timeline.record();
-    const recording = sim.timeline.stopRecording();
+    void sim.record();
+    const recording = await sim.stopRecording();
     const copy = new Simulation('stack');
-    copy.timeline.replay(carried(recording));
+    void copy.replay(carried(recording));
     expect(copy.settings.paused).toBe(true);
-    expect(copy.timeline.status()).toEqual({
+    expect(copy.replayStatus()).toEqual({
       step: 0,
       endStep: 0,
       verifiedUpTo: 0,
@@ -253,7 +255,7 @@ describe('a tampered recording names the first step, body and field that differ'
       id = (r.keyframes[0]?.state.nextId ?? Number.NaN) + spawnsBefore;
     });
     const { sim } = replay(input, frames(60));
-    const status = sim.timeline.status();
+    const status = sim.replayStatus();
     expect(status?.divergence).toEqual({ step: at + 1, body: id, field: 'position[1]' });
     expect(status?.verifiedUpTo).toBe(at);
   });
@@ -266,7 +268,7 @@ describe('a tampered recording names the first step, body and field that differ'
     });
     const { sim } = replay(input, frames(144));
     const kept = (original.recording.keyframes[2]?.state.bodies[5]?.id ?? -1) as number;
-    expect(sim.timeline.status()).toMatchObject({
+    expect(sim.replayStatus()).toMatchObject({
       verifiedUpTo: 199,
       divergence: { step: 200, body: kept, field: 'velocity[2]' },
     });
@@ -277,7 +279,7 @@ describe('a tampered recording names the first step, body and field that differ'
       r.hashes[150] = '0123456789abcdef';
     });
     const { sim } = replay(input, frames(30));
-    expect(sim.timeline.status()).toMatchObject({
+    expect(sim.replayStatus()).toMatchObject({
       verifiedUpTo: 149,
       divergence: { step: 150, body: null, field: 'hash' },
     });
@@ -294,32 +296,32 @@ describe('record, stopRecording and seek refuse bad calls and change nothing', (
   const BAD: [string, () => void, RegExp][] = [
     [
       'hashEvery 0',
-      () => sim.timeline.record({ hashEvery: 0 }),
+      () => sim.record({ hashEvery: 0 }),
       /record options: hashEvery = 0 is invalid: expected an integer from 1 to 1000/,
     ],
     [
       'keyframeEvery 2.5',
-      () => sim.timeline.record({ keyframeEvery: 2.5 }),
+      () => sim.record({ keyframeEvery: 2.5 }),
       /keyframeEvery = 2\.5 is invalid: expected an integer from 1/,
     ],
     [
       'an unknown option',
-      () => sim.timeline.record({ every: 3 }),
+      () => sim.record({ every: 3 }),
       /options\.every is not a known field; valid fields of options are hashEvery, keyframeEvery/,
     ],
     [
       'options that are not an object',
-      () => sim.timeline.record(5),
+      () => sim.record(5),
       /options = 5 is invalid: expected an object with optional hashEvery, keyframeEvery/,
     ],
     [
       'stopping when not recording',
-      () => sim.timeline.stopRecording(),
+      () => sim.stopRecording(),
       /Not recording: call record\(\) first/,
     ],
     [
       'seeking with no replay',
-      () => sim.timeline.seek(3),
+      () => sim.seek(3),
       /seek needs a replay: call replay\(recording\) first/,
     ],
   ];
@@ -328,29 +330,29 @@ describe('record, stopRecording and seek refuse bad calls and change nothing', (
     const hash = sim.hash();
     expect(call).toThrow(message);
     expect(sim.hash()).toBe(hash);
-    expect(sim.timeline.recordingStep).toBeNull();
-    expect(sim.timeline.status()).toBeNull();
+    expect(sim.recordingStep).toBeNull();
+    expect(sim.replayStatus()).toBeNull();
   });
 
-  it('while recording: a second record, a bad stop option; then a bad seek in a replay', () => {
-    sim.timeline.record();
-    expect(() => sim.timeline.record()).toThrow(/Already recording: call stopRecording\(\) first/);
-    expect(() => sim.timeline.stopRecording({ keyframes: 'some' })).toThrow(
+  it('while recording: a second record, a bad stop option; then a bad seek in a replay', async () => {
+    void sim.record();
+    expect(() => sim.record()).toThrow(/Already recording: call stopRecording\(\) first/);
+    expect(() => sim.stopRecording({ keyframes: 'some' })).toThrow(
       /keyframes = "some" is invalid: expected one of 'all', 'first'/,
     );
-    expect(() => sim.timeline.replay({})).toThrow(/Recording: call stopRecording\(\) first/);
+    expect(() => sim.replay({})).toThrow(/Recording: call stopRecording\(\) first/);
     for (let f = 0; f < 30; f++) sim.frame(1 / 60);
-    expect(sim.timeline.recordingStep).toBe(50);
-    const recording = sim.timeline.stopRecording();
-    sim.timeline.replay(recording);
-    sim.timeline.seek(20);
+    expect(sim.recordingStep).toBe(50);
+    const recording = await sim.stopRecording();
+    void sim.replay(recording);
+    void sim.seek(20);
     const hash = sim.hash();
     for (const step of [-1, 1.5, 51, '3', null]) {
-      expect(() => sim.timeline.seek(step), String(step)).toThrow(
+      expect(() => sim.seek(step), String(step)).toThrow(
         /seek: step = .* is invalid: expected an integer from 0 to 50/,
       );
     }
     expect(sim.hash()).toBe(hash);
-    expect(sim.timeline.status()?.step).toBe(20);
+    expect(sim.replayStatus()?.step).toBe(20);
   });
 });

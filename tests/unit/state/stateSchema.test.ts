@@ -18,7 +18,7 @@ function goodState(): Json {
     { type: 'spawn', spec: { kind: 'box', scale: [0.3, 0.3, 0.3], position: [0, 5, 0] } },
     90,
   );
-  return JSON.parse(JSON.stringify(encodeFloats(sim.saveState()))) as Json;
+  return JSON.parse(JSON.stringify(encodeFloats(sim.core.saveState()))) as Json;
 }
 
 function edited(edit: (state: Json) => void): Json {
@@ -233,10 +233,10 @@ describe('loadState refuses bad input, names the field, changes nothing', () => 
   sim.queue({ type: 'remove', id: 3 }, 50);
 
   it.each(BAD)('%s', (_label, input, message) => {
-    const before = sim.saveState();
+    const before = sim.core.saveState();
     const hash = sim.hash();
     expect(() => sim.loadState(input())).toThrow(message);
-    expect(sim.saveState()).toEqual(before);
+    expect(sim.core.saveState()).toEqual(before);
     expect(sim.hash()).toBe(hash);
     // And it keeps running.
     const report = sim.frame(0.05);
@@ -270,11 +270,11 @@ describe('−0 survives JSON', () => {
       spec: { kind: 'sphere', scale: [0.3, 0.3, 0.3], position: [3, 1, 3], velocity: [-0, -0, -0] },
     });
     sim.frame(0);
-    const state = sim.saveState();
+    const state = sim.core.saveState();
     expect(Object.is(state.bodies[6]?.velocity[0], -0)).toBe(true);
     const copy = new Simulation('playground');
     copy.loadState(JSON.stringify(encodeFloats(state)));
     expect(copy.hash()).toBe(sim.hash());
-    expect(Object.is(copy.saveState().bodies[6]?.velocity[2], -0)).toBe(true);
+    expect(Object.is(copy.core.saveState().bodies[6]?.velocity[2], -0)).toBe(true);
   });
 });

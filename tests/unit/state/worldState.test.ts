@@ -123,12 +123,12 @@ function reference(
   const hashes: string[] = [sim.hash()];
   const states = new Map<number, SavedState>();
   for (let step = 0; step < STEPS; step++) {
-    if (saveAt.includes(step)) states.set(step, sim.saveState());
+    if (saveAt.includes(step)) states.set(step, sim.core.saveState());
     liveInputs(sim, step);
     sim.singleStep();
     hashes.push(sim.hash());
   }
-  return { hashes, states, final: sim.saveState() };
+  return { hashes, states, final: sim.core.saveState() };
 }
 
 /** Continues `sim` from its step to STEPS with the same live inputs; the hash after each step. */
@@ -149,7 +149,7 @@ function expectSameFuture(ref: Reference, sim: Simulation, from: number, label: 
     expect(hashes[k], `${label}: step ${from + k + 1}`).toBe(ref.hashes[from + k + 1]);
   }
   // Beyond the hash (poses and velocities): sleep timers, forces, order, ids, springs, drag.
-  expect(sim.saveState(), `${label}: whole state at the end`).toEqual(ref.final);
+  expect(sim.core.saveState(), `${label}: whole state at the end`).toEqual(ref.final);
 }
 
 describe('saved state: the same future at every later step', () => {

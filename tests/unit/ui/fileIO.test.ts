@@ -11,17 +11,17 @@ function jsonFile(name: string, value: unknown): File {
   return new File([JSON.stringify(value)], name, { type: 'application/json' });
 }
 
-function madeDocuments(): { state: unknown; recording: unknown } {
+async function madeDocuments(): Promise<{ state: unknown; recording: unknown }> {
   const sim = new Simulation('stack', {});
-  sim.timeline.record();
+  await sim.record();
   for (let k = 0; k < 12; k++) sim.singleStep();
-  const recording = encodeRecording(sim.timeline.stopRecording());
-  return { state: encodeState(sim.saveState()), recording };
+  const recording = encodeRecording(await sim.stopRecording());
+  return { state: encodeState(await sim.saveState()), recording };
 }
 
 describe('readDocument', () => {
   it('tells a saved state from a recording by content, whatever the file is called', async () => {
-    const { state, recording } = madeDocuments();
+    const { state, recording } = await madeDocuments();
     const a = await readDocument(jsonFile('recording.json', state), null);
     expect(a.kind).toBe('state');
     expect(a.value).toEqual(JSON.parse(JSON.stringify(state)));
@@ -31,7 +31,7 @@ describe('readDocument', () => {
   });
 
   it('a picker for one kind refuses the other, naming both', async () => {
-    const { state, recording } = madeDocuments();
+    const { state, recording } = await madeDocuments();
     await expect(readDocument(jsonFile('a.json', recording), 'state')).rejects.toThrow(
       /File "a.json" is a recording, not a saved state: open it with "load recording…"/,
     );

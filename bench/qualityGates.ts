@@ -1,0 +1,302 @@
+// What "faster must not mean sloppier" is measured by: a stack left alone, a domino run, a tower
+// waiting for its ball, a box sliding down a ramp, and each scene's energy once at rest — on
+// real cannon-es worlds, for any tuning. `npm run bench` prints them for today's settings and
+// the chosen ones side by side; tests/unit/physics/qualityGates.test.ts holds the chosen ones
+// to the limits.
+
+import type { Body } from 'cannon-es';
+import { GRAVITY, PhysicsWorld } from '../src/physics/physicsWorld';
+import { DEFAULT_TUNING } from '../src/physics/tuning';
+import type { PhysicsTuning } from '../src/physics/tuning';
+import { findScene } from '../src/scenes/registry';
+import { Rng } from '../src/util/rng';
+import { fixed, formatTable } from './report';
+
+const DT = 1 / 100;
+
+export function world(tuning: Partial<PhysicsTuning>): PhysicsWorld {
+  return new PhysicsWorld({ ...DEFAULT_TUNING, ...tuning });
+}
+
+export function buildScene(
+  sceneId: string,
+  count: number,
+  tuning: Partial<PhysicsTuning>,
+): PhysicsWorld {
+  const scene = findScene(sceneId);
+  if (!scene) throw new Error(`no scene ${sceneId}`);
+  const physics = world(tuning);
+  scene.build(physics, new Rng(1), count);
+  return physics;
+}
+
+export interface StackDrift {
+  /** Largest distance any brick moved in 10 s, m (the 1 mm gaps between courses close too). */
+  maxMoved: number;
+  /** Largest sideways (x–z) distance any brick moved, m: the creep a user sees. */
+  maxSideways: number;
+}
+
+/** The 36-brick stack scene left alone for 10 s. */
+export function stackDrift(tuning: Partial<PhysicsTuning>): StackDrift {
+  const physics = buildScene('stack', 36, tuning);
+  const start = physics.bodies.map((b) => [b.position.x, b.position.y, b.position.z]);
+  for (let s = 0; s < 1000; s++) physics.step(DT);
+  let maxMoved = 0;
+  let maxSideways = 0;
+  physics.bodies.forEach((b, i) => {
+    const [x, y, z] = start[i] as number[];
+    const dx = b.position.x - (x as number);
+    const dy = b.position.y - (y as number);
+    const dz = b.position.z - (z as number);
+    maxMoved = Math.max(maxMoved, Math.sqrt(dx * dx + dy * dy + dz * dz));
+    maxSideways = Math.max(maxSideways, Math.sqrt(dx * dx + dz * dz));
+  });
+  return { maxMoved, maxSideways };
+}
+
+/** How far a body's local up axis has tipped from world up: 1 upright, 0 on its side. */
+function uprightness(body: Body): number {
+  const q = body.quaternion;
+  return 1 - 2 * (q.x * q.x + q.z * q.z);
+}
+
+export interface DominoRun {
+  count: number;
+  /** Dominoes tipped past 45° within 30 s. */
+  fallen: number;
+  /** When the last one tipped, s (NaN if some never did). */
+  lastFallSeconds: number;
+  /** Dominoes that tipped before the one in front of them: 0 for a run that goes end to end. */
+  outOfOrder: number;
+}
+
+/** The 90-domino spiral from the nudge: does the wave reach the end, in order? */
+export function dominoRun(tuning: Partial<PhysicsTuning>): DominoRun {
+  const physics = buildScene('dominoes', 90, tuning);
+  const count = physics.count;
+  const fellAt = new Array<number>(count).fill(-1);
+  let fallen = 0;
+  for (let s = 1; s <= 3000 && fallen < count; s++) {
+    physics.step(DT);
+    for (let i = 0; i < count; i++) {
+      if ((fellAt[i] as number) < 0 && uprightness(physics.bodies[i] as Body) < Math.SQRT1_2) {
+        fellAt[i] = s;
+        fallen++;
+      }
+    }
+  }
+  let outOfOrder = 0;
+  for (let i = 1; i < count; i++) {
+    if ((fellAt[i] as number) < (fellAt[i - 1] as number)) outOfOrder++;
+  }
+  return {
+    count,
+    fallen,
+    lastFallSeconds: fallen === count ? Math.max(...fellAt) * DT : Number.NaN,
+    outOfOrder,
+  };
+}
+
+export interface TowerWait {
+  bricks: number;
+  /** Bricks asleep after 1 s, before the ball arrives (all of them, for a tower that waits). */
+  asleepBeforeBall: number;
+  /** Contacts in that step: a sleeping tower has none to solve. */
+  contactsBeforeBall: number;
+  /** Share of bricks 0.4 m or more below where they started, 4 s in. */
+  fallenShare: number;
+}
+
+/** The tower scene: asleep and free until its ball arrives (1.6 s), then knocked down. */
+export function towerWait(count: number, tuning: Partial<PhysicsTuning>): TowerWait {
+  const physics = buildScene('tower', count, tuning);
+  const bricks = physics.count - 1;
+  const startY = physics.bodies.slice(0, bricks).map((b) => b.position.y);
+  for (let s = 0; s < 100; s++) physics.step(DT);
+  const asleepBeforeBall = physics.bodies.slice(0, bricks).filter((b) => b.sleepState === 2).length;
+  const contactsBeforeBall = physics.world.contacts.length;
+  for (let s = 100; s < 400; s++) physics.step(DT);
+  const fallen = physics.bodies
+    .slice(0, bricks)
+    .filter((b, i) => b.position.y < (startY[i] as number) - 0.4).length;
+  return { bricks, asleepBeforeBall, contactsBeforeBall, fallenShare: fallen / bricks };
+}
+
+export interface RampSlide {
+  /** Where the box came to rest, m along the ground from the ramp's foot (x). */
+  restX: number;
+  /** When it fell asleep, s (NaN if it never did within 10 s). */
+  restSeconds: number;
+  /** Its largest speed on the way, m/s. */
+  topSpeed: number;
+}
+
+/**
+ * A box on an icy ramp (the avalanche chute's surface, tilted 20°) slides down, runs out onto
+ * the ground and stops. The foot of the ramp is at x = 0, the ground beyond it at x > 0.
+ */
+export function rampSlide(tuning: Partial<PhysicsTuning>): RampSlide {
+  const physics = world(tuning);
+  const tilt = (20 * Math.PI) / 180;
+  const half = { length: 3, thick: 0.15 };
+  // The ramp's top face runs from height 2·sin(tilt)·length at x = −2·cos·length down to the
+  // ground at x = 0; its centre sits half a thickness below that face's midpoint.
+  const cx = -Math.cos(tilt) * half.length + Math.sin(tilt) * half.thick;
+  const cy = Math.sin(tilt) * half.length - Math.cos(tilt) * half.thick;
+  physics.addStaticBox({
+    halfExtents: [half.length, half.thick, 1],
+    position: [cx, cy, 0],
+    quaternion: [0, 0, -Math.sin(tilt / 2), Math.cos(tilt / 2)],
+    material: 'ice',
+  });
+  const box = 0.25;
+  // Resting on the upper end of the ramp's surface, turned with it.
+  const along = 2 * half.length - 0.6;
+  const sx = -Math.cos(tilt) * along - Math.sin(tilt) * (box + 0.001);
+  const sy = Math.sin(tilt) * along + Math.cos(tilt) * (box + 0.001);
+  physics.addBody({
+    kind: 'box',
+    scale: [box, box, box],
+    position: [sx, sy, 0],
+    quaternion: [0, 0, -Math.sin(tilt / 2), Math.cos(tilt / 2)],
+  });
+  const body = physics.bodies[0] as Body;
+  let topSpeed = 0;
+  let restSeconds = Number.NaN;
+  for (let s = 1; s <= 1000; s++) {
+    physics.step(DT);
+    topSpeed = Math.max(topSpeed, body.velocity.length());
+    if (body.sleepState === 2) {
+      restSeconds = s * DT;
+      break;
+    }
+  }
+  return { restX: body.position.x, restSeconds, topSpeed };
+}
+
+/** Kinetic energy (linear and angular) and potential energy over the ground of every body, J. */
+export function energy(physics: PhysicsWorld): { kinetic: number; total: number } {
+  let kinetic = 0;
+  let potential = 0;
+  for (const b of physics.bodies) {
+    if (b.mass === 0) continue;
+    const v = b.velocity;
+    const w = b.angularVelocity;
+    // ½ωᵀIω in the body frame: the world angular velocity turned into the body frame.
+    const local = b.quaternion.conjugate().vmult(w);
+    const I = b.inertia;
+    kinetic +=
+      0.5 * b.mass * (v.x * v.x + v.y * v.y + v.z * v.z) +
+      0.5 * (I.x * local.x * local.x + I.y * local.y * local.y + I.z * local.z * local.z);
+    potential += -GRAVITY * b.mass * b.position.y;
+  }
+  return { kinetic, total: kinetic + potential };
+}
+
+/** Mass-weighted RMS speed below which a scene counts as at rest, m/s (half the sleep limit). */
+export const REST_SPEED = 0.05;
+
+export interface RestEnergy {
+  scene: string;
+  count: number;
+  /**
+   * When the scene first came to rest, s: from 1 s on (every scene starts still, before it
+   * falls), the first step whose kinetic energy is that of its whole mass at 5 cm/s or less.
+   * NaN: never within the limit.
+   */
+  restSeconds: number;
+  /**
+   * The most the total (kinetic + potential) energy rose above its value at rest over the
+   * following seconds, as the height that energy would lift the scene's whole mass, m.
+   * A scene that settles loses energy (≤ 0); a solver or contact that pumps energy gains.
+   */
+  riseMetres: number;
+  /** The fastest the scene moved after coming to rest (mass-weighted RMS speed), m/s. */
+  peakSpeed: number;
+}
+
+/** Runs a scene until it is at rest, then `afterSeconds` more, watching its energy. */
+export function restEnergy(
+  sceneId: string,
+  count: number,
+  tuning: Partial<PhysicsTuning>,
+  afterSeconds = 3,
+  limitSeconds = 20,
+): RestEnergy {
+  const physics = buildScene(sceneId, count, tuning);
+  const mass = physics.bodies.reduce((sum, b) => sum + b.mass, 0);
+  let restStep = -1;
+  let restTotal = 0;
+  let rise = -Infinity;
+  let peakKinetic = 0;
+  const last = Math.round(limitSeconds / DT);
+  for (let s = 0; s <= last; s++) {
+    if (s > 0) physics.step(DT);
+    const e = energy(physics);
+    if (restStep < 0) {
+      if (s >= 1 / DT && e.kinetic <= 0.5 * mass * REST_SPEED * REST_SPEED) {
+        restStep = s;
+        restTotal = e.total;
+        rise = 0;
+      }
+      continue;
+    }
+    rise = Math.max(rise, e.total - restTotal);
+    peakKinetic = Math.max(peakKinetic, e.kinetic);
+    if (s - restStep >= afterSeconds / DT) break;
+  }
+  return {
+    scene: sceneId,
+    count,
+    restSeconds: restStep < 0 ? Number.NaN : restStep * DT,
+    riseMetres: restStep < 0 ? Number.NaN : rise / (-GRAVITY * mass),
+    peakSpeed: restStep < 0 ? Number.NaN : Math.sqrt((2 * peakKinetic) / mass),
+  };
+}
+
+/**
+ * The gates for each named tuning, one row each: what `npm run bench` prints for today's
+ * settings and the chosen ones, and `--tuning` for every alternative.
+ */
+export function qualityTable(
+  variants: readonly (readonly [string, Partial<PhysicsTuning>])[],
+): string {
+  const rows = variants.map(([name, tuning]) => {
+    const stack = stackDrift(tuning);
+    const dominoes = dominoRun(tuning);
+    const tower = towerWait(100, tuning);
+    const ramp = rampSlide(tuning);
+    const rises = REST_SCENES.map(([scene, count]) => restEnergy(scene, count, tuning).riseMetres);
+    return [
+      name,
+      fixed(1000 * stack.maxMoved, 1),
+      fixed(1000 * stack.maxSideways, 1),
+      `${dominoes.fallen}/${dominoes.count} in ${fixed(dominoes.lastFallSeconds, 1)} s${dominoes.outOfOrder ? `, ${dominoes.outOfOrder} early` : ''}`,
+      `${tower.asleepBeforeBall}/${tower.bricks}, ${fixed(100 * tower.fallenShare, 0)}%`,
+      `${fixed(ramp.topSpeed, 2)} m/s, rest ${fixed(ramp.restSeconds, 2)} s at x ${fixed(ramp.restX, 2)}`,
+      fixed(1000 * Math.max(...rises), 2),
+    ];
+  });
+  return formatTable(
+    [
+      'configuration',
+      'stack moved mm (≤ 35)',
+      'stack sideways mm',
+      'dominoes fallen',
+      'tower asleep / fallen',
+      'ramp box',
+      `energy gain at rest, mm (< 2; ${REST_SCENES.map(([s]) => s).join(', ')})`,
+    ],
+    rows,
+  );
+}
+
+/** The scenes the energy gate runs, each at a count that comes to rest within 20 s. */
+export const REST_SCENES: readonly (readonly [string, number])[] = [
+  ['stack', 36],
+  ['tower', 100],
+  ['dominoes', 90],
+  ['rain', 100],
+  ['avalanche', 100],
+];

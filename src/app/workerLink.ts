@@ -1,0 +1,132 @@
+// The page's side of stepping in a worker: which step to draw each frame, how far behind the
+// requests it runs (the extra latency, in steps), and whether the worker has room for more.
+// The loop still decides how many steps each frame owes; this only ever asks, never waits.
+
+import type { SnapshotPair } from '../snapshot/snapshots';
+import type { WorkerPhysics } from '../worker/workerPhysics';
+
+/**
+ * Frames in a row the worker must be a step ahead of the drawn step before the latency drops by
+ * one. Latency grows at once (else the display would have no step to draw), but shrinks only
+ * when the worker is steadily early: at 60 Hz frames and 100 Hz steps a frame asks for 1, 2, 2,
+ * … steps, and dropping on every one-step frame would draw 1, 3, 2, 1, 3 … steps apart.
+ * Half a second of 60 Hz frames.
+ */
+const SHRINK_AFTER_FRAMES = 30;
+
+export class WorkerLink {
+  readonly physics: WorkerPhysics;
+  /** Steps between the newest step asked for and the one drawn (beyond the main thread's). */
+  latencySteps = 0;
+  /** The step drawn now (its snapshot pair is in `snapshots`), −1 before the first. */
+  drawnStep = -1;
+  private drawnSeq = -1;
+  private earlyFrames = 0;
+  private requested = 0;
+  /** The dt of each step asked for this frame (the last frame's, once it is sent). */
+  private frameDt = 0;
+  private mixedDt: number[] | null = null;
+  private stepsThisFrame = 0;
+
+  /**
+   * How many steps behind the newest published one the ring surely still holds: all its slots
+   * but the one the worker may be writing and one of slack.
+   */
+  private readonly ringReach: number;
+
+  constructor(physics: WorkerPhysics) {
+    this.physics = physics;
+    this.ringReach = physics.ringSlots - 2;
+  }
+
+  /**
+   * A new load (from step 0) or jump (from a loaded state's or replay's step): nothing more
+   * asked for, nothing drawn.
+   */
+  reset(fromStep = 0): void {
+    this.latencySteps = 0;
+    this.drawnStep = -1;
+    this.drawnSeq = -1;
+    this.earlyFrames = 0;
+    this.requested = fromStep;
+    this.stepsThisFrame = 0;
+    this.mixedDt = null;
+  }
+
+  /** The loop took a step of `dtSeconds`: noted, and sent with the frame's request. */
+  noteStep(dtSeconds: number): void {
+    if (this.stepsThisFrame === 0) this.frameDt = dtSeconds;
+    else if (dtSeconds !== this.frameDt || this.mixedDt) {
+      // Semi-fixed frames end with a shorter step: send each step's length.
+      if (!this.mixedDt) this.mixedDt = new Array<number>(this.stepsThisFrame).fill(this.frameDt);
+      this.mixedDt.push(dtSeconds);
+    }
+    this.stepsThisFrame++;
+    this.requested++;
+  }
+
+  /** The step count asked for (steps since the load, or since a jump's step). */
+  get requestedStep(): number {
+    return this.requested;
+  }
+
+  /**
+   * Whether the worker may be asked for one more step this frame: only while what it has not
+   * yet done would take it less than `budgetMs` at `estimateMs` a step. Keeps the backlog to
+   * about a frame's worth, so a slow worker means slow motion, not a growing queue.
+   */
+  hasRoom(estimateMs: number, budgetMs: number): boolean {
+    const backlog = this.requested - this.physics.newestStep();
+    return backlog * estimateMs < budgetMs;
+  }
+
+  /** Sends the frame's commands and its step request (if it took steps). */
+  sendFrame(): void {
+    this.physics.flush();
+    if (this.stepsThisFrame > 0) {
+      this.physics.requestSteps(this.requested, this.mixedDt ?? this.frameDt);
+    }
+    this.stepsThisFrame = 0;
+    this.mixedDt = null;
+  }
+
+  /**
+   * Picks the step to draw and copies it into `out` if it is not already there. The drawn
+   * step is the newest asked for less the latency; when the worker has not published it yet
+   * the latency grows to what it has; when it is steadily early the latency shrinks by one.
+   * `settled`: no step was asked for and none is owed (paused, or scripted frames that waited),
+   * so the newest step is drawn at once. Returns the cost (ms) of a newly drawn step, or −1.
+   */
+  draw(out: SnapshotPair, settled: boolean): number {
+    const newest = this.physics.newestStep();
+    if (newest < 0) return -1;
+    if (settled && newest >= this.requested) this.latencySteps = 0;
+    let target = this.requested - this.latencySteps;
+    const oldestHeld = newest - this.ringReach;
+    if (target > newest) {
+      this.latencySteps = this.requested - newest;
+      this.earlyFrames = 0;
+      target = newest;
+    } else if (target < oldestHeld) {
+      // Frames asking for more steps than the ring holds (a slow display spending its frames in
+      // full): the ring may no longer have the step a frame behind, so draw the oldest it surely
+      // has. Between frames that far apart the picture jumps anyway.
+      this.latencySteps = this.requested - oldestHeld;
+      this.earlyFrames = 0;
+      target = oldestHeld;
+    } else if (target < newest && this.latencySteps > 0) {
+      this.earlyFrames++;
+      if (this.earlyFrames >= SHRINK_AFTER_FRAMES) {
+        this.latencySteps--;
+        this.earlyFrames = 0;
+        target++;
+      }
+    } else this.earlyFrames = 0;
+    const seq = this.physics.copyStep(target, out, this.drawnStep === target ? this.drawnSeq : -1);
+    if (seq < 0) return -1;
+    const fresh = target !== this.drawnStep;
+    this.drawnStep = target;
+    this.drawnSeq = seq;
+    return fresh ? this.physics.lastStepMs : -1;
+  }
+}

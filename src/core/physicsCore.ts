@@ -1,0 +1,229 @@
+// The physics side of a session, the same code on the main thread and in the physics worker:
+// the cannon-es world, its command queue and state guard, the snapshots captured after every
+// step, exact state (save and restore) and the timeline (record, replay, seek). Whatever drives
+// it decides when to step; this decides nothing about time.
+
+import { StateHasher, toHex } from '../app/stateHasher';
+import { CommandQueue } from '../physics/commands';
+import type { Command } from '../physics/commands';
+import { PhysicsWorld } from '../physics/physicsWorld';
+import type { PhysicsTuning } from '../physics/tuning';
+import { StateGuard } from '../physics/stateGuard';
+import { findScene, resolveScene } from '../scenes/registry';
+import type { LoadedScene, SceneOptions } from '../scenes/registry';
+import { Snapshots } from '../snapshot/snapshots';
+import type { Recording, RecordOptions } from '../state/recording';
+import type { SavedState } from '../state/stateSchema';
+import { Timeline } from '../state/timeline';
+import type { KeyframeChoice, TimelineHost } from '../state/timeline';
+import { captureState, restoreState } from '../state/worldState';
+import { Rng } from '../util/rng';
+
+/** The scene a saved state names (its id checked when the state was parsed). */
+export function savedScene(scene: SavedState['scene'], fallback: LoadedScene): LoadedScene {
+  const definition = findScene(scene.id) ?? fallback.definition;
+  return { definition, count: scene.count, seed: scene.seed };
+}
+
+export class PhysicsCore implements TimelineHost {
+  readonly physics = new PhysicsWorld();
+  readonly commands = new CommandQueue(this.physics);
+  readonly snapshots = new Snapshots(this.physics);
+  /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
+  readonly guard = new StateGuard();
+  readonly hasher = new StateHasher();
+  /** Record, replay and seek (see state/timeline.ts). */
+  readonly timeline: Timeline = new Timeline(this);
+  scene: LoadedScene;
+  /** Bumped whenever the scene or its statics and springs change (a load, a restored state). */
+  sceneVersion = 0;
+  /**
+   * The physics rate the driver paces at (Hz): what a saved state or keyframe records for the
+   * loop. The driver keeps it current.
+   */
+  physicsHz = 100;
+  /** The length of the latest step (a seek re-simulates with it where a replay names none). */
+  private lastDtSeconds = 0.01;
+  /**
+   * The driver's step count minus the world's. The driver counts steps without a break; the
+   * world's count jumps when a replay loads a scene or a state at one of its steps, and is the
+   * saved one after a restore. Zero unless a state or recording was loaded.
+   */
+  private stepOffset = 0;
+
+  constructor(sceneId: string, options: SceneOptions = {}) {
+    this.scene = this.load(sceneId, options);
+  }
+
+  /** Steps taken, as the driver counts them: the index of the next step. */
+  get stepIndex(): number {
+    return this.physics.stepIndex + this.stepOffset;
+  }
+
+  /** TimelineHost: the world's own step index. */
+  get worldStep(): number {
+    return this.physics.stepIndex;
+  }
+
+  get tuning(): Readonly<PhysicsTuning> {
+    return this.physics.tuning;
+  }
+
+  /**
+   * Builds a scene into an empty world and returns what was built; throws (changing nothing)
+   * on an unknown scene or a bad count or seed. Pending commands and any drag are dropped: they
+   * named the old bodies. Recorded as an input while recording; it ends a replay.
+   */
+  load(sceneId: string, options: SceneOptions = {}): LoadedScene {
+    const scene = resolveScene(sceneId, options);
+    this.build(scene);
+    this.stepOffset = 0;
+    this.timeline.sceneLoaded(scene.definition.id, scene.count, scene.seed);
+    return scene;
+  }
+
+  /** TimelineHost: a replayed scene load (not recorded again); the driver's count runs on. */
+  loadScene(sceneId: string, count: number, seed: number): void {
+    const driverStep = this.stepIndex;
+    const definition = findScene(sceneId) ?? this.scene.definition;
+    this.build({ definition, count, seed });
+    this.stepOffset = driverStep - this.physics.stepIndex;
+  }
+
+  private build(scene: LoadedScene): void {
+    this.commands.clear();
+    this.physics.clear();
+    scene.definition.build(this.physics, new Rng(scene.seed), scene.count);
+    this.scene = scene;
+    this.restarted();
+  }
+
+  /** After the world was rebuilt or restored: a fresh guard and snapshots, new scene data. */
+  private restarted(): void {
+    this.guard.reset();
+    this.snapshots.captureFresh();
+    this.sceneVersion++;
+  }
+
+  /** The world's exact state now, as plain data (see state/worldState.ts). */
+  saveState(): SavedState {
+    const scene = this.scene;
+    return captureState(this.physics, this.commands, {
+      scene: { id: scene.definition.id, count: scene.count, seed: scene.seed },
+      physicsHz: this.physicsHz,
+    });
+  }
+
+  /**
+   * TimelineHost: restores a validated state (see stateSchema.parseState); the driver's count
+   * runs on. `withCommands: false` leaves its pending commands out.
+   */
+  restore(state: SavedState, withCommands: boolean): void {
+    const driverStep = this.stepIndex;
+    restoreState(this.physics, this.commands, state, withCommands);
+    this.scene = savedScene(state.scene, this.scene);
+    this.physicsHz = state.physicsHz;
+    this.restarted();
+    this.stepOffset = driverStep - this.physics.stepIndex;
+  }
+
+  /**
+   * Continues from a validated state, the driver's count then at `driverStep`. If restoring fails
+   * after all, the world is put back as it was and the error thrown. Recorded while recording.
+   */
+  loadState(state: SavedState, driverStep: number): void {
+    const before = this.saveState();
+    const beforeStep = this.stepIndex;
+    try {
+      this.restore(state, true);
+    } catch (error) {
+      this.restore(before, true);
+      this.stepOffset = beforeStep - this.physics.stepIndex;
+      throw error;
+    }
+    this.stepOffset = driverStep - this.physics.stepIndex;
+    this.timeline.stateLoaded(state);
+  }
+
+  /** Starts recording at the current step (options checked by the caller). */
+  record(options: RecordOptions): void {
+    this.timeline.record(options);
+  }
+
+  stopRecording(keyframes: KeyframeChoice): Recording {
+    return this.timeline.stopRecording(keyframes);
+  }
+
+  /** Plays a validated recording from its start, the driver's count then at `driverStep`. */
+  replay(recording: Recording, driverStep: number): void {
+    this.timeline.replay(recording);
+    this.stepOffset = driverStep - this.physics.stepIndex;
+    if (this.timeline.replayAtEnd) this.applyDue();
+  }
+
+  /** Moves the replay to step `target` of the recording, the driver's count then at `driverStep`. */
+  seek(target: number, driverStep: number): void {
+    this.timeline.seek(target);
+    this.stepOffset = driverStep - this.physics.stepIndex;
+    if (this.timeline.replayAtEnd) this.applyDue();
+  }
+
+  /** TimelineHost: a seek's re-simulation. */
+  runSteps(count: number): void {
+    for (let k = 0; k < count; k++) this.step(this.lastDtSeconds);
+  }
+
+  /** Queues a command for the boundary before step `command.atStep` (the driver's count). */
+  push(command: Command): void {
+    if (this.stepOffset !== 0) command.atStep -= this.stepOffset;
+    this.commands.push(command);
+  }
+
+  /**
+   * At a step boundary: a replay's inputs due there, then the drag anchor moved if the mouse
+   * moved and the commands due applied. Also how commands take effect at once while the
+   * simulation is paused.
+   */
+  applyDue(): void {
+    const driverStep = this.stepIndex;
+    this.timeline.atBoundary();
+    // A replayed scene or state load here restarted the world's count, not the driver's.
+    this.stepOffset = driverStep - this.physics.stepIndex;
+    this.commands.moveDragAnchor();
+    if (!this.commands.hasDue(this.physics.stepIndex)) return;
+    this.commands.apply(this.snapshots);
+    // A spawned body that cannot be simulated (an overflowing weight) goes before it steps.
+    this.guard.check(this.physics, this.physics.stepIndex);
+    this.snapshots.sync();
+  }
+
+  /**
+   * One fixed step: the boundary's inputs and commands, the world's step (at a replay's
+   * recorded length), the state guard, then the snapshot capture. Every step boundary applies
+   * its commands, so a command lands on its step whether the frame around it takes no step,
+   * one, or several. A replay's last step is followed by its end boundary at once: inputs made
+   * after the recording's last step (while paused) are part of where it rests.
+   */
+  step(dtSeconds: number): void {
+    this.applyDue();
+    const dt = this.timeline.stepDt(dtSeconds);
+    this.lastDtSeconds = dt;
+    this.physics.step(dt);
+    // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
+    this.guard.check(this.physics, this.physics.stepIndex);
+    this.snapshots.capture(dt);
+    this.timeline.afterStep();
+    if (this.timeline.replayAtEnd) this.applyDue();
+  }
+
+  /** TimelineHost: the state hash's two lanes now (reused array). */
+  hashLanes(): Uint32Array {
+    return this.hasher.hash(this.physics);
+  }
+
+  /** Hex digest of every body's exact position, quaternion, velocity and angular velocity bits. */
+  hash(): string {
+    const lanes = this.hashLanes();
+    return toHex(lanes[0], lanes[1]);
+  }
+}

@@ -1,0 +1,74 @@
+// What the project's contact generators hand the narrowphase: a few contact points between two
+// shapes in flat, preallocated arrays, plus the small vector helpers they share. Plain numbers
+// only (no cannon-es import): the generators are pure geometry, tested on their own.
+
+/** Anything with x, y, z: a cannon-es Vec3, or a plain object in tests. */
+export interface Vec3Like {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** A unit quaternion (x, y, z, w), as cannon-es stores orientations. */
+export interface QuatLike extends Vec3Like {
+  w: number;
+}
+
+/**
+ * Room for points in one manifold. Face clipping keeps at most 4 (faceClipping.ts); plane–box
+ * keeps every corner below the plane, all 8 for a box wholly under it.
+ */
+export const MAX_MANIFOLD_POINTS = 8;
+
+/**
+ * Contact points between shape A and shape B, world space. `normal` is the unit contact normal
+ * pointing from A into B. Point k touches A's surface at `onA[3k..3k+2]` and B's surface at
+ * `onB[3k..3k+2]`; B's point lies `depth[k]` inside A along the normal, so
+ * `normal · (onB − onA) = −depth[k]` (the penetration cannon-es's ContactEquation solves for).
+ */
+export class ContactManifold {
+  count = 0;
+  readonly normal = new Float64Array(3);
+  readonly onA = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly onB = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly depth = new Float64Array(MAX_MANIFOLD_POINTS);
+  /**
+   * What decided the normal, for tests: 0–2 a face axis of A, 3–5 a face axis of B, 6 and up an
+   * edge of A crossed with an edge of B (box–box: 6 + 3i + j for A's axis i and B's axis j;
+   * hulls report 0, 3 and 6); −1 where the generator has no axes.
+   */
+  feature = -1;
+}
+
+/**
+ * Writes the world directions of a body's local x, y and z axes (the rotation matrix's
+ * columns) into `out[0..2]`, `out[3..5]`, `out[6..8]`. The standard unit-quaternion matrix:
+ * products and sums only, so every engine gives the same bits.
+ */
+export function writeAxes(q: QuatLike, out: Float64Array): void {
+  const x = q.x;
+  const y = q.y;
+  const z = q.z;
+  const w = q.w;
+  const x2 = x + x;
+  const y2 = y + y;
+  const z2 = z + z;
+  const xx = x * x2;
+  const yy = y * y2;
+  const zz = z * z2;
+  const xy = x * y2;
+  const xz = x * z2;
+  const yz = y * z2;
+  const wx = w * x2;
+  const wy = w * y2;
+  const wz = w * z2;
+  out[0] = 1 - (yy + zz);
+  out[1] = xy + wz;
+  out[2] = xz - wy;
+  out[3] = xy - wz;
+  out[4] = 1 - (xx + zz);
+  out[5] = yz + wx;
+  out[6] = xz + wy;
+  out[7] = yz - wx;
+  out[8] = 1 - (xx + yy);
+}

@@ -1,0 +1,161 @@
+// The manifold step shared by the box and hull contact generators: an incident face clipped to
+// a reference face, worked in the reference face's frame (x, y in its plane, z = height above
+// it), then cut down to a few well-spread points. Allocation-free; + − × and comparisons only.
+
+/** Most vertices a clipped polygon can have: incident vertices plus one per reference edge. */
+const CAPACITY = 64;
+
+/** Two polygon buffers, (x, y, z) per vertex; clipping ping-pongs between them. */
+export const polygonA = new Float64Array(3 * CAPACITY);
+export const polygonB = new Float64Array(3 * CAPACITY);
+/** Indices into polygonA of the points `choosePoints` kept. */
+export const chosen = new Int32Array(4);
+
+/**
+ * Clipped points up to 1 µm above the reference face still count. cannon-es keeps the same
+ * slack; without it a resting body's corners flicker in and out of contact with rounding.
+ */
+export const POINT_SLOP = 1e-6;
+/** Points kept per manifold: four spread over the patch hold a body as well as eight. */
+export const MAX_POINTS = 4;
+
+function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number): void {
+  to[3 * j] = from[3 * i] as number;
+  to[3 * j + 1] = from[3 * i + 1] as number;
+  to[3 * j + 2] = from[3 * i + 2] as number;
+}
+
+/**
+ * One Sutherland–Hodgman pass: keeps the part of polygon `from` (n vertices) where
+ * `sx·x + sy·y + sz·z ≤ limit`, (sx, sy, sz, limit) = planes[at..at+3], into `to`; returns its
+ * vertex count (at most n + 1, capped by the buffers' capacity). The plane comes in an array,
+ * not as arguments: V8 boxes double arguments of calls it does not inline (an allocation each).
+ */
+export function clipToPlane(
+  from: Float64Array,
+  n: number,
+  to: Float64Array,
+  planes: Float64Array,
+  at: number,
+): number {
+  const sx = planes[at] as number;
+  const sy = planes[at + 1] as number;
+  const sz = planes[at + 2] as number;
+  const limit = planes[at + 3] as number;
+  if (n === 0) return 0;
+  let count = 0;
+  let prev = n - 1;
+  let prevInside =
+    limit -
+    sx * (from[3 * prev] as number) -
+    sy * (from[3 * prev + 1] as number) -
+    sz * (from[3 * prev + 2] as number);
+  for (let cur = 0; cur < n && count < CAPACITY - 1; cur++) {
+    const curInside =
+      limit -
+      sx * (from[3 * cur] as number) -
+      sy * (from[3 * cur + 1] as number) -
+      sz * (from[3 * cur + 2] as number);
+    if (prevInside >= 0 !== curInside >= 0) {
+      const t = prevInside / (prevInside - curInside);
+      const a = 3 * prev;
+      const b = 3 * cur;
+      const c = 3 * count++;
+      to[c] = (from[a] as number) + t * ((from[b] as number) - (from[a] as number));
+      to[c + 1] = (from[a + 1] as number) + t * ((from[b + 1] as number) - (from[a + 1] as number));
+      to[c + 2] = (from[a + 2] as number) + t * ((from[b + 2] as number) - (from[a + 2] as number));
+    }
+    if (curInside >= 0) copyVertex(from, cur, to, count++);
+    prev = cur;
+    prevInside = curInside;
+  }
+  return count;
+}
+
+/**
+ * Keeps the points of polygonA at or below the reference face (z ≤ POINT_SLOP) and chooses at
+ * most MAX_POINTS of them into `chosen`; returns how many.
+ */
+export function choosePoints(n: number): number {
+  const poly = polygonA;
+  let kept = 0;
+  for (let p = 0; p < n; p++) {
+    if ((poly[3 * p + 2] as number) <= POINT_SLOP) {
+      if (p !== kept) copyVertex(poly, p, poly, kept);
+      kept++;
+    }
+  }
+  if (kept <= MAX_POINTS) {
+    for (let i = 0; i < kept; i++) chosen[i] = i;
+    return kept;
+  }
+  return spread(poly, kept);
+}
+
+/**
+ * Picks MAX_POINTS of `n` points: the deepest; the one farthest from it; the one farthest from
+ * that line; then the one that adds the most area to their triangle. Areas by cross products
+ * only, the first index winning ties, so the choice is the same in every engine.
+ */
+function spread(poly: Float64Array, n: number): number {
+  let i0 = 0;
+  for (let p = 1; p < n; p++)
+    if ((poly[3 * p + 2] as number) < (poly[3 * i0 + 2] as number)) i0 = p;
+  const x0 = poly[3 * i0] as number;
+  const y0 = poly[3 * i0 + 1] as number;
+  let i1 = -1;
+  let far = -1;
+  for (let p = 0; p < n; p++) {
+    const ex = (poly[3 * p] as number) - x0;
+    const ey = (poly[3 * p + 1] as number) - y0;
+    const d2 = ex * ex + ey * ey;
+    if (p !== i0 && d2 > far) {
+      far = d2;
+      i1 = p;
+    }
+  }
+  const x1 = poly[3 * i1] as number;
+  const y1 = poly[3 * i1 + 1] as number;
+  let i2 = -1;
+  let area = -1;
+  let side = 1;
+  for (let p = 0; p < n; p++) {
+    if (p === i0 || p === i1) continue;
+    const a = cross2(x0, y0, x1, y1, poly[3 * p] as number, poly[3 * p + 1] as number);
+    if (Math.abs(a) > area) {
+      area = Math.abs(a);
+      i2 = p;
+      side = a < 0 ? -1 : 1;
+    }
+  }
+  const x2 = poly[3 * i2] as number;
+  const y2 = poly[3 * i2 + 1] as number;
+  // The fourth point: farthest outside the triangle (i0, i1, i2), whichever edge it is beyond.
+  let i3 = -1;
+  let outside = 0;
+  for (let p = 0; p < n; p++) {
+    if (p === i0 || p === i1 || p === i2) continue;
+    const px = poly[3 * p] as number;
+    const py = poly[3 * p + 1] as number;
+    const beyond = -Math.min(
+      side * cross2(x0, y0, x1, y1, px, py),
+      side * cross2(x1, y1, x2, y2, px, py),
+      side * cross2(x2, y2, x0, y0, px, py),
+    );
+    if (beyond > outside) {
+      outside = beyond;
+      i3 = p;
+    }
+  }
+  chosen[0] = i0;
+  chosen[1] = i1;
+  chosen[2] = i2;
+  if (i3 < 0) return 3;
+  chosen[3] = i3;
+  return 4;
+}
+
+/** z of (b − a) × (c − a): twice the signed area of triangle a, b, c. */
+function cross2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}

@@ -1,0 +1,181 @@
+// Convex hull contacts for the narrowphase (cylinders, gems, and boxes against them): the same
+// method as box–box — separating axes, then reference-face clipping or an edge pair — over any
+// convex polyhedron's faces and edge directions (hullData.ts). This file finds the axis;
+// hullFeatures.ts makes the points. Allocation-free once warm.
+
+import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
+import type { HullData } from './hullData';
+import { edgeContact, faceContact } from './hullFeatures';
+import {
+  axis,
+  depth,
+  edgeAxis,
+  FACE_A,
+  FACE_B,
+  offset,
+  pair,
+  rotateToA,
+  setUpPair,
+  vec,
+} from './hullFrame';
+
+/** As for boxes (see boxBoxContacts.ts): an edge pair must be 5% and 2 mm shallower to win. */
+const EDGE_BIAS = 1.05;
+const EDGE_SLACK = 0.002;
+/** sin² of the angle below which two edge directions count as parallel (no axis from them). */
+const PARALLEL_SIN2 = 1e-12;
+
+/** The axis under test (unit, A's frame). */
+const probe = new Float64Array(3);
+/** Projection scratch: [min A, max A, min B, max B]. */
+const range = new Float64Array(4);
+/** The last test's answer: [overlap, side], side +1 when B lies on the axis's positive side. */
+const sat = new Float64Array(2);
+
+/**
+ * Contacts between hull A and hull B (each at a position and orientation), written to `out`
+ * with the normal from A to B; returns how many (0: apart). Works in A's frame throughout.
+ */
+export function collideHulls(
+  hullA: HullData,
+  posA: Vec3Like,
+  quatA: QuatLike,
+  hullB: HullData,
+  posB: Vec3Like,
+  quatB: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  setUpPair(posA, quatA, hullB, posB, quatB);
+  const nb = hullB.vertexCount;
+
+  // Most pairs the broadphase hands over do not touch; the line between the centres separates
+  // most of those at the cost of one projection. It only ever proves "apart".
+  const ox = offset[0] as number;
+  const oy = offset[1] as number;
+  const oz = offset[2] as number;
+  const centreDistance = Math.sqrt(ox * ox + oy * oy + oz * oz);
+  if (centreDistance > 1e-9) {
+    probe[0] = ox / centreDistance;
+    probe[1] = oy / centreDistance;
+    probe[2] = oz / centreDistance;
+    testProbe(hullA, nb);
+    if ((sat[0] as number) < 0) return 0;
+  }
+
+  let best = Infinity;
+  let kind = -1;
+  const facesA = hullA.axisFaces;
+  for (let a = 0; a < facesA.length; a++) {
+    const f = 3 * (facesA[a] as number);
+    probe[0] = hullA.normals[f] as number;
+    probe[1] = hullA.normals[f + 1] as number;
+    probe[2] = hullA.normals[f + 2] as number;
+    testProbe(hullA, nb);
+    const overlap = sat[0] as number;
+    if (overlap < 0) return 0;
+    if (overlap < best) {
+      best = overlap;
+      kind = FACE_A;
+      keepProbe();
+    }
+  }
+  const facesB = hullB.axisFaces;
+  for (let b = 0; b < facesB.length; b++) {
+    rotateToA(hullB.normals, 3 * (facesB[b] as number));
+    probe[0] = vec[0] as number;
+    probe[1] = vec[1] as number;
+    probe[2] = vec[2] as number;
+    testProbe(hullA, nb);
+    const overlap = sat[0] as number;
+    if (overlap < 0) return 0;
+    if (overlap < best) {
+      best = overlap;
+      kind = FACE_B;
+      keepProbe();
+    }
+  }
+  const dirA = hullA.directions;
+  let edgeBest = Infinity;
+  let edgeI = -1;
+  let edgeJ = -1;
+  for (let j = 0; j < hullB.directionCount; j++) {
+    rotateToA(hullB.directions, 3 * j);
+    const ex = vec[0] as number;
+    const ey = vec[1] as number;
+    const ez = vec[2] as number;
+    for (let i = 0; i < hullA.directionCount; i++) {
+      const ax = dirA[3 * i] as number;
+      const ay = dirA[3 * i + 1] as number;
+      const az = dirA[3 * i + 2] as number;
+      const cx = ay * ez - az * ey;
+      const cy = az * ex - ax * ez;
+      const cz = ax * ey - ay * ex;
+      const length2 = cx * cx + cy * cy + cz * cz;
+      if (length2 < PARALLEL_SIN2) continue;
+      const length = Math.sqrt(length2);
+      probe[0] = cx / length;
+      probe[1] = cy / length;
+      probe[2] = cz / length;
+      testProbe(hullA, nb);
+      const overlap = sat[0] as number;
+      if (overlap < 0) return 0;
+      if (overlap < edgeBest) {
+        edgeBest = overlap;
+        edgeI = i;
+        edgeJ = j;
+        const side = sat[1] as number;
+        edgeAxis[0] = side * (probe[0] as number);
+        edgeAxis[1] = side * (probe[1] as number);
+        edgeAxis[2] = side * (probe[2] as number);
+      }
+    }
+  }
+  const hasEdge = edgeI >= 0;
+  depth[0] = edgeBest;
+  if (hasEdge && edgeBest * EDGE_BIAS + EDGE_SLACK < best) {
+    return edgeContact(hullA, hullB, edgeI, edgeJ, posA, out);
+  }
+  const count = faceContact(hullA, hullB, kind === FACE_B, posA, posB, out, hasEdge);
+  if (count > 0) return count;
+  // A face clip can come up empty where the real touch is edge against edge, near the slack:
+  // the best edge pair then says where.
+  return edgeContact(hullA, hullB, edgeI, edgeJ, posA, out);
+}
+
+/** The two hulls' projections on `probe`: their overlap (negative: a gap) and side, into sat. */
+function testProbe(hullA: HullData, nb: number): void {
+  project(hullA.vertices, hullA.vertexCount, 0);
+  project(pair.verticesB, nb, 2);
+  const aboveA = (range[1] as number) - (range[2] as number);
+  const belowA = (range[3] as number) - (range[0] as number);
+  sat[0] = aboveA <= belowA ? aboveA : belowA;
+  sat[1] = aboveA <= belowA ? 1 : -1;
+}
+
+function project(vertices: Float64Array, count: number, at: number): void {
+  const x = probe[0] as number;
+  const y = probe[1] as number;
+  const z = probe[2] as number;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let k = 0; k < count; k++) {
+    const d =
+      (vertices[3 * k] as number) * x +
+      (vertices[3 * k + 1] as number) * y +
+      (vertices[3 * k + 2] as number) * z;
+    if (d < low) low = d;
+    if (d > high) high = d;
+  }
+  range[at] = low;
+  range[at + 1] = high;
+}
+
+/** axis = the probe, turned to point from A to B. */
+function keepProbe(): void {
+  const side = sat[1] as number;
+  axis[0] = side * (probe[0] as number);
+  axis[1] = side * (probe[1] as number);
+  axis[2] = side * (probe[2] as number);
+}

@@ -1,0 +1,348 @@
+// The contact points of a hull pair once hullContacts.ts has found its axis: reference-face
+// clipping in the reference face's own frame for a face axis, one point where two edges cross
+// for an edge pair. Reads and writes the pair's frame in hullFrame.ts.
+
+import type { ContactManifold, Vec3Like } from './contactManifold';
+import { choosePoints, chosen, clipToPlane, polygonA, polygonB } from './faceClipping';
+import type { HullData } from './hullData';
+import {
+  axesA,
+  axesB,
+  axis,
+  depth,
+  EDGES,
+  edgeAxis,
+  FACE_A,
+  FACE_B,
+  offset,
+  pair,
+  rotateToA,
+  toFrameB,
+  vec,
+  worldPoint,
+} from './hullFrame';
+
+/** Ends of A's and B's edge (A's frame) for an edge contact, and the middle clipSegment found. */
+const segment = new Float64Array(12);
+const middle = new Float64Array(3);
+
+/** The face of `hull` whose outward normal (in `hull`'s frame) points most along vec. */
+function faceToward(hull: HullData): number {
+  const n = hull.normals;
+  const x = vec[0] as number;
+  const y = vec[1] as number;
+  const z = vec[2] as number;
+  let best = 0;
+  let bestDot = -Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const d =
+      (n[3 * f] as number) * x + (n[3 * f + 1] as number) * y + (n[3 * f + 2] as number) * z;
+    if (d > bestDot) {
+      bestDot = d;
+      best = f;
+    }
+  }
+  return best;
+}
+
+/**
+ * Face contact: the reference face is the face of the winning axis's hull that faces the other
+ * hull; the incident face is the other hull's face most opposed to it. Worked in the reference
+ * hull's frame, then in the reference face's own frame (hullData.ts), clipped to the planes of
+ * the faces round it (so the points stay inside the reference hull).
+ */
+export function faceContact(
+  hullA: HullData,
+  hullB: HullData,
+  referenceIsB: boolean,
+  posA: Vec3Like,
+  posB: Vec3Like,
+  out: ContactManifold,
+  edgeFallback: boolean,
+): number {
+  const ref = referenceIsB ? hullB : hullA;
+  const inc = referenceIsB ? hullA : hullB;
+  // Each face found in its own hull's frame: B's by turning the axis into B's frame.
+  let face: number;
+  let incident: number;
+  if (referenceIsB) {
+    incident = faceTowardAxis(hullA, 1);
+    face = faceTowardAxisInB(hullB, -1);
+  } else {
+    face = faceTowardAxis(hullA, 1);
+    incident = faceTowardAxisInB(hullB, -1);
+  }
+  const f3 = 3 * face;
+  const ox = ref.faceOrigin[f3] as number;
+  const oy = ref.faceOrigin[f3 + 1] as number;
+  const oz = ref.faceOrigin[f3 + 2] as number;
+  const ux = ref.faceU[f3] as number;
+  const uy = ref.faceU[f3 + 1] as number;
+  const uz = ref.faceU[f3 + 2] as number;
+  const vx = ref.faceV[f3] as number;
+  const vy = ref.faceV[f3 + 1] as number;
+  const vz = ref.faceV[f3 + 2] as number;
+  const fx = ref.normals[f3] as number;
+  const fy = ref.normals[f3 + 1] as number;
+  const fz = ref.normals[f3 + 2] as number;
+  // The incident face's vertices, in the reference hull's frame, then in the face's frame.
+  const first = inc.faceStart[incident] as number;
+  const last = inc.faceStart[incident + 1] as number;
+  let n = 0;
+  for (let i = first; i < last; i++) {
+    incidentVertex(inc.faceVertices[i] as number, referenceIsB, hullA);
+    const px = (vec[0] as number) - ox;
+    const py = (vec[1] as number) - oy;
+    const pz = (vec[2] as number) - oz;
+    polygonA[3 * n] = px * ux + py * uy + pz * uz;
+    polygonA[3 * n + 1] = px * vx + py * vy + pz * vz;
+    polygonA[3 * n + 2] = px * fx + py * fy + pz * fz;
+    n++;
+  }
+  const ringFirst = ref.ringStart[face] as number;
+  const ringLast = ref.ringStart[face + 1] as number;
+  let inA = true;
+  for (let k = ringFirst; k < ringLast; k++) {
+    n = inA
+      ? clipToPlane(polygonA, n, polygonB, ref.ringPlanes, 4 * k)
+      : clipToPlane(polygonB, n, polygonA, ref.ringPlanes, 4 * k);
+    inA = !inA;
+  }
+  if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k] as number;
+  let count = choosePoints(n);
+  if (count === 0) {
+    if (edgeFallback) return 0;
+    // Deep overlaps can leave the incident face wholly above the reference face while the
+    // hulls still overlap along every axis: touch at the incident hull's deepest vertex.
+    let lowest = Infinity;
+    for (let k = 0; k < inc.vertexCount; k++) {
+      incidentVertex(k, referenceIsB, hullA);
+      const px = (vec[0] as number) - ox;
+      const py = (vec[1] as number) - oy;
+      const pz = (vec[2] as number) - oz;
+      const z = px * fx + py * fy + pz * fz;
+      if (z < lowest) {
+        lowest = z;
+        polygonA[0] = px * ux + py * uy + pz * uz;
+        polygonA[1] = px * vx + py * vy + pz * vz;
+        polygonA[2] = z;
+      }
+    }
+    chosen[0] = 0;
+    count = 1;
+  }
+
+  // Back to the world, through the reference hull's frame.
+  const axes = referenceIsB ? axesB : axesA;
+  const pos = referenceIsB ? posB : posA;
+  const onInc = referenceIsB ? out.onA : out.onB;
+  const onRef = referenceIsB ? out.onB : out.onA;
+  for (let c = 0; c < count; c++) {
+    const p = 3 * (chosen[c] as number);
+    const x = polygonA[p] as number;
+    const y = polygonA[p + 1] as number;
+    const z = polygonA[p + 2] as number;
+    vec[0] = ox + x * ux + y * vx;
+    vec[1] = oy + x * uy + y * vy;
+    vec[2] = oz + x * uz + y * vz;
+    worldPoint(axes, pos, onRef, 3 * c);
+    vec[0] = (vec[0] as number) + z * fx;
+    vec[1] = (vec[1] as number) + z * fy;
+    vec[2] = (vec[2] as number) + z * fz;
+    worldPoint(axes, pos, onInc, 3 * c);
+    out.depth[c] = -z;
+  }
+  // The contact normal is the reference face's, pointing from A to B.
+  const sign = referenceIsB ? -1 : 1;
+  const normal = out.normal;
+  normal[0] =
+    sign * ((axes[0] as number) * fx + (axes[3] as number) * fy + (axes[6] as number) * fz);
+  normal[1] =
+    sign * ((axes[1] as number) * fx + (axes[4] as number) * fy + (axes[7] as number) * fz);
+  normal[2] =
+    sign * ((axes[2] as number) * fx + (axes[5] as number) * fy + (axes[8] as number) * fz);
+  out.feature = referenceIsB ? FACE_B : FACE_A;
+  out.count = count;
+  return count;
+}
+
+/** A's face most along `sign` × axis (both in A's frame). */
+function faceTowardAxis(hullA: HullData, sign: number): number {
+  vec[0] = sign * (axis[0] as number);
+  vec[1] = sign * (axis[1] as number);
+  vec[2] = sign * (axis[2] as number);
+  return faceToward(hullA);
+}
+
+/** B's face most along `sign` × axis, the axis turned into B's frame. */
+function faceTowardAxisInB(hullB: HullData, sign: number): number {
+  toFrameB(axis, 0, false);
+  vec[0] = sign * (vec[0] as number);
+  vec[1] = sign * (vec[1] as number);
+  vec[2] = sign * (vec[2] as number);
+  return faceToward(hullB);
+}
+
+/** vec = the incident hull's vertex k in the reference hull's frame. */
+function incidentVertex(k: number, referenceIsB: boolean, hullA: HullData): void {
+  if (referenceIsB) toFrameB(hullA.vertices, 3 * k, true);
+  else {
+    vec[0] = pair.verticesB[3 * k] as number;
+    vec[1] = pair.verticesB[3 * k + 1] as number;
+    vec[2] = pair.verticesB[3 * k + 2] as number;
+  }
+}
+
+/**
+ * Edge–edge contact: the edge of A along direction i that reaches furthest toward B and the
+ * edge of B along direction j that reaches furthest toward A; one point where they cross (the
+ * middle of the parts of each inside the other hull, as for boxes), split along the normal by
+ * the separating-axis depth.
+ */
+export function edgeContact(
+  hullA: HullData,
+  hullB: HullData,
+  i: number,
+  j: number,
+  posA: Vec3Like,
+  out: ContactManifold,
+): number {
+  axis[0] = edgeAxis[0] as number;
+  axis[1] = edgeAxis[1] as number;
+  axis[2] = edgeAxis[2] as number;
+  supportEdge(hullA, hullA.vertices, i, 1, 0);
+  supportEdge(hullB, pair.verticesB, j, -1, 6);
+  let sum = 0;
+  let mx = 0;
+  let my = 0;
+  let mz = 0;
+  // A's edge against B's face planes (turned into A's frame), then B's edge against A's.
+  if (clipSegment(0, hullB, true)) {
+    mx += middle[0] as number;
+    my += middle[1] as number;
+    mz += middle[2] as number;
+    sum++;
+  }
+  if (clipSegment(6, hullA, false)) {
+    mx += middle[0] as number;
+    my += middle[1] as number;
+    mz += middle[2] as number;
+    sum++;
+  }
+  if (sum === 0) {
+    // Neither edge dips into the other hull (they barely touch): the middle of all four ends.
+    for (let k = 0; k < 12; k += 3) {
+      mx += segment[k] as number;
+      my += segment[k + 1] as number;
+      mz += segment[k + 2] as number;
+    }
+    sum = 4;
+  }
+  const nx = axis[0] as number;
+  const ny = axis[1] as number;
+  const nz = axis[2] as number;
+  const d = depth[0] as number;
+  const half = 0.5 * d;
+  mx /= sum;
+  my /= sum;
+  mz /= sum;
+  vec[0] = mx + half * nx;
+  vec[1] = my + half * ny;
+  vec[2] = mz + half * nz;
+  worldPoint(axesA, posA, out.onA, 0);
+  vec[0] = mx - half * nx;
+  vec[1] = my - half * ny;
+  vec[2] = mz - half * nz;
+  worldPoint(axesA, posA, out.onB, 0);
+  out.normal[0] = (axesA[0] as number) * nx + (axesA[3] as number) * ny + (axesA[6] as number) * nz;
+  out.normal[1] = (axesA[1] as number) * nx + (axesA[4] as number) * ny + (axesA[7] as number) * nz;
+  out.normal[2] = (axesA[2] as number) * nx + (axesA[5] as number) * ny + (axesA[8] as number) * nz;
+  out.depth[0] = d;
+  out.feature = EDGES;
+  out.count = 1;
+  return 1;
+}
+
+/**
+ * Writes to segment[at..at+5] the ends (A's frame) of `hull`'s edge along direction `d` that
+ * reaches furthest along `sign` × axis.
+ */
+function supportEdge(
+  hull: HullData,
+  vertices: Float64Array,
+  d: number,
+  sign: number,
+  at: number,
+): void {
+  const nx = sign * (axis[0] as number);
+  const ny = sign * (axis[1] as number);
+  const nz = sign * (axis[2] as number);
+  let best = -Infinity;
+  let a = 0;
+  let b = 0;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    if (hull.edgeDirection[e] !== d) continue;
+    const p = 3 * (hull.edgeEnds[2 * e] as number);
+    const q = 3 * (hull.edgeEnds[2 * e + 1] as number);
+    const reach =
+      ((vertices[p] as number) + (vertices[q] as number)) * nx +
+      ((vertices[p + 1] as number) + (vertices[q + 1] as number)) * ny +
+      ((vertices[p + 2] as number) + (vertices[q + 2] as number)) * nz;
+    if (reach > best) {
+      best = reach;
+      a = p;
+      b = q;
+    }
+  }
+  for (let c = 0; c < 3; c++) {
+    segment[at + c] = vertices[a + c] as number;
+    segment[at + 3 + c] = vertices[b + c] as number;
+  }
+}
+
+/**
+ * Clips the segment at segment[at..at+5] (A's frame) to the hull's face planes; true when part
+ * of it lies inside, that part's middle in `middle`. `inFrameB`: the hull is B, whose planes are
+ * turned into A's frame on the way.
+ */
+function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
+  const px = segment[at] as number;
+  const py = segment[at + 1] as number;
+  const pz = segment[at + 2] as number;
+  const qx = (segment[at + 3] as number) - px;
+  const qy = (segment[at + 4] as number) - py;
+  const qz = (segment[at + 5] as number) - pz;
+  let low = 0;
+  let high = 1;
+  const normals = hull.normals;
+  for (let f = 0; f < hull.faceCount; f++) {
+    let fx = normals[3 * f] as number;
+    let fy = normals[3 * f + 1] as number;
+    let fz = normals[3 * f + 2] as number;
+    let limit = hull.offsets[f] as number;
+    if (inFrameB) {
+      rotateToA(normals, 3 * f);
+      fx = vec[0] as number;
+      fy = vec[1] as number;
+      fz = vec[2] as number;
+      limit += fx * (offset[0] as number) + fy * (offset[1] as number) + fz * (offset[2] as number);
+    }
+    // Inside where f · (p + s·q) ≤ limit.
+    const start = fx * px + fy * py + fz * pz - limit;
+    const rate = fx * qx + fy * qy + fz * qz;
+    if (rate > -1e-12 && rate < 1e-12) {
+      if (start > 0) return false;
+      continue;
+    }
+    const s = -start / rate;
+    if (rate > 0) {
+      if (s < high) high = s;
+    } else if (s > low) low = s;
+    if (low > high) return false;
+  }
+  const mid = 0.5 * (low + high);
+  middle[0] = px + mid * qx;
+  middle[1] = py + mid * qy;
+  middle[2] = pz + mid * qz;
+  return true;
+}

@@ -1,0 +1,388 @@
+// Sphere–box, sphere–hull, sphere–plane and plane–box contact generation for the narrowphase:
+// the closest point of a box or convex hull to a sphere's centre, a sphere's lowest point under
+// a plane, and the box corners below a plane. Allocation-free; + − × ÷, sqrt, abs.
+
+import { writeAxes } from './contactManifold';
+import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
+import type { HullData } from './hullData';
+
+/** A sphere as its radius, m: passed as the shape, since a double argument would be boxed. */
+export interface SphereLike {
+  radius: number;
+}
+
+const axes = new Float64Array(9);
+const half = new Float64Array(3);
+const local = new Float64Array(3);
+const closest = new Float64Array(3);
+
+/**
+ * Contact between sphere A (shape, centre) and box B: at most one point. Outside the box the
+ * normal runs from the sphere's centre to the box's closest point; with the centre inside the
+ * box it is the nearest face's inward normal, so the sphere is pushed out the shortest way.
+ * Touching exactly (distance = radius) is no contact, as in cannon-es.
+ */
+export function collideSphereBox(
+  sphere: SphereLike,
+  sphereCentre: Vec3Like,
+  extents: Vec3Like,
+  boxPos: Vec3Like,
+  boxQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const radius = sphere.radius;
+  writeAxes(boxQuat, axes);
+  half[0] = extents.x;
+  half[1] = extents.y;
+  half[2] = extents.z;
+  const dx = sphereCentre.x - boxPos.x;
+  const dy = sphereCentre.y - boxPos.y;
+  const dz = sphereCentre.z - boxPos.z;
+  let inside = true;
+  for (let k = 0; k < 3; k++) {
+    const c =
+      (axes[3 * k] as number) * dx +
+      (axes[3 * k + 1] as number) * dy +
+      (axes[3 * k + 2] as number) * dz;
+    const h = half[k] as number;
+    local[k] = c;
+    if (c > h) {
+      closest[k] = h;
+      inside = false;
+    } else if (c < -h) {
+      closest[k] = -h;
+      inside = false;
+    } else closest[k] = c;
+  }
+  // Box-local normal from the box toward the sphere centre, and the depth along it.
+  let lx: number;
+  let ly: number;
+  let lz: number;
+  let depth: number;
+  if (inside) {
+    let face = 0;
+    let room = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const r = (half[k] as number) - Math.abs(local[k] as number);
+      if (r < room) {
+        room = r;
+        face = k;
+      }
+    }
+    const sign = (local[face] as number) < 0 ? -1 : 1;
+    closest[face] = sign * (half[face] as number);
+    lx = face === 0 ? sign : 0;
+    ly = face === 1 ? sign : 0;
+    lz = face === 2 ? sign : 0;
+    depth = radius + room;
+  } else {
+    const ex = (local[0] as number) - (closest[0] as number);
+    const ey = (local[1] as number) - (closest[1] as number);
+    const ez = (local[2] as number) - (closest[2] as number);
+    const distance2 = ex * ex + ey * ey + ez * ez;
+    if (distance2 >= radius * radius) return 0;
+    const distance = Math.sqrt(distance2);
+    lx = ex / distance;
+    ly = ey / distance;
+    lz = ez / distance;
+    depth = radius - distance;
+  }
+  // To world: n points from the box to the sphere; the manifold's normal runs sphere → box.
+  const nx = lx * (axes[0] as number) + ly * (axes[3] as number) + lz * (axes[6] as number);
+  const ny = lx * (axes[1] as number) + ly * (axes[4] as number) + lz * (axes[7] as number);
+  const nz = lx * (axes[2] as number) + ly * (axes[5] as number) + lz * (axes[8] as number);
+  const cx = closest[0] as number;
+  const cy = closest[1] as number;
+  const cz = closest[2] as number;
+  out.normal[0] = -nx;
+  out.normal[1] = -ny;
+  out.normal[2] = -nz;
+  out.onA[0] = sphereCentre.x - radius * nx;
+  out.onA[1] = sphereCentre.y - radius * ny;
+  out.onA[2] = sphereCentre.z - radius * nz;
+  out.onB[0] =
+    boxPos.x + cx * (axes[0] as number) + cy * (axes[3] as number) + cz * (axes[6] as number);
+  out.onB[1] =
+    boxPos.y + cx * (axes[1] as number) + cy * (axes[4] as number) + cz * (axes[7] as number);
+  out.onB[2] =
+    boxPos.z + cx * (axes[2] as number) + cy * (axes[5] as number) + cz * (axes[8] as number);
+  out.depth[0] = depth;
+  out.count = 1;
+  return 1;
+}
+
+/**
+ * Contacts between plane A (through `planePos`, normal = `planeQuat` applied to +z, cannon-es's
+ * convention) and box B: every corner on or below the plane, in cannon-es's corner order
+ * (−−−, +−−, ++−, −+−, −−+, +−+, +++, −++), each touching the plane at its projection.
+ */
+export function collidePlaneBox(
+  planePos: Vec3Like,
+  planeQuat: QuatLike,
+  extents: Vec3Like,
+  boxPos: Vec3Like,
+  boxQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  writeAxes(planeQuat, axes);
+  const nx = axes[6] as number;
+  const ny = axes[7] as number;
+  const nz = axes[8] as number;
+  writeAxes(boxQuat, axes);
+  const hx = extents.x;
+  const hy = extents.y;
+  const hz = extents.z;
+  const xx = hx * (axes[0] as number);
+  const xy = hx * (axes[1] as number);
+  const xz = hx * (axes[2] as number);
+  const yx = hy * (axes[3] as number);
+  const yy = hy * (axes[4] as number);
+  const yz = hy * (axes[5] as number);
+  const zx = hz * (axes[6] as number);
+  const zy = hz * (axes[7] as number);
+  const zz = hz * (axes[8] as number);
+  // Height of the box centre above the plane and of each half-axis along the normal.
+  const h0 =
+    nx * (boxPos.x - planePos.x) + ny * (boxPos.y - planePos.y) + nz * (boxPos.z - planePos.z);
+  const hxn = nx * xx + ny * xy + nz * xz;
+  const hyn = nx * yx + ny * yy + nz * yz;
+  const hzn = nx * zx + ny * zy + nz * zz;
+  // Lowest corner above the plane: no contact, the common case for a body near the ground.
+  if (h0 - Math.abs(hxn) - Math.abs(hyn) - Math.abs(hzn) > 0) return 0;
+  let count = 0;
+  for (let corner = 0; corner < 8; corner++) {
+    // cannon-es's order: x sign flips with bit pattern 0,1,1,0; y with 0,0,1,1; z with the 4s bit.
+    const sx = corner === 1 || corner === 2 || corner === 5 || corner === 6 ? 1 : -1;
+    const sy = (corner & 3) >= 2 ? 1 : -1;
+    const sz = corner >= 4 ? 1 : -1;
+    const height = h0 + sx * hxn + sy * hyn + sz * hzn;
+    if (height > 0) continue;
+    const px = boxPos.x + sx * xx + sy * yx + sz * zx;
+    const py = boxPos.y + sx * xy + sy * yy + sz * zy;
+    const pz = boxPos.z + sx * xz + sy * yz + sz * zz;
+    const c3 = 3 * count;
+    out.onB[c3] = px;
+    out.onB[c3 + 1] = py;
+    out.onB[c3 + 2] = pz;
+    out.onA[c3] = px - height * nx;
+    out.onA[c3 + 1] = py - height * ny;
+    out.onA[c3 + 2] = pz - height * nz;
+    out.depth[count] = -height;
+    count++;
+  }
+  out.normal[0] = nx;
+  out.normal[1] = ny;
+  out.normal[2] = nz;
+  out.count = count;
+  return count;
+}
+
+/**
+ * Contact between sphere A (shape, centre) and convex hull B: at most one point, at the hull
+ * point closest to the centre (outside the hull), or on the nearest face's plane with the
+ * centre inside it. The closest point of a convex hull to an outside point lies on a face that
+ * the point is in front of, so only those faces are searched.
+ */
+export function collideSphereHull(
+  sphere: SphereLike,
+  sphereCentre: Vec3Like,
+  hull: HullData,
+  hullPos: Vec3Like,
+  hullQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const radius = sphere.radius;
+  writeAxes(hullQuat, axes);
+  const dx = sphereCentre.x - hullPos.x;
+  const dy = sphereCentre.y - hullPos.y;
+  const dz = sphereCentre.z - hullPos.z;
+  const cx = (axes[0] as number) * dx + (axes[1] as number) * dy + (axes[2] as number) * dz;
+  const cy = (axes[3] as number) * dx + (axes[4] as number) * dy + (axes[5] as number) * dz;
+  const cz = (axes[6] as number) * dx + (axes[7] as number) * dy + (axes[8] as number) * dz;
+  const normals = hull.normals;
+  let nearest = 0;
+  let nearestHeight = -Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const height =
+      (normals[3 * f] as number) * cx +
+      (normals[3 * f + 1] as number) * cy +
+      (normals[3 * f + 2] as number) * cz -
+      (hull.offsets[f] as number);
+    // A face plane with the whole ball in front of it separates the two.
+    if (height >= radius) return 0;
+    if (height > nearestHeight) {
+      nearestHeight = height;
+      nearest = f;
+    }
+  }
+  let qx: number;
+  let qy: number;
+  let qz: number;
+  let lx: number;
+  let ly: number;
+  let lz: number;
+  let depth: number;
+  if (nearestHeight <= 0) {
+    // Centre inside: out through the nearest face.
+    lx = normals[3 * nearest] as number;
+    ly = normals[3 * nearest + 1] as number;
+    lz = normals[3 * nearest + 2] as number;
+    qx = cx - nearestHeight * lx;
+    qy = cy - nearestHeight * ly;
+    qz = cz - nearestHeight * lz;
+    depth = radius - nearestHeight;
+  } else {
+    let best2 = Infinity;
+    qx = 0;
+    qy = 0;
+    qz = 0;
+    for (let f = 0; f < hull.faceCount; f++) {
+      const fx = normals[3 * f] as number;
+      const fy = normals[3 * f + 1] as number;
+      const fz = normals[3 * f + 2] as number;
+      const height = fx * cx + fy * cy + fz * cz - (hull.offsets[f] as number);
+      if (height <= 0) continue;
+      // The centre's foot in the face's frame; the face's closest point to it in the plane.
+      const ox = cx - (hull.faceOrigin[3 * f] as number);
+      const oy = cy - (hull.faceOrigin[3 * f + 1] as number);
+      const oz = cz - (hull.faceOrigin[3 * f + 2] as number);
+      const ux = hull.faceU[3 * f] as number;
+      const uy = hull.faceU[3 * f + 1] as number;
+      const uz = hull.faceU[3 * f + 2] as number;
+      const vx = hull.faceV[3 * f] as number;
+      const vy = hull.faceV[3 * f + 1] as number;
+      const vz = hull.faceV[3 * f + 2] as number;
+      foot[0] = ox * ux + oy * uy + oz * uz;
+      foot[1] = ox * vx + oy * vy + oz * vz;
+      closestInFace(hull, f);
+      const px = foot[0] as number;
+      const py = foot[1] as number;
+      const distance2 = height * height + (foot[2] as number);
+      if (distance2 < best2) {
+        best2 = distance2;
+        qx = (hull.faceOrigin[3 * f] as number) + px * ux + py * vx;
+        qy = (hull.faceOrigin[3 * f + 1] as number) + px * uy + py * vy;
+        qz = (hull.faceOrigin[3 * f + 2] as number) + px * uz + py * vz;
+      }
+    }
+    if (best2 >= radius * radius) return 0;
+    const distance = Math.sqrt(best2);
+    lx = (cx - qx) / distance;
+    ly = (cy - qy) / distance;
+    lz = (cz - qz) / distance;
+    depth = radius - distance;
+  }
+  // To world: n points from the hull to the sphere; the manifold's normal runs sphere → hull.
+  const nx = lx * (axes[0] as number) + ly * (axes[3] as number) + lz * (axes[6] as number);
+  const ny = lx * (axes[1] as number) + ly * (axes[4] as number) + lz * (axes[7] as number);
+  const nz = lx * (axes[2] as number) + ly * (axes[5] as number) + lz * (axes[8] as number);
+  out.normal[0] = -nx;
+  out.normal[1] = -ny;
+  out.normal[2] = -nz;
+  out.onA[0] = sphereCentre.x - radius * nx;
+  out.onA[1] = sphereCentre.y - radius * ny;
+  out.onA[2] = sphereCentre.z - radius * nz;
+  out.onB[0] =
+    hullPos.x + qx * (axes[0] as number) + qy * (axes[3] as number) + qz * (axes[6] as number);
+  out.onB[1] =
+    hullPos.y + qx * (axes[1] as number) + qy * (axes[4] as number) + qz * (axes[7] as number);
+  out.onB[2] =
+    hullPos.z + qx * (axes[2] as number) + qy * (axes[5] as number) + qz * (axes[8] as number);
+  out.depth[0] = depth;
+  out.count = 1;
+  return 1;
+}
+
+/**
+ * closestInFace's point in (x, y) and out (x, y, squared distance). A typed array, not double
+ * arguments or module-level `let`s: V8 boxes those (an allocation) on calls it does not inline.
+ */
+const foot = new Float64Array(3);
+
+/**
+ * The point of face f (a convex polygon in its own frame) closest to the point (foot[0],
+ * foot[1]) of its plane, written back into foot with its squared distance (see `foot`).
+ */
+function closestInFace(hull: HullData, f: number): void {
+  const x = foot[0] as number;
+  const y = foot[1] as number;
+  const first = hull.faceStart[f] as number;
+  const last = hull.faceStart[f + 1] as number;
+  const lines = hull.edgeLines;
+  let inside = true;
+  for (let e = first; e < last; e++) {
+    const l = 3 * e;
+    if ((lines[l] as number) * x + (lines[l + 1] as number) * y > (lines[l + 2] as number)) {
+      inside = false;
+      break;
+    }
+  }
+  if (inside) {
+    foot[0] = x;
+    foot[1] = y;
+    foot[2] = 0;
+    return;
+  }
+  foot[2] = Infinity;
+  for (let e = first; e < last; e++) {
+    const ax = hull.faceX[e] as number;
+    const ay = hull.faceY[e] as number;
+    const next = e + 1 < last ? e + 1 : first;
+    const ex = (hull.faceX[next] as number) - ax;
+    const ey = (hull.faceY[next] as number) - ay;
+    let t = ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const px = ax + t * ex;
+    const py = ay + t * ey;
+    const d2 = (x - px) * (x - px) + (y - py) * (y - py);
+    if (d2 < (foot[2] as number)) {
+      foot[0] = px;
+      foot[1] = py;
+      foot[2] = d2;
+    }
+  }
+}
+
+/**
+ * Contact between sphere A (shape, centre) and plane B (through `planePos`, normal = `planeQuat`
+ * applied to +z): one point when the centre is within the radius of the plane (touching
+ * counts, as in cannon-es), the normal running from the sphere into the plane.
+ */
+export function collideSpherePlane(
+  sphere: SphereLike,
+  sphereCentre: Vec3Like,
+  planePos: Vec3Like,
+  planeQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const radius = sphere.radius;
+  writeAxes(planeQuat, axes);
+  const nx = axes[6] as number;
+  const ny = axes[7] as number;
+  const nz = axes[8] as number;
+  const height =
+    nx * (sphereCentre.x - planePos.x) +
+    ny * (sphereCentre.y - planePos.y) +
+    nz * (sphereCentre.z - planePos.z);
+  if (height > radius) return 0;
+  out.normal[0] = -nx;
+  out.normal[1] = -ny;
+  out.normal[2] = -nz;
+  out.onA[0] = sphereCentre.x - radius * nx;
+  out.onA[1] = sphereCentre.y - radius * ny;
+  out.onA[2] = sphereCentre.z - radius * nz;
+  out.onB[0] = sphereCentre.x - height * nx;
+  out.onB[1] = sphereCentre.y - height * ny;
+  out.onB[2] = sphereCentre.z - height * nz;
+  out.depth[0] = radius - height;
+  out.count = 1;
+  return 1;
+}

@@ -1,0 +1,13 @@
+// What a scene load gives render besides the bodies: the static scenery and the springs (by
+// body id). Fixed from one load to the next, plain data, so it can come from another thread.
+
+import type { StaticBoxSpec } from '../physics/physicsWorld';
+import type { SpringEnds } from '../physics/springs';
+
+export interface SceneDrawData {
+  /** Changes with every scene load, so render knows to rebuild. */
+  version: number;
+  statics: StaticBoxSpec[];
+  /** Springs as built; a spring whose body has gone is not drawn (render checks the ids). */
+  springs: SpringEnds[];
+}

@@ -1,0 +1,288 @@
+// Physics in a worker against physics on the page's thread, in the real page: the same hash at
+// every frame for the same frames and inputs (a spawn, a throw with F, a mouse drag), whichever
+// transport carries the steps; a worker that cannot start or fails hands the world back to the
+// page's thread, the step kept; and slow drawing leaves the worker's pace alone.
+
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { SLOW_DISPLAY_MAX_SECONDS } from '../../src/loop/fixedStepLoop';
+import { WORKER_PHYSICS_SHARE } from '../../src/loop/overloadGovernor';
+import { bodyHeights, collectPageErrors, openSandbox } from './helpers';
+
+/** One frame's inputs and length; the same list drives both pages. */
+interface FrameStep {
+  seconds: number;
+  action?: 'spawn' | 'throw' | 'grab' | 'pull' | 'release';
+}
+
+/** Frame lengths of a display at `hz`, or 60 Hz with ±4 ms of seeded jitter. */
+function frameTimes(kind: 30 | 60 | 144 | 'jitter', count: number): number[] {
+  if (kind !== 'jitter') return new Array<number>(count).fill(1 / kind);
+  let state = 12345;
+  return Array.from({ length: count }, () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return 1 / 60 + ((state / 2 ** 32) * 2 - 1) * 0.004;
+  });
+}
+
+/**
+ * A second of frames: a drop, a throw at the middle of the view, then the brick there grabbed
+ * and pulled up for a quarter second, and let go — at the same moments whatever the frame rate.
+ */
+function script(kind: 30 | 60 | 144 | 'jitter'): FrameStep[] {
+  const rate = kind === 'jitter' ? 60 : kind;
+  const frames: FrameStep[] = frameTimes(kind, rate).map((seconds) => ({ seconds }));
+  const at = (fraction: number): FrameStep => frames[Math.floor(fraction * rate)] as FrameStep;
+  at(0.1).action = 'spawn';
+  at(0.25).action = 'throw';
+  at(0.45).action = 'grab';
+  for (const fraction of [0.5, 0.55, 0.6, 0.65, 0.7]) at(fraction).action = 'pull';
+  at(0.8).action = 'release';
+  return frames;
+}
+
+/**
+ * Opens the stack on a thread, stops the animation frames, and plays the script: the input
+ * before each frame (API, keyboard or mouse, as a person would), then the frame through
+ * `advance`. Returns the state's hash after every frame.
+ */
+async function play(page: Page, thread: 'worker' | 'main', frames: FrameStep[]): Promise<string[]> {
+  await openSandbox(page, `?scene=stack&shadows=0&thread=${thread}`);
+  const box = await page.locator('#view').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.evaluate(async () => {
+    await window.sandbox.advance([0]);
+    await window.sandbox.load('stack');
+  });
+  expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe(thread);
+  const hashes: string[] = [];
+  let pulled = 0;
+  let grabbedAt: number[] = [];
+  for (const frame of frames) {
+    if (frame.action === 'spawn') {
+      await page.evaluate(() =>
+        window.sandbox.spawn({ kind: 'gem', scale: 0.4, position: [0.2, 9, 0.1] }),
+      );
+    } else if (frame.action === 'throw') {
+      await page.mouse.move(centre.x, centre.y);
+      await page.keyboard.press('f');
+    } else if (frame.action === 'grab') {
+      grabbedAt = await bodyHeights(page);
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.down();
+    } else if (frame.action === 'pull') {
+      pulled++;
+      await page.mouse.move(centre.x + 5 * pulled, centre.y - 30 * pulled);
+    } else if (frame.action === 'release') {
+      // The drag really held a brick: one rose by more than half a metre while pulled.
+      const heights = await bodyHeights(page);
+      expect(Math.max(...heights.map((h, i) => h - (grabbedAt[i] ?? h)))).toBeGreaterThan(0.5);
+      await page.mouse.up();
+    }
+    hashes.push(
+      await page.evaluate(async (seconds) => {
+        await window.sandbox.advance([seconds]);
+        return window.sandbox.state().hash;
+      }, frame.seconds),
+    );
+  }
+  return hashes;
+}
+
+/** A fresh page in its own context, closed when done. */
+async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+for (const kind of [30, 60, 144, 'jitter'] as const) {
+  test(`${kind === 'jitter' ? 'jittered 60 Hz' : `${kind} Hz`} frames with a spawn, a throw and a drag: the worker's hash is the main thread's at every frame`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const frames = script(kind);
+    // Both pages at once: every frame is scripted, so neither's timing matters.
+    const [main, worker] = await Promise.all([
+      withPage(browser, (page) => play(page, 'main', frames)),
+      withPage(browser, async (page) => {
+        const errors = collectPageErrors(page);
+        const hashes = await play(page, 'worker', frames);
+        expect(errors).toEqual([]);
+        return hashes;
+      }),
+    ]);
+    expect(new Set(main).size).toBeGreaterThan(frames.length / 2);
+    expect(worker).toEqual(main);
+  });
+}
+
+test('without cross-origin isolation the steps travel as transferred buffers, with the same physics', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const frames = script(60);
+  const [main, transferred] = await Promise.all([
+    withPage(browser, (page) => play(page, 'main', frames)),
+    withPage(browser, async (page) => {
+      // The same files, served without the two headers that make the page cross-origin isolated:
+      // no SharedArrayBuffer, as on a static host that does not send them.
+      await page.route('**/*', async (route) => {
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers['cross-origin-opener-policy'];
+        delete headers['cross-origin-embedder-policy'];
+        await route.fulfill({ response, headers });
+      });
+      const hashes = await play(page, 'worker', frames);
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+      expect(await page.evaluate(() => window.sandbox.stats().transport)).toBe('transfer');
+      return hashes;
+    }),
+  ]);
+  expect(transferred).toEqual(main);
+});
+
+test('a worker that cannot start: physics runs on the page, and a message says why', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  // The worker's script never arrives (a policy, a network that drops it).
+  await page.route(/physicsWorker.*\.js$/, (route) => route.abort());
+  await openSandbox(page, '?scene=pile&count=50');
+  const stats = await page.evaluate(async () => {
+    const reports = await window.sandbox.advance(new Array(30).fill(1 / 60));
+    return {
+      thread: window.sandbox.stats().thread,
+      setting: window.sandbox.settings().physicsThread,
+      steps: reports.reduce((sum, r) => sum + r.steps, 0),
+    };
+  });
+  expect(stats).toEqual({ thread: 'main', setting: 'main', steps: 50 });
+  await expect(page.locator('.message')).toContainText("Physics runs on the page's own thread");
+  // The failed script load is the browser's console error, not the app's.
+  expect(errors.filter((error) => !error.includes('physicsWorker'))).toEqual([]);
+});
+
+test('a worker that fails mid-run: the page rebuilds the world at the same step and runs on as the main thread would', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const frames = script(60);
+  const [main, recovered] = await Promise.all([
+    withPage(browser, (page) => play(page, 'main', frames)),
+    withPage(browser, async (page) => {
+      // Keeps a handle on the workers the page starts, to break one from outside.
+      await page.addInitScript(() => {
+        const Original = window.Worker;
+        const started: Worker[] = [];
+        (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
+        window.Worker = class extends Original {
+          constructor(url: string | URL, options?: WorkerOptions) {
+            super(url, options);
+            started.push(this);
+          }
+        };
+      });
+      // Broken after the script's last input (the release), so the rest is frames alone.
+      const broken = Math.floor(frames.length * 0.85);
+      const first = await play(page, 'worker', frames.slice(0, broken));
+      // A message the worker cannot handle makes it fail, as a bug in it would.
+      await page.evaluate(() => {
+        const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
+        workers[workers.length - 1]?.postMessage({ type: 'commands', commands: null });
+      });
+      await expect(page.locator('.message')).toContainText('at the same step');
+      expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+      const rest: string[] = [];
+      for (const frame of frames.slice(broken)) {
+        rest.push(
+          await page.evaluate(async (seconds) => {
+            await window.sandbox.advance([seconds]);
+            return window.sandbox.state().hash;
+          }, frame.seconds),
+        );
+      }
+      return [...first, ...rest];
+    }),
+  ]);
+  expect(recovered).toEqual(main);
+});
+
+/**
+ * Simulated seconds the page drew per real second over `seconds`, with every animation frame made
+ * `slowMs` longer by a busy wait before the app's own frame (a slow GPU, a busy page).
+ */
+async function drawnPace(
+  browser: Browser,
+  thread: 'worker' | 'main',
+  slowMs: number,
+  seconds: number,
+): Promise<{ pace: number; msPerStep: number; frameSeconds: number }> {
+  return withPage(browser, async (page) => {
+    await page.addInitScript((ms) => {
+      const request = window.requestAnimationFrame.bind(window);
+      const counted = window as unknown as { slowFrames: number };
+      counted.slowFrames = 0;
+      window.requestAnimationFrame = (callback) =>
+        request((time) => {
+          counted.slowFrames++;
+          const end = performance.now() + ms;
+          while (performance.now() < end) {
+            // Drawing that takes its time.
+          }
+          callback(time);
+        });
+    }, slowMs);
+    await openSandbox(page, `?scene=pile&count=300&shadows=0&thread=${thread}`);
+    await page.waitForTimeout(3000);
+    const read = (): Promise<{ ms: number; sim: number; msPerStep: number; frames: number }> =>
+      page.evaluate(() => {
+        const s = window.sandbox.stats();
+        return {
+          frames: (window as unknown as { slowFrames: number }).slowFrames,
+          ms: performance.now(),
+          sim: (s.step - s.latencySteps) / 100,
+          msPerStep: s.physicsMsPerStep,
+        };
+      });
+    const start = await read();
+    await page.waitForTimeout(seconds * 1000);
+    const end = await read();
+    const realSeconds = (end.ms - start.ms) / 1000;
+    return {
+      pace: (end.sim - start.sim) / realSeconds,
+      msPerStep: end.msPerStep,
+      frameSeconds: realSeconds / Math.max(1, end.frames - start.frames),
+    };
+  });
+}
+
+test('drawing made slow on purpose: the worker keeps its own pace while the main thread collapses', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A pile settling costs a few ms a step; each frame gains 150 ms of drawing. On the page's
+  // thread physics gets the frame's 33 ms guard — a few steps a frame; in a worker a slow
+  // display spends its frames in full, and only the worker's own step cost limits the pace.
+  const main = await drawnPace(browser, 'main', 150, 6);
+  const worker = await drawnPace(browser, 'worker', 150, 6);
+  expect(worker.pace).toBeGreaterThan(3 * main.pace);
+  // Near what the worker's own step cost allows (real time, or the governor's share of it):
+  // the drawing is not what holds it back — unless frames come slower than one a
+  // SLOW_DISPLAY_MAX_SECONDS (a machine so busy that SwiftShader draws less than a frame a
+  // second), where a frame spends at most that much simulated time, by design.
+  const ownLimit = Math.min(
+    1,
+    (WORKER_PHYSICS_SHARE * 10) / worker.msPerStep,
+    SLOW_DISPLAY_MAX_SECONDS / worker.frameSeconds,
+  );
+  console.log(
+    `slow drawing: main ${main.pace.toFixed(3)}, worker ${worker.pace.toFixed(3)} (own limit ${ownLimit.toFixed(3)}: ${worker.msPerStep.toFixed(1)} ms/step, ${worker.frameSeconds.toFixed(2)} s/frame)`,
+  );
+  expect(worker.pace).toBeGreaterThan(0.7 * ownLimit);
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createFrameReport,
+  FixedStepLoop,
+  SLOW_DISPLAY_MAX_SECONDS,
+} from '../../../src/loop/fixedStepLoop';
+import type { FrameReport } from '../../../src/loop/fixedStepLoop';
+
+const limits = { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 };
+
+/** Each frame's report (copied), with a stepper that only counts. */
+function reports(loop: FixedStepLoop, frames: number[]): FrameReport[] {
+  const stepper = { step: (): void => undefined };
+  return frames.map((seconds) => ({ ...loop.frame(seconds, stepper, createFrameReport()) }));
+}
+
+describe('a steadily slow display (slowDisplay on: physics in a worker, animation frames)', () => {
+  it('spends its half-second frames in full once three of them show the display is slow', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const out = reports(loop, new Array<number>(8).fill(0.5));
+    // The first three are judged against a display not yet known to be slow: clamped.
+    for (const r of out.slice(0, 3)) {
+      expect(r.steps).toBe(25);
+      expect(r.clampedSeconds).toBeCloseTo(0.25, 12);
+    }
+    for (const r of out.slice(3)) {
+      expect(r.steps).toBe(50);
+      expect(r.clampedSeconds).toBe(0);
+      expect(r.droppedSeconds).toBe(0);
+    }
+  });
+
+  it('off (the main thread, or scripted frames): every half-second frame is clamped', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    const out = reports(loop, new Array<number>(8).fill(0.5));
+    for (const r of out) {
+      expect(r.steps).toBe(25);
+      expect(r.clampedSeconds).toBeCloseTo(0.25, 12);
+    }
+  });
+
+  it('a hitch among short frames is still a hitch: clamped to maxFrameSeconds', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const out = reports(loop, [...new Array<number>(30).fill(1 / 60), 5]);
+    const hitch = out[out.length - 1] as FrameReport;
+    expect(hitch.steps).toBe(25);
+    expect(hitch.clampedSeconds).toBeCloseTo(4.75, 12);
+  });
+
+  it('a display slower than a frame a second spends at most a second a frame', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const out = reports(loop, new Array<number>(6).fill(3));
+    const last = out[out.length - 1] as FrameReport;
+    expect(last.steps).toBe(100 * SLOW_DISPLAY_MAX_SECONDS);
+    expect(last.clampedSeconds).toBeCloseTo(3 - SLOW_DISPLAY_MAX_SECONDS, 12);
+  });
+
+  it('the step cap rises with the frame it allows, at any time scale', () => {
+    const loop = new FixedStepLoop(1 / 100, { ...limits, timeScale: 2 });
+    loop.slowDisplay = true;
+    const out = reports(loop, new Array<number>(6).fill(0.4));
+    const last = out[out.length - 1] as FrameReport;
+    // 0.4 s at ×2 is 0.8 s of simulation: 80 steps, none dropped by the 25-step cap.
+    expect(last.steps).toBe(80);
+    expect(last.droppedSeconds).toBe(0);
+  });
+
+  it('a load forgets the display it has seen', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    reports(loop, new Array<number>(5).fill(0.5));
+    loop.reset();
+    const [first] = reports(loop, [0.5]);
+    expect(first?.steps).toBe(25);
+  });
+});
