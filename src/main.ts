@@ -10,6 +10,7 @@ import { HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
+import { RecordPanel, recordControlsOf } from './ui/recordPanel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   }
 
   const panel = new Panel(app, root);
+  const sandbox = createScriptingApi(app);
+  const record = new RecordPanel(panel.recordFolder, root, recordControlsOf(sandbox), app.messages);
   const labels = new ViewLabels(root);
   const stutter = new StutterPanel(root, () => app.commands.removeTracked());
   const twinLabels = new TwinLabels(root);
@@ -74,14 +77,18 @@ async function main(): Promise<void> {
     panel.updateStats();
     stutter.update(app.sim.meter, app.sim.trackedIndex);
     twinLabels.update(app.lab ? app.lab.report() : null);
+    void record.update();
   }, HUD_REFRESH_MS);
 
-  window.sandbox = createScriptingApi(app);
+  window.sandbox = sandbox;
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.
   await app.threads.use(app.sim.settings.physicsThread);
   app.start();
   document.body.dataset.ready = 'true';
+  // A link made by "copy link" carries a state or a recording in its fragment.
+  void record.openFragment(window.location.hash);
+  window.addEventListener('hashchange', () => void record.openFragment(window.location.hash));
 }
 
 main().catch((error: unknown) => {

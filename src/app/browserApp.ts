@@ -263,7 +263,10 @@ export class BrowserApp implements Session {
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
       replay: sim.replayStatus(),
-      recording: sim.recordingStep === null ? null : { step: sim.recordingStep },
+      recording:
+        sim.recordingStep === null
+          ? null
+          : { step: sim.recordingStep, inputs: sim.recordingInputs ?? 0 },
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.removedBodies,

@@ -100,8 +100,8 @@ export interface StatsSnapshot {
   trackedRemoved: boolean;
   /** The loaded replay's progress and checks (steps since the recording's start); null: none. */
   replay: ReplayStatus | null;
-  /** Steps recorded so far while recording; null: not recording. */
-  recording: { step: number } | null;
+  /** Steps and inputs recorded so far while recording; null: not recording. */
+  recording: { step: number; inputs: number } | null;
   /** The determinism lab's comparison, when the scene has two worlds. */
   twin: TwinReport | null;
   /** Bodies the state guard removed since the scene was loaded (NaN, infinite, out of the world). */

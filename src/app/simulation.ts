@@ -428,6 +428,13 @@ export class Simulation implements Stepper, MeterSource {
     return this.remoteTimeline().recordingStep ?? 0;
   }
 
+  /** Inputs recorded so far (in worker mode as of the newest step); null when not recording. */
+  get recordingInputs(): number | null {
+    if (!this.recordingNow) return null;
+    if (this.local) return this.local.timeline.recordingInputs;
+    return this.remoteTimeline().recordingInputs ?? 0;
+  }
+
   private remoteTimeline(): WorkerLink['physics']['timeline'] {
     return (this.link as WorkerLink).physics.timeline;
   }

@@ -106,6 +106,11 @@ export class Recorder {
     this.pushHash(this.endLanes);
   }
 
+  /** Inputs recorded so far. */
+  get inputCount(): number {
+    return this.inputs.length;
+  }
+
   /** A command applied at this boundary (a copy: the recording must not change with the caller's objects). */
   command(action: CommandAction): void {
     if (this.full || this.inputs.length >= MAX_RECORDING_INPUTS) return;

@@ -76,6 +76,11 @@ export class Timeline {
     return this.recorder ? this.recorder.step : null;
   }
 
+  /** Inputs recorded so far, or null when not recording. */
+  get recordingInputs(): number | null {
+    return this.recorder ? this.recorder.inputCount : null;
+  }
+
   /** The replay's progress and checks, or null when none is loaded. */
   status(): ReplayStatus | null {
     return this.player ? this.player.status() : null;

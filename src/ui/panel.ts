@@ -29,6 +29,8 @@ export class Panel {
   private readonly controllers: Controller[] = [];
   private readonly notes = { strategy: '' };
   private readonly statsState = { physicsMs: '', interpolationUs: '', simOverReal: '', bodies: '' };
+  /** The "Record" folder, second from the top: ui/recordPanel.ts fills it. */
+  readonly recordFolder: GUI;
 
   constructor(app: BrowserApp, container: HTMLElement) {
     this.app = app;
@@ -73,6 +75,7 @@ export class Panel {
       .add({ spawn: () => this.app.commands.spawn(this.spawnState.shape) }, 'spawn')
       .name('spawn (drop)');
     this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
+    this.recordFolder = this.gui.addFolder('Record');
 
     const sim = this.gui.addFolder('Simulation');
     this.addChoice(sim, 'physicsThread', 'physics thread');

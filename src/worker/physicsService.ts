@@ -270,6 +270,7 @@ export class PhysicsService {
     return {
       replay: timeline ? timeline.status() : null,
       recordingStep: timeline ? timeline.recordingStep : null,
+      recordingInputs: timeline ? timeline.recordingInputs : null,
     };
   }
 

@@ -98,4 +98,5 @@ export interface MessageSink<T> {
 export interface TimelineReport {
   replay: ReplayStatus | null;
   recordingStep: number | null;
+  recordingInputs: number | null;
 }

@@ -61,7 +61,7 @@ export class WorkerPhysics {
   /** The physics rate last sent (`rate`). */
   private sentHz = Number.NaN;
   /** The timeline as of the newest finished request. */
-  timeline: TimelineReport = { replay: null, recordingStep: null };
+  timeline: TimelineReport = { replay: null, recordingStep: null, recordingInputs: null };
   /** Bumped when a replay changed the scene at one of its steps (`scene`, `sceneDraw` then new). */
   sceneChanges = 0;
   /** The load the page has heard back from (its scene and draw data are known), or −1. */
