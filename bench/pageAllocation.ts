@@ -41,7 +41,13 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
     'playground',
     {},
   );
-  const remote = worker ? await useInProcessWorker(app) : null;
+  // The page's clock, read from a typed array. Node's performance.now() builds an array each
+  // call (process.hrtime); a browser's does not, so Node's would be counted against the page.
+  // What it costs is its own row.
+  const clock = new Float64Array([1000]);
+  const nowMs = (): number => clock[0] as number;
+  app.sim.nowMs = nowMs;
+  const remote = worker ? await useInProcessWorker(app, nowMs) : null;
   const deliver = remote ? remote.deliver : null;
   bindInput(app.commands, canvas as unknown as HTMLCanvasElement, {
     throwShape: () => 'box',
@@ -49,9 +55,7 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
   });
   app.commands.track(0);
   app.start();
-  // The clock lives in a typed array: a double in a closure's variable is boxed on every write,
-  // which would count the harness's bytes as the page's.
-  const clock = new Float64Array([1000]);
+  // (A double in a closure's variable would be boxed on every write: the harness's bytes.)
   const frame = (): void => {
     const nowMs = (clock[0] as number) + FRAME_MS;
     clock[0] = nowMs;
@@ -60,7 +64,8 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
     if (!page.runAnimationFrame(nowMs)) throw new Error('The page asked for no animation frame.');
   };
   // A settled pile: the bodies fall, land and most fall asleep.
-  for (let f = 0; f < 600; f++) frame();
+  // Past MAX_REPLAY_STEPS, after which the worker's session log stops recording (30 s).
+  for (let f = 0; f < 2000; f++) frame();
   const move = { clientX: 640, clientY: 360, pointerId: 1, pointerType: 'mouse', button: 0 };
   grabBody(app, canvas, move);
   let k = 0;
@@ -131,16 +136,18 @@ class MessageQueue<T> {
  */
 async function useInProcessWorker(
   app: BrowserApp,
+  nowMs: () => number,
 ): Promise<{ deliver: () => void; world: () => World }> {
   const { WorkerPhysics } = await import('../src/worker/workerPhysics');
   const { PhysicsService } = await import('../src/worker/physicsService');
   const toWorker = new MessageQueue<ToWorker>();
   const toPage = new MessageQueue<FromWorker>();
-  const service = new PhysicsService({ postMessage: (message) => toPage.post(message) });
+  const service = new PhysicsService({ postMessage: (message) => toPage.post(message) }, nowMs);
   const physics = new WorkerPhysics(
     { postMessage: (message) => toWorker.post(message) },
     { transport: 'shared', slots: 32 },
     {},
+    nowMs,
   );
   const toService = (message: ToWorker): void => service.handle(message);
   const toPhysics = (message: FromWorker): void => physics.receive(message);
@@ -180,6 +187,12 @@ export function withoutCannonStep<T>(world: World, work: () => T): T {
  */
 export async function benchPageAllocation(): Promise<AllocationResult[]> {
   const results: AllocationResult[] = [];
+  const clockBytes = bytesPerCall(() => void performance.now(), 3000, 5);
+  results.push({
+    label: "performance.now() (Node's own, not the page's)",
+    bytes: clockBytes,
+    per: 'call',
+  });
   for (const worker of [false, true]) {
     const driven = await buildPage(worker);
     const thread = worker ? 'worker protocol' : 'main thread';

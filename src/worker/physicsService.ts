@@ -7,6 +7,7 @@ import { createRingBuffer, RingWriter } from './sharedRing';
 import type { SlotViews } from './slotLayout';
 import { STEP_FIELDS, writeStepSlot } from './stepSlots';
 import { TransferWriter } from './transferRing';
+import { NO_TRANSFER } from './protocol';
 import type { FromWorker, MessageSink, ToWorker, Transport } from './protocol';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
@@ -61,6 +62,12 @@ export class PhysicsService {
   private transfer: TransferWriter | null = null;
   private hashSteps = false;
   private clockMs: () => number;
+  private readonly stepped: Extract<FromWorker, { type: 'stepped' }> = {
+    type: 'stepped',
+    generation: 0,
+    step: 0,
+    hashes: null,
+  };
 
   /**
    * @param sink where messages to the page go.
@@ -98,7 +105,11 @@ export class PhysicsService {
         for (const command of message.commands) this.requireCore().push(command);
         return;
       case 'dragTarget':
-        this.requireCore().commands.setDragTarget(...message.point);
+        this.requireCore().commands.setDragTarget(
+          message.point[0],
+          message.point[1],
+          message.point[2],
+        );
         return;
       case 'stepTo':
         if (message.generation === this.generation) this.stepTo(message.step, message.dtSeconds);
@@ -175,10 +186,13 @@ export class PhysicsService {
 
   /** Answers a step request or an applyNow (the page counts the answers to know it is caught up). */
   private done(generation: number, hashes: Uint32Array | null): void {
-    this.sink.postMessage(
-      { type: 'stepped', generation, step: this.core ? this.core.stepIndex : 0, hashes },
-      hashes ? [hashes.buffer] : [],
-    );
+    // One reply per frame: the message is made once (postMessage copies it as it is sent).
+    const reply = this.stepped;
+    reply.generation = generation;
+    reply.step = this.core ? this.core.stepIndex : 0;
+    reply.hashes = hashes;
+    this.sink.postMessage(reply, hashes ? [hashes.buffer] : NO_TRANSFER);
+    reply.hashes = null;
   }
 
   /** Tells the page about bodies the state guard removed (before the step that shows it is published). */

@@ -22,11 +22,16 @@ export class SessionLog {
   /** Steps asked for since the load. */
   steps = 0;
 
-  /** Notes a message sent to the worker; a load starts the log afresh. */
+  /**
+   * Notes a message sent to the worker (a copy: senders reuse their message objects); a load
+   * starts the log afresh. Past MAX_REPLAY_STEPS the log can no longer be replayed, so it is
+   * dropped and records nothing more until the next load (nor grows, nor allocates).
+   */
   record(message: ToWorker): void {
+    if (message.type !== 'load' && this.steps > MAX_REPLAY_STEPS) return;
     switch (message.type) {
       case 'load':
-        this.messages = [message];
+        this.messages = [{ ...message }];
         this.steps = 0;
         return;
       case 'stepTo': {
@@ -38,15 +43,24 @@ export class SessionLog {
           typeof last.dtSeconds === 'number' &&
           last.dtSeconds === message.dtSeconds
         ) {
-          this.messages[this.messages.length - 1] = message;
-        } else this.messages.push(message);
+          last.step = message.step;
+        } else {
+          const dtSeconds = message.dtSeconds;
+          this.messages.push({
+            ...message,
+            dtSeconds: typeof dtSeconds === 'number' ? dtSeconds : dtSeconds.slice(),
+          });
+        }
         this.steps = Math.max(this.steps, message.step);
+        if (this.steps > MAX_REPLAY_STEPS) this.messages = [];
         return;
       }
-      case 'commands':
       case 'dragTarget':
+        this.messages.push({ type: 'dragTarget', point: [...message.point] });
+        return;
+      case 'commands':
       case 'applyNow':
-        this.messages.push(message);
+        this.messages.push({ ...message });
         return;
       default:
         return;
@@ -71,7 +85,7 @@ export class SessionLog {
           for (const command of message.commands) core.push(structuredClone(command));
           break;
         case 'dragTarget':
-          core.commands.setDragTarget(...message.point);
+          core.commands.setDragTarget(message.point[0], message.point[1], message.point[2]);
           break;
         case 'applyNow':
           core.applyDue();
