@@ -96,6 +96,9 @@ export interface HudSource {
  */
 export const SLOW_MOTION_BELOW = 0.97;
 
+/** The figures of a row that has none (never written to: its length is 0). */
+const NO_VALUES = new Float64Array(0);
+
 /** What the banner says: nothing, paused, or slow motion with its figures. */
 type BannerState = 'none' | 'paused' | 'slow';
 
@@ -103,6 +106,7 @@ type BannerState = 'none' | 'paused' | 'slow';
 export class Hud {
   private readonly root: HTMLElement;
   private readonly rows = new Map<RowKey, Readout>();
+  private readonly readouts: Readout[] = [];
   private readonly threadValue: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly pausedText: HTMLElement;
@@ -129,7 +133,11 @@ export class Hud {
       row.append(name, value);
       this.root.appendChild(row);
       if (key === 'thread') threadValue = value;
-      else this.rows.set(key, new Readout(value, ROWS[key].parts));
+      else {
+        const readout = new Readout(value, ROWS[key].parts);
+        this.rows.set(key, readout);
+        this.readouts.push(readout);
+      }
     }
     this.threadValue = threadValue ?? document.createElement('b');
     this.banner = document.createElement('div');
@@ -165,36 +173,46 @@ export class Hud {
     this.lastRefreshMs = nowMs;
     const s = source.readHudFigures(this.figures);
     this.showThread(s);
-    this.show('fps', 0, s.fps);
-    this.show('stepsThisFrame', 0, s.stepsThisFrame);
-    this.show('alpha', 0, s.alpha);
-    this.show('accumulatorMs', 0, s.accumulatorMs);
-    this.show('physicsMsPerStep', 0, s.physicsMsPerStep);
-    this.show('physicsMsPerStep', 1, 100 * s.physicsBudgetUse);
-    this.show('interpolationUs', 0, s.interpolationUs);
-    this.show('bodies', 0, s.bodies);
-    this.show('bodies', 1, s.awake);
-    this.show('bodies', 2, s.sleeping);
     const rates = s.rateWindow;
-    this.show('simOverReal', 0, s.simOverReal);
-    this.show('simOverReal', 1, rates.seconds);
-    this.show('simOverReal', 2, rates.frames);
-    this.show('givenUp', 0, s.droppedSeconds);
-    this.show('givenUp', 1, s.clampedSeconds);
-    this.show('givenUp', 2, s.throttledSeconds);
+    // Figures go into each readout's typed array (a double passed to a call is boxed).
+    this.valuesOf('fps')[0] = s.fps;
+    this.valuesOf('stepsThisFrame')[0] = s.stepsThisFrame;
+    this.valuesOf('alpha')[0] = s.alpha;
+    this.valuesOf('accumulatorMs')[0] = s.accumulatorMs;
+    const perStep = this.valuesOf('physicsMsPerStep');
+    perStep[0] = s.physicsMsPerStep;
+    perStep[1] = 100 * s.physicsBudgetUse;
+    this.valuesOf('interpolationUs')[0] = s.interpolationUs;
+    const bodies = this.valuesOf('bodies');
+    bodies[0] = s.bodies;
+    bodies[1] = s.awake;
+    bodies[2] = s.sleeping;
+    const simOverReal = this.valuesOf('simOverReal');
+    simOverReal[0] = s.simOverReal;
+    simOverReal[1] = rates.seconds;
+    simOverReal[2] = rates.frames;
+    const givenUp = this.valuesOf('givenUp');
+    givenUp[0] = s.droppedSeconds;
+    givenUp[1] = s.clampedSeconds;
+    givenUp[2] = s.throttledSeconds;
+    const readouts = this.readouts;
+    for (let r = 0; r < readouts.length; r++) (readouts[r] as Readout).refresh();
     // Slow motion: the window's frames gave up time, enough to run visibly slower than the time
     // scale asks. (`fixed-per-frame` never gives time up: its speed follows the display by design.)
     const slow =
       rates.givenUpSeconds > 0 && s.simOverReal < SLOW_MOTION_BELOW * s.timeScale && !s.paused;
     this.showBanner(s.paused ? 'paused' : slow ? 'slow' : 'none');
     if (slow) {
-      this.slowText.set(0, s.simOverReal / s.timeScale);
-      this.slowText.set(1, s.droppedSeconds + s.clampedSeconds + s.throttledSeconds);
+      const banner = this.slowText.values;
+      banner[0] = s.simOverReal / s.timeScale;
+      banner[1] = s.droppedSeconds + s.clampedSeconds + s.throttledSeconds;
+      this.slowText.refresh();
     }
   }
 
-  private show(key: RowKey, slot: number, value: number): void {
-    this.rows.get(key)?.set(slot, value);
+  /** The figures array of a row's readout (an empty one for a row without numbers). */
+  private valuesOf(key: RowKey): Float64Array {
+    return this.rows.get(key)?.values ?? NO_VALUES;
   }
 
   /** The thread row: composed (which allocates) only when the thread, transport or lag changed. */

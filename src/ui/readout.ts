@@ -16,6 +16,9 @@ const SCALES = [1, 10, 100, 1000] as const;
 /** Decimals a number is shown with: 0 to 3. */
 export type Decimals = 0 | 1 | 2 | 3;
 
+/** Where `fixedText` puts its value: doubles pass through typed arrays, never boxed. */
+const scratch = new Float64Array(1);
+
 /**
  * `value` with `decimals` decimals, as `toFixed` writes it, from kept texts where it can.
  * @param value the number to show (any; negative, non-finite and huge values are formatted each
@@ -24,12 +27,24 @@ export type Decimals = 0 | 1 | 2 | 3;
  * @returns the text, identical to `value.toFixed(decimals)`.
  */
 export function fixedText(value: number, decimals: Decimals): string {
+  scratch[0] = value;
+  return keptText(scratch, 0, decimals);
+}
+
+/**
+ * `fixedText` of `values[index]`. Reads its double from the array: a double passed to or
+ * returned from a call V8 does not inline is boxed (a 16-byte allocation).
+ */
+function keptText(values: Float64Array, index: number, decimals: Decimals): string {
+  const value = values[index] as number;
   const scaled = value * SCALES[decimals];
-  const key = Math.round(scaled);
+  const rounded = Math.round(scaled);
   // Negative figures (toFixed writes "-0.00" for a small one), huge ones, and values within
   // rounding error of a tie (toFixed rounds the exact decimal, which may fall either side) are
   // made each time.
-  if (!(value >= 0 && key < 1e9) || nearTie(scaled)) return value.toFixed(decimals);
+  if (!(value >= 0 && rounded < 1e9) || nearTie(scaled)) return value.toFixed(decimals);
+  // An int32 key is a small integer to V8, so the lookup allocates nothing.
+  const key = rounded | 0;
   let kept = keptTexts[decimals];
   if (!kept) {
     kept = new Map();
@@ -56,14 +71,17 @@ export type ReadoutPart = string | Decimals;
 
 /**
  * Text such as "12.34 ms (5% of dt)" built from parts — `['', 2, ' ms (', 0, '% of dt)']` —
- * whose numbers are set by slot, in order. Writes an element only when what it shows changes.
+ * whose numbers are written into `values` by slot, in order. Writes an element only when what it
+ * shows changes.
  */
 export class Readout {
   /** The element holding the whole text (its textContent is the line). */
   readonly element: HTMLElement;
   private readonly numbers: HTMLElement[] = [];
   private readonly decimals: Decimals[] = [];
-  /** What each number slot shows, as its rounded integer key (NaN before the first set). */
+  /** The figures to show, one per number slot in order: written by the caller, then `refresh`. */
+  readonly values: Float64Array;
+  /** What each number slot shows, as its rounded integer key (NaN before the first refresh). */
   private readonly shown: Float64Array;
 
   /**
@@ -82,24 +100,28 @@ export class Readout {
       }
       element.appendChild(span);
     }
+    this.values = new Float64Array(this.numbers.length);
     this.shown = new Float64Array(this.numbers.length).fill(Number.NaN);
   }
 
   /**
-   * Shows `value` in number slot `slot` (0 for the first number), writing only on a change.
-   * @param slot index among the number parts.
-   * @param value the figure, rounded to the slot's decimals.
+   * Shows the figures written into `values` since, writing only the numbers whose shown value
+   * changed.
    */
-  set(slot: number, value: number): void {
-    const decimals = this.decimals[slot];
-    const element = this.numbers[slot];
-    if (decimals === undefined || element === undefined) return;
-    const scaled = value * SCALES[decimals];
-    // A value at a tie is written each time (its text may not be its key's); NaN never equals
-    // itself, so a NaN figure is too.
-    const key = nearTie(scaled) ? Number.NaN : Math.round(scaled);
-    if (key === this.shown[slot]) return;
-    this.shown[slot] = key;
-    element.textContent = fixedText(value, decimals);
+  refresh(): void {
+    const values = this.values;
+    const shown = this.shown;
+    for (let slot = 0; slot < values.length; slot++) {
+      const decimals = this.decimals[slot];
+      const element = this.numbers[slot];
+      if (decimals === undefined || element === undefined) continue;
+      const scaled = (values[slot] as number) * SCALES[decimals];
+      // A value at a tie is written each time (its text may not be its key's); NaN never
+      // equals itself, so a NaN figure is too.
+      const key = nearTie(scaled) ? Number.NaN : Math.round(scaled);
+      if (key === shown[slot]) continue;
+      shown[slot] = key;
+      element.textContent = keptText(values, slot, decimals);
+    }
   }
 }
