@@ -4,7 +4,6 @@
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { StutterReport } from './stutterMeter';
-import type { TwinReport } from './twinLab';
 
 /**
  * Frames the rings hold: the rate window's second at displays up to 1024 Hz, and its sixteen
@@ -50,6 +49,22 @@ export interface RateWindow {
   simSeconds: number;
   /** Simulated seconds the loop gave up over them (dropped + clamped + throttled). */
   givenUpSeconds: number;
+}
+
+/** The determinism lab's comparison of its two worlds (TwinLab.report). */
+export interface TwinReport {
+  leftHz: number;
+  rightHz: number;
+  leftStep: number;
+  rightStep: number;
+  /** The latest step both worlds have reached and whose hashes are compared (−1: none yet). */
+  comparedStep: number;
+  leftHash: string;
+  rightHash: string;
+  /** Whether the two hashes at `comparedStep` are equal. */
+  agree: boolean;
+  /** First compared step at which they differed since load (−1: never). */
+  divergedAt: number;
 }
 
 export interface StatsSnapshot {

@@ -4,6 +4,7 @@
 // they can be compared at the same step.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { TwinReport } from './frameStats';
 import type { Command, CommandAction } from '../physics/commands';
 import { toHex } from './stateHasher';
 import { Simulation } from './simulation';
@@ -17,20 +18,7 @@ const DUE_EPSILON_SECONDS = 1e-9;
 /** Steps of hash history kept per world: 10 s at 100 Hz, far more than the two ever drift apart. */
 const HISTORY = 1024;
 
-export interface TwinReport {
-  leftHz: number;
-  rightHz: number;
-  leftStep: number;
-  rightStep: number;
-  /** The latest step both worlds have reached and whose hashes are compared (−1: none yet). */
-  comparedStep: number;
-  leftHash: string;
-  rightHash: string;
-  /** Whether the two hashes at `comparedStep` are equal. */
-  agree: boolean;
-  /** First compared step at which they differed since load (−1: never). */
-  divergedAt: number;
-}
+export type { TwinReport };
 
 class HashHistory {
   private readonly high = new Uint32Array(HISTORY);

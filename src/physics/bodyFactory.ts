@@ -3,12 +3,43 @@
 
 import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
+import type { ShapeKind } from '../shapes/shapeKinds';
 import { createCylinderShape } from './cylinderShape';
 import { DampedBody } from './damping';
 import { prepareHull } from './hullData';
-import type { BodySpec } from './physicsWorld';
-import type { Materials } from './materials';
+import type { MaterialName, Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
+
+export type Vec3Tuple = [number, number, number];
+export type QuatTuple = [number, number, number, number];
+
+/** Everything needed to make one drawn body; scenes, spawns and the API all speak this. */
+export interface BodySpec {
+  kind: ShapeKind;
+  /** See shapeKinds.ts for what the scale means per kind. */
+  scale: Vec3Tuple;
+  position: Vec3Tuple;
+  quaternion?: QuatTuple;
+  velocity?: Vec3Tuple;
+  angularVelocity?: Vec3Tuple;
+  /** kg/m³; the default gives wood-like bodies. Ignored when `kinematic`. */
+  density?: number;
+  /** Moved by a scene's per-step hook, not by forces (carousel mover). */
+  kinematic?: boolean;
+  /**
+   * Starts asleep: a built structure at rest costs nothing to step until something moving
+   * touches it (cannon-es wakes a sleeping body when an awake one hits it faster than √2 × its
+   * sleep speed limit), and it does not sag or jitter while it waits.
+   */
+  asleep?: boolean;
+  /**
+   * Fraction of spin lost per second; 0.01 unless set. cannon-es has no rolling resistance, so a
+   * ball on flat ground rolls for minutes; a scene full of balls can ask for more.
+   */
+  angularDamping?: number;
+  /** Surface; 'body' unless a scene needs frictionless contact between its pieces. */
+  material?: MaterialName;
+}
 
 /** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
 const CYLINDER_SEGMENTS = 12;

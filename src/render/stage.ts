@@ -24,7 +24,7 @@ import {
 } from 'three';
 import type { WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import type { StaticBoxSpec } from '../physics/physicsWorld';
+import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
 import { createRenderer } from './webglSupport';
