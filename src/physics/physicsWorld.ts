@@ -3,7 +3,6 @@
 // removal path that every holder of a body hears; outside changes arrive as commands.
 
 import { Body, Plane, Vec3, World } from 'cannon-es';
-import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody } from './bodyFactory';
 import type { BodySpec, QuatTuple, Vec3Tuple } from './bodyFactory';
@@ -343,10 +342,6 @@ export class PhysicsWorld {
       if ((bodies[i] as Body).sleepState === Body.SLEEPING) sleeping++;
     }
     return sleeping;
-  }
-
-  kindIndexOf(index: number): number {
-    return shapeKindIndex(this.kinds[index] as ShapeKind);
   }
 }
 

@@ -271,15 +271,6 @@ export class BodyInstances {
     }
   }
 
-  dispose(): void {
-    for (const entry of this.meshes) {
-      this.scene.remove(entry.mesh);
-      entry.mesh.dispose();
-      entry.geometry.dispose();
-      entry.material.dispose();
-    }
-  }
-
   private createMesh(
     geometry: BufferGeometry,
     material: Material,

@@ -383,14 +383,6 @@ export class Stage {
     };
   }
 
-  dispose(): void {
-    this.bodies.dispose();
-    this.ghost.dispose();
-    this.twinBodies?.dispose();
-    this.controls.dispose();
-    this.renderer?.dispose();
-  }
-
   /**
    * Aims the ray through a pixel. After a split frame the pixel is mapped into the half it lies
    * in, whose camera (aspect and zoom) the last half drawn left set, so what is picked is what
