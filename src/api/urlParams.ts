@@ -3,7 +3,7 @@
 
 import { SETTING_SPECS, describeSpec, quoteValue, validateValue } from '../config/settings';
 import type { Settings } from '../config/settings';
-import { SCENES, findScene } from '../scenes/registry';
+import { countProblem, DEFAULT_SEED, SCENES, findScene, seedProblem } from '../scenes/registry';
 
 export interface StartupOptions {
   scene: string;
@@ -68,9 +68,9 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
       options.errors.push(
         `URL parameter 'count' is ignored: scene '${options.scene}' has a fixed size.`,
       );
-    } else if (!Number.isInteger(count) || count < range.min || count > range.max) {
+    } else if (countProblem(range, count)) {
       options.errors.push(
-        `URL parameter 'count' = ${quoteValue(countText)} is invalid for scene '${options.scene}': expected an integer from ${range.min} to ${range.max}. Using ${range.default}.`,
+        `URL parameter 'count' = ${quoteValue(countText)} is invalid for scene '${options.scene}': expected ${countProblem(range, count)}. Using ${range.default}.`,
       );
     } else options.count = count;
   }
@@ -78,9 +78,10 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
   const seedText = params.get('seed');
   if (seedText !== null) {
     const seed = parseNumber(seedText);
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    const seedIssue = seedProblem(seed);
+    if (seedIssue) {
       options.errors.push(
-        `URL parameter 'seed' = ${quoteValue(seedText)} is invalid: expected an integer from 0 to 4294967295. Using 1.`,
+        `URL parameter 'seed' = ${quoteValue(seedText)} is invalid: expected ${seedIssue}. Using ${DEFAULT_SEED}.`,
       );
     } else options.seed = seed;
   }
