@@ -70,7 +70,7 @@ function validateLoadOptions(options: unknown): LoadOptions {
       `load option seed = ${quoteValue(seed)} is invalid: expected ${seedProblem(seed)}.`,
     );
   }
-  return { count: count as number | undefined, seed: seed as number | undefined };
+  return { count: count, seed: seed as number | undefined };
 }
 
 function validateFrames(frameSeconds: unknown): number[] {

@@ -232,9 +232,9 @@ export class FrameStats {
     let at = this.head;
     while (frames < filled && (frames < RATE_WINDOW_MIN_FRAMES || real < enoughSeconds)) {
       at = at === 0 ? RING - 1 : at - 1;
-      real += realSeconds[at] as number;
-      sim += simSeconds[at] as number;
-      givenUp += givenUpSeconds[at] as number;
+      real += realSeconds[at];
+      sim += simSeconds[at];
+      givenUp += givenUpSeconds[at];
       frames++;
     }
     const rates = this.rateWindow;

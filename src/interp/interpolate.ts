@@ -79,8 +79,8 @@ function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): v
   const quaternion = from.quaternion;
   const toPosition = out.position;
   const toQuaternion = out.quaternion;
-  for (let k = 0; k < 3 * n; k++) toPosition[k] = position[k] as number;
-  for (let k = 0; k < 4 * n; k++) toQuaternion[k] = quaternion[k] as number;
+  for (let k = 0; k < 3 * n; k++) toPosition[k] = position[k];
+  for (let k = 0; k < 4 * n; k++) toQuaternion[k] = quaternion[k];
   markStill(snapshots, out);
 }
 
@@ -92,8 +92,7 @@ function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
   const asleep = snapshots.asleep;
   const previousAsleep = snapshots.previousAsleep;
   const still = out.still;
-  for (let i = 0; i < snapshots.count; i++)
-    still[i] = (asleep[i] as number) & (previousAsleep[i] as number);
+  for (let i = 0; i < snapshots.count; i++) still[i] = asleep[i] & previousAsleep[i];
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
@@ -106,9 +105,9 @@ function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses
   const ahead = alpha * snapshots.intervalSeconds;
   for (let i = 0; i < n; i++) {
     const i3 = 3 * i;
-    outPos[i3] = (curPos[i3] as number) + (v[i3] as number) * ahead;
-    outPos[i3 + 1] = (curPos[i3 + 1] as number) + (v[i3 + 1] as number) * ahead;
-    outPos[i3 + 2] = (curPos[i3 + 2] as number) + (v[i3 + 2] as number) * ahead;
+    outPos[i3] = curPos[i3] + v[i3] * ahead;
+    outPos[i3 + 1] = curPos[i3 + 1] + v[i3 + 1] * ahead;
+    outPos[i3 + 2] = curPos[i3 + 2] + v[i3 + 2] * ahead;
     integrateQuatFlat(out.quaternion, 4 * i, cur.quaternion, 4 * i, cur.angularVelocity, i3, ahead);
   }
   markStill(snapshots, out);
@@ -159,60 +158,60 @@ function blendPoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): voi
   weights.setAlpha(alpha);
   const f = weights.from;
   const t = weights.to;
-  const f0 = f[0] as number,
-    f1 = f[1] as number,
-    f2 = f[2] as number,
-    f3 = f[3] as number;
-  const f4 = f[4] as number,
-    f5 = f[5] as number,
-    f6 = f[6] as number,
-    f7 = f[7] as number;
-  const f8 = f[8] as number;
-  const t0 = t[0] as number,
-    t1 = t[1] as number,
-    t2 = t[2] as number,
-    t3 = t[3] as number;
-  const t4 = t[4] as number,
-    t5 = t[5] as number,
-    t6 = t[6] as number,
-    t7 = t[7] as number;
-  const t8 = t[8] as number;
+  const f0 = f[0],
+    f1 = f[1],
+    f2 = f[2],
+    f3 = f[3];
+  const f4 = f[4],
+    f5 = f[5],
+    f6 = f[6],
+    f7 = f[7];
+  const f8 = f[8];
+  const t0 = t[0],
+    t1 = t[1],
+    t2 = t[2],
+    t3 = t[3];
+  const t4 = t[4],
+    t5 = t[5],
+    t6 = t[6],
+    t7 = t[7];
+  const t8 = t[8];
   // Lerp from whichever end alpha is nearer, as lerpFlat3 does (exact at a == b).
   const near = alpha < 0.5;
   const s = near ? alpha : alpha - 1;
   for (let i = 0; i < n; i++) {
     const i3 = 3 * i;
     const i4 = 4 * i;
-    const atRest = (asleep[i] as number) & (previousAsleep[i] as number);
+    const atRest = asleep[i] & previousAsleep[i];
     still[i] = atRest;
     if (atRest) {
-      outPos[i3] = curPos[i3] as number;
-      outPos[i3 + 1] = curPos[i3 + 1] as number;
-      outPos[i3 + 2] = curPos[i3 + 2] as number;
-      outQuat[i4] = curQuat[i4] as number;
-      outQuat[i4 + 1] = curQuat[i4 + 1] as number;
-      outQuat[i4 + 2] = curQuat[i4 + 2] as number;
-      outQuat[i4 + 3] = curQuat[i4 + 3] as number;
+      outPos[i3] = curPos[i3];
+      outPos[i3 + 1] = curPos[i3 + 1];
+      outPos[i3 + 2] = curPos[i3 + 2];
+      outQuat[i4] = curQuat[i4];
+      outQuat[i4 + 1] = curQuat[i4 + 1];
+      outQuat[i4 + 2] = curQuat[i4 + 2];
+      outQuat[i4 + 3] = curQuat[i4 + 3];
       continue;
     }
-    const px = prevPos[i3] as number,
-      py = prevPos[i3 + 1] as number,
-      pz = prevPos[i3 + 2] as number;
-    const cx = curPos[i3] as number,
-      cy = curPos[i3 + 1] as number,
-      cz = curPos[i3 + 2] as number;
+    const px = prevPos[i3],
+      py = prevPos[i3 + 1],
+      pz = prevPos[i3 + 2];
+    const cx = curPos[i3],
+      cy = curPos[i3 + 1],
+      cz = curPos[i3 + 2];
     outPos[i3] = (near ? px : cx) + (cx - px) * s;
     outPos[i3 + 1] = (near ? py : cy) + (cy - py) * s;
     outPos[i3 + 2] = (near ? pz : cz) + (cz - pz) * s;
 
-    const ax = prevQuat[i4] as number,
-      ay = prevQuat[i4 + 1] as number,
-      az = prevQuat[i4 + 2] as number,
-      aw = prevQuat[i4 + 3] as number;
-    let bx = curQuat[i4] as number,
-      by = curQuat[i4 + 1] as number,
-      bz = curQuat[i4 + 2] as number,
-      bw = curQuat[i4 + 3] as number;
+    const ax = prevQuat[i4],
+      ay = prevQuat[i4 + 1],
+      az = prevQuat[i4 + 2],
+      aw = prevQuat[i4 + 3];
+    let bx = curQuat[i4],
+      by = curQuat[i4 + 1],
+      bz = curQuat[i4 + 2],
+      bw = curQuat[i4 + 3];
     let cos = ax * bx + ay * by + az * bz + aw * bw;
     if (cos < 0) {
       bx = -bx;

@@ -258,11 +258,10 @@ export class PhysicsWorld {
   step(dtSeconds: number): void {
     this.applySpringForces();
     const before = this.beforeStepHooks;
-    for (let h = 0; h < before.length; h++)
-      (before[h] as StepHook)(this.stepIndex, dtSeconds, this);
+    for (let h = 0; h < before.length; h++) before[h](this.stepIndex, dtSeconds, this);
     this.world.step(dtSeconds);
     const after = this.afterStepHooks;
-    for (let h = 0; h < after.length; h++) (after[h] as StepHook)(this.stepIndex, dtSeconds, this);
+    for (let h = 0; h < after.length; h++) after[h](this.stepIndex, dtSeconds, this);
     this.stepIndex++;
   }
 
@@ -275,7 +274,7 @@ export class PhysicsWorld {
   scrubStaticVelocities(): void {
     const statics = this.staticBodies;
     for (let i = 0; i < statics.length; i++) {
-      const body = statics[i] as Body;
+      const body = statics[i];
       const v = body.velocity;
       const w = body.angularVelocity;
       // One test for all six: a NaN or an infinity anywhere makes the sum non-finite.
@@ -307,7 +306,7 @@ export class PhysicsWorld {
     const angularVelocity = out.angularVelocity;
     const SLEEPING = Body.SLEEPING;
     for (let i = from; i < to; i++) {
-      const b = bodies[i] as Body;
+      const b = bodies[i];
       if (b.sleepState === SLEEPING) {
         if (sleptBefore !== null && asleep[i] === 1 && sleptBefore[i] === 1) continue;
         asleep[i] = 1;
@@ -339,7 +338,7 @@ export class PhysicsWorld {
     let sleeping = 0;
     const bodies = this.bodies;
     for (let i = 0; i < bodies.length; i++) {
-      if ((bodies[i] as Body).sleepState === Body.SLEEPING) sleeping++;
+      if (bodies[i].sleepState === Body.SLEEPING) sleeping++;
     }
     return sleeping;
   }

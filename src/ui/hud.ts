@@ -196,7 +196,7 @@ export class Hud {
     givenUp[1] = s.clampedSeconds;
     givenUp[2] = s.throttledSeconds;
     const readouts = this.readouts;
-    for (let r = 0; r < readouts.length; r++) (readouts[r] as Readout).refresh();
+    for (let r = 0; r < readouts.length; r++) readouts[r].refresh();
     // Slow motion: the window's frames gave up time, enough to run visibly slower than the time
     // scale asks. (`fixed-per-frame` never gives time up: its speed follows the display by design.)
     const slow =

@@ -36,7 +36,7 @@ export function fixedText(value: number, decimals: Decimals): string {
  * returned from a call V8 does not inline is boxed (a 16-byte allocation).
  */
 function keptText(values: Float64Array, index: number, decimals: Decimals): string {
-  const value = values[index] as number;
+  const value = values[index];
   const scaled = value * SCALES[decimals];
   const rounded = Math.round(scaled);
   // Negative figures (toFixed writes "-0.00" for a small one), huge ones, and values within
@@ -115,7 +115,7 @@ export class Readout {
       const decimals = this.decimals[slot];
       const element = this.numbers[slot];
       if (decimals === undefined || element === undefined) continue;
-      const scaled = (values[slot] as number) * SCALES[decimals];
+      const scaled = values[slot] * SCALES[decimals];
       // A value at a tie is written each time (its text may not be its key's); NaN never
       // equals itself, so a NaN figure is too.
       const key = nearTie(scaled) ? Number.NaN : Math.round(scaled);
