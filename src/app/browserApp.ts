@@ -22,6 +22,7 @@ import { TwinLab } from './twinLab';
 import { ViewCompositor } from './viewCompositor';
 import { PhysicsThreads } from './physicsThreads';
 
+/** The page: one Simulation drawn on a Stage, driven by requestAnimationFrame, with its HUD. */
 export class BrowserApp implements Session, HudSource {
   readonly sim: Simulation;
   readonly stage: Stage;
@@ -37,6 +38,12 @@ export class BrowserApp implements Session, HudSource {
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
+  /**
+   * @param root where the HUD, messages and notices go.
+   * @param canvas what the stage draws on (nothing is drawn without WebGL 2; all else runs).
+   * @param sceneId the first scene.
+   * @param options its count and seed.
+   */
   constructor(root: HTMLElement, canvas: HTMLCanvasElement, sceneId: string, options: LoadOptions) {
     this.stage = new Stage(canvas);
     this.hud = new Hud(root);

@@ -67,6 +67,7 @@ export interface TwinReport {
   divergedAt: number;
 }
 
+/** Everything the page measures, as `stats()` returns it and the HUD shows part of it. */
 export interface StatsSnapshot {
   /** Frames ÷ real seconds over the rate window. */
   fps: number;
@@ -158,6 +159,7 @@ export class FrameStats {
   /** Filled by `measureWindow`. */
   readonly rateWindow: RateWindow = { frames: 0, seconds: 0, simSeconds: 0, givenUpSeconds: 0 };
 
+  /** Forgets everything (a scene load): the rings, the totals and the smoothed costs. */
   reset(): void {
     this.realSeconds.fill(0);
     this.simSeconds.fill(0);
@@ -176,6 +178,10 @@ export class FrameStats {
     this.physicsMsSoFar = 0;
   }
 
+  /**
+   * Records one step's cost.
+   * @param stepMs what the step took, wall clock (ms).
+   */
   recordStep(stepMs: number): void {
     this.physicsMsSoFar += stepMs;
     this.physicsMsLastStep = stepMs;

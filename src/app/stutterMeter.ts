@@ -10,6 +10,7 @@ export const STUTTER_WINDOW = 120;
 /** Frames the time chart keeps. */
 export const CHART_FRAMES = 240;
 
+/** The stutter meter's reading over its window (STUTTER_WINDOW drawn frames). */
 export interface StutterReport {
   /** Coefficient of variation of (drawn ÷ true displacement) per frame: 0 is perfectly even motion. */
   jitter: number;
@@ -80,6 +81,7 @@ export class StutterMeter implements BodyRemovalListener {
   /** Nothing to do: the body is found by id each frame, wherever it sits. */
   onBodyMoved(): void {}
 
+  /** Empties the window (a setting that changes what is measured, a new body). */
   reset(): void {
     this.head = 0;
     this.filled = 0;
@@ -139,6 +141,7 @@ export class StutterMeter implements BodyRemovalListener {
     this.reset();
   }
 
+  /** @returns the window's jitter and error now, as a new object (for `stats()`). */
   result(): StutterReport {
     const n = this.filled;
     if (n === 0) return { jitter: 0, error: 0, frames: 0 };

@@ -22,6 +22,11 @@ export class DrawPoses {
   still = new Uint8Array(256);
   count = 0;
 
+  /**
+   * Grows the arrays to hold `count` bodies (doubling), so a frame never allocates once a
+   * scene's size has been seen.
+   * @param count bodies to hold.
+   */
   ensureCapacity(count: number): void {
     if (count <= this.still.length) return;
     let capacity = this.still.length;

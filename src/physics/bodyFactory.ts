@@ -10,7 +10,9 @@ import { prepareHull } from './hullData';
 import type { MaterialName, Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
 
+/** A vector as plain data (x, y, z): what commands, specs and messages carry. */
 export type Vec3Tuple = [number, number, number];
+/** A quaternion as plain data (x, y, z, w). */
 export type QuatTuple = [number, number, number, number];
 
 /** Everything needed to make one drawn body; scenes, spawns and the API all speak this. */
@@ -44,6 +46,14 @@ export interface BodySpec {
 /** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
 const CYLINDER_SEGMENTS = 12;
 
+/**
+ * Makes the cannon-es body a spec describes (not yet added to any world).
+ * @param spec what to make: kind, scale, pose, velocities, density, flags.
+ * @param materials the world's contact materials (`spec.material`, 'body' by default).
+ * @param density kg/m³ when the spec gives none.
+ * @param tuning the world's physics settings (sleep limits; hull data for the project's narrowphase).
+ * @returns the body, asleep if the spec asks and it has mass.
+ */
 export function createShapeBody(
   spec: BodySpec,
   materials: Materials,
