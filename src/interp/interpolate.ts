@@ -40,6 +40,12 @@ export class DrawPoses {
 const weights = new SlerpWeights();
 
 /**
+ * This frame's alpha, handed to the mode's loop through a typed array: a double passed as an
+ * argument to a call V8 does not inline is boxed, 16 bytes a frame.
+ */
+const frameAlpha = new Float64Array(1);
+
+/**
  * Writes the pose every body is drawn at, from the two snapshots and alpha (how far the display
  * is past the current snapshot, in steps of `snapshots.intervalSeconds`):
  * - interpolate: lerp/slerp previous → current. Smooth, one step behind the display.
@@ -58,6 +64,7 @@ export function interpolatePoses(
   const n = snapshots.count;
   out.ensureCapacity(n);
   out.count = n;
+  frameAlpha[0] = alpha;
   switch (mode) {
     case 'off':
       copyPoses(snapshots, snapshots.current, out);
@@ -65,13 +72,13 @@ export function interpolatePoses(
     case 'interpolate':
       // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
       if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
-      else blendPoses(snapshots, alpha, out);
+      else blendPoses(snapshots, out);
       break;
     case 'extrapolate':
-      extrapolatePoses(snapshots, alpha, out);
+      extrapolatePoses(snapshots, out);
       break;
     case 'hermite':
-      hermitePoses(snapshots, alpha, out);
+      hermitePoses(snapshots, out);
       break;
   }
   return out;
@@ -101,7 +108,8 @@ function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
+function extrapolatePoses(snapshots: SnapshotPair, out: DrawPoses): void {
+  const alpha = frameAlpha[0];
   const n = snapshots.count;
   const cur = snapshots.current;
   const curPos = cur.position;
@@ -119,7 +127,8 @@ function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
+function hermitePoses(snapshots: SnapshotPair, out: DrawPoses): void {
+  const alpha = frameAlpha[0];
   const n = snapshots.count;
   const prev = snapshots.previous;
   const cur = snapshots.current;
@@ -149,7 +158,8 @@ function hermitePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): v
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
+function blendPoses(snapshots: SnapshotPair, out: DrawPoses): void {
+  const alpha = frameAlpha[0];
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;
   const curPos = snapshots.current.position;
