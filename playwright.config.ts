@@ -15,6 +15,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   reporter: [['list']],
+  // On CI (.ci/run sets CI=1) a test.only left in by mistake fails the run instead of
+  // silently skipping every other test.
+  forbidOnly: !!process.env.CI,
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     viewport: { width: 1280, height: 760 },
@@ -23,6 +26,8 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
+    // Locally a preview already serving this port is reused; on CI never, so a stale server
+    // (an older build) cannot answer for this one.
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

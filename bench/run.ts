@@ -7,6 +7,7 @@
 
 import { TODAY_TUNING } from '../src/physics/tuning';
 import { allocationTable, benchAllocation } from './allocationBench';
+import { benchPageAllocation } from './pageAllocation';
 import { benchInterpolation, interpolationTable } from './interpolationBench';
 import type { InterpolationResult } from './interpolationBench';
 import {
@@ -109,7 +110,7 @@ async function runBench(): Promise<void> {
   );
 
   section('bytes allocated (heap deltas after forced GC)');
-  const allocation = benchAllocation(quick ? 100 : 250);
+  const allocation = [...benchAllocation(quick ? 100 : 250), ...(await benchPageAllocation())];
   console.log(allocationTable(allocation));
 
   runState();

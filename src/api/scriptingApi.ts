@@ -4,10 +4,10 @@
 import type { BrowserApp } from '../app/browserApp';
 import type { StatsSnapshot } from '../app/frameStats';
 import type { LoadOptions } from '../app/simulation';
-import { quoteValue } from '../config/settings';
+import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
-import { SCENES } from '../scenes/registry';
+import { SCENES, seedProblem } from '../scenes/registry';
 import type { PoseBuffer } from '../snapshot/snapshots';
 import { encodeRecording } from '../state/recording';
 import type { EncodedRecording } from '../state/recording';
@@ -83,12 +83,12 @@ function validateLoadOptions(options: unknown): LoadOptions {
   if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count))) {
     throw new Error(`load option count = ${quoteValue(count)} is invalid: expected an integer.`);
   }
-  if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed))) {
+  if (seed !== undefined && seedProblem(seed)) {
     throw new Error(
-      `load option seed = ${quoteValue(seed)} is invalid: expected an integer from 0 to 4294967295.`,
+      `load option seed = ${quoteValue(seed)} is invalid: expected ${seedProblem(seed)}.`,
     );
   }
-  return { count: count as number | undefined, seed: seed as number | undefined };
+  return { count: count, seed: seed as number | undefined };
 }
 
 function validateFrames(frameSeconds: unknown): number[] {
@@ -190,12 +190,10 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
     },
     stats: () => app.statsSnapshot(),
     hitch(seconds) {
-      if (
-        seconds !== undefined &&
-        (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > 2)
-      ) {
+      // The hitch range is the hitchSeconds setting's (config/settings.ts).
+      if (seconds !== undefined && !validateValue('hitchSeconds', seconds).ok) {
         throw new Error(
-          `hitch seconds = ${quoteValue(seconds)} is invalid: expected a number from 0.1 to 2.`,
+          `hitch seconds = ${quoteValue(seconds)} is invalid: expected ${describeSpec(SETTING_SPECS.hitchSeconds)}.`,
         );
       }
       commands.hitch(seconds);

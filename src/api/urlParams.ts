@@ -3,8 +3,9 @@
 
 import { SETTING_SPECS, describeSpec, quoteValue, validateValue } from '../config/settings';
 import type { Settings } from '../config/settings';
-import { SCENES, findScene } from '../scenes/registry';
+import { countProblem, DEFAULT_SEED, SCENES, findScene, seedProblem } from '../scenes/registry';
 
+/** What the page starts with, from its URL: the scene, its options and settings, and what was refused. */
 export interface StartupOptions {
   scene: string;
   count?: number;
@@ -31,6 +32,7 @@ export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   shadows: 'shadows',
 };
 
+/** Every URL parameter the page reads (anything else is reported as unknown). */
 export const URL_PARAMS = ['scene', 'count', 'seed', ...Object.keys(SETTING_PARAMS)] as const;
 
 /** A plain decimal number ("60", "0.5", "-1", "2e3"); "", " ", "0x10" and "Infinity" are not. */
@@ -46,6 +48,13 @@ function parseBoolean(text: string): boolean | undefined {
   return undefined;
 }
 
+/**
+ * Reads the page's URL. A bad parameter never stops the page: it is listed in `errors` (naming
+ * the value and what is valid) and its default is used.
+ * @param search `location.search`.
+ * @param defaultScene the scene when the URL names none (or none that exists).
+ * @returns the options to start with, and the messages to show.
+ */
 export function parseUrlParams(search: string, defaultScene: string): StartupOptions {
   const params = new URLSearchParams(search);
   const options: StartupOptions = { scene: defaultScene, settings: {}, errors: [] };
@@ -68,9 +77,9 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
       options.errors.push(
         `URL parameter 'count' is ignored: scene '${options.scene}' has a fixed size.`,
       );
-    } else if (!Number.isInteger(count) || count < range.min || count > range.max) {
+    } else if (countProblem(range, count)) {
       options.errors.push(
-        `URL parameter 'count' = ${quoteValue(countText)} is invalid for scene '${options.scene}': expected an integer from ${range.min} to ${range.max}. Using ${range.default}.`,
+        `URL parameter 'count' = ${quoteValue(countText)} is invalid for scene '${options.scene}': expected ${countProblem(range, count)}. Using ${range.default}.`,
       );
     } else options.count = count;
   }
@@ -78,9 +87,10 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
   const seedText = params.get('seed');
   if (seedText !== null) {
     const seed = parseNumber(seedText);
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    const seedIssue = seedProblem(seed);
+    if (seedIssue) {
       options.errors.push(
-        `URL parameter 'seed' = ${quoteValue(seedText)} is invalid: expected an integer from 0 to 4294967295. Using 1.`,
+        `URL parameter 'seed' = ${quoteValue(seedText)} is invalid: expected ${seedIssue}. Using ${DEFAULT_SEED}.`,
       );
     } else options.seed = seed;
   }

@@ -10,7 +10,8 @@ import type { SceneDefinition } from '../scenes/sceneTypes';
 import type { Recording } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
 import { Stage } from '../render/stage';
-import { Hud } from '../ui/hud';
+import { createHudFigures, Hud } from '../ui/hud';
+import type { HudFigures, HudSource } from '../ui/hud';
 import { Messages } from '../ui/messages';
 import { showNotice } from '../ui/notice';
 import { CommandLayer } from './commandLayer';
@@ -24,7 +25,8 @@ import { TwinLab } from './twinLab';
 import { ViewCompositor } from './viewCompositor';
 import { PhysicsThreads } from './physicsThreads';
 
-export class BrowserApp implements Session {
+/** The page: one Simulation drawn on a Stage, driven by requestAnimationFrame, with its HUD. */
+export class BrowserApp implements Session, HudSource {
   readonly sim: Simulation;
   readonly stage: Stage;
   readonly hud: Hud;
@@ -43,6 +45,12 @@ export class BrowserApp implements Session {
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
 
+  /**
+   * @param root where the HUD, messages and notices go.
+   * @param canvas what the stage draws on (nothing is drawn without WebGL 2; all else runs).
+   * @param sceneId the first scene.
+   * @param options its count and seed.
+   */
   constructor(root: HTMLElement, canvas: HTMLCanvasElement, sceneId: string, options: LoadOptions) {
     this.stage = new Stage(canvas);
     this.hud = new Hud(root);
@@ -53,7 +61,7 @@ export class BrowserApp implements Session {
       () => this.sim.settings,
       (seconds, nowMs) => {
         this.frame(seconds, true, true);
-        this.hud.update(nowMs, () => this.statsSnapshot());
+        this.hud.update(nowMs, this);
       },
     );
     this.commands = new CommandLayer(this);
@@ -108,7 +116,7 @@ export class BrowserApp implements Session {
       reports.push(copyFrameReport(report, createFrameReport()));
       this.afterFrame(i === frames.length - 1);
     }
-    this.hud.update(performance.now(), () => this.statsSnapshot(), true);
+    this.hud.update(performance.now(), this, true);
     return reports;
   }
 
@@ -127,7 +135,7 @@ export class BrowserApp implements Session {
   /** Session: draws the current state now (after loads, single steps, setting changes). */
   redraw(): void {
     this.view.draw(this.sim, this.lab?.twin ?? null);
-    this.hud.update(performance.now(), () => this.statsSnapshot(), true);
+    this.hud.update(performance.now(), this, true);
   }
 
   /** Session: tells the panel and labels. */
@@ -219,47 +227,59 @@ export class BrowserApp implements Session {
     this.changed();
   }
 
-  statsSnapshot(): StatsSnapshot {
+  /**
+   * HudSource: the figures the HUD shows, written into `out` (every frame's refresh path, so it
+   * allocates nothing); `statsSnapshot` starts from the same figures.
+   */
+  readHudFigures(out: HudFigures): HudFigures {
     const sim = this.sim;
     const stats = sim.stats;
     const snapshots = sim.snapshots;
     const bodies = snapshots.count;
+    const asleep = snapshots.asleep;
     let sleeping = 0;
-    for (let i = 0; i < bodies; i++) sleeping += snapshots.asleep[i];
+    for (let i = 0; i < bodies; i++) sleeping += asleep[i];
     const rates = stats.measureWindow();
     const link = sim.worker;
+    out.thread = sim.thread;
+    out.transport = link ? link.physics.transportName : 'direct';
+    out.latencySteps = link ? link.latencySteps : 0;
+    out.fps = windowFps(rates);
+    out.stepsThisFrame = stats.lastFrame.steps;
+    out.alpha = sim.loop.alpha();
+    out.accumulatorMs = sim.loop.accumulator * 1000;
+    out.physicsMsPerStep = stats.physicsMsPerStep;
+    out.physicsBudgetUse = stats.physicsMsPerStep / (1000 * sim.loop.dt);
+    out.interpolationUs = stats.interpolationUs;
+    out.bodies = bodies;
+    out.awake = bodies - sleeping;
+    out.sleeping = sleeping;
+    out.simOverReal = windowSimOverReal(rates);
+    const window = out.rateWindow;
+    window.frames = rates.frames;
+    window.seconds = rates.seconds;
+    window.simSeconds = rates.simSeconds;
+    window.givenUpSeconds = rates.givenUpSeconds;
+    out.droppedSeconds = stats.droppedSeconds;
+    out.clampedSeconds = stats.clampedSeconds;
+    out.throttledSeconds = stats.throttledSeconds;
+    out.timeScale = sim.settings.timeScale;
+    out.paused = sim.settings.paused;
+    return out;
+  }
+
+  /** Everything the page measures, as a fresh object (`stats()`, the panel). */
+  statsSnapshot(): StatsSnapshot {
+    const sim = this.sim;
+    const stats = sim.stats;
     return {
-      fps: windowFps(rates),
-      stepsThisFrame: stats.lastFrame.steps,
-      alpha: sim.loop.alpha(),
-      accumulatorMs: sim.loop.accumulator * 1000,
-      physicsMsPerStep: stats.physicsMsPerStep,
+      ...this.readHudFigures(createHudFigures()),
       physicsMsThisFrame: stats.physicsMsThisFrame,
       physicsMsLastStep: stats.physicsMsLastStep,
-      physicsBudgetUse: stats.physicsMsPerStep / (1000 * sim.loop.dt),
-      interpolationUs: stats.interpolationUs,
-      bodies,
-      awake: bodies - sleeping,
-      sleeping,
-      simOverReal: windowSimOverReal(rates),
-      rateWindow: {
-        frames: rates.frames,
-        seconds: rates.seconds,
-        simSeconds: rates.simSeconds,
-        givenUpSeconds: rates.givenUpSeconds,
-      },
-      droppedSeconds: stats.droppedSeconds,
-      clampedSeconds: stats.clampedSeconds,
-      throttledSeconds: stats.throttledSeconds,
       frame: copyFrameReport(stats.lastFrame, createFrameReport()),
       step: sim.loop.stepCount,
       simTime: sim.loop.simTime,
       displayTime: sim.displayTime(),
-      timeScale: sim.settings.timeScale,
-      paused: sim.settings.paused,
-      thread: sim.thread,
-      transport: link ? link.physics.transportName : 'direct',
-      latencySteps: link ? link.latencySteps : 0,
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
       replay: sim.replayStatus(),

@@ -4,8 +4,8 @@
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { StutterReport } from './stutterMeter';
+import type { Divergence } from '../state/divergence';
 import type { ReplayStatus } from '../state/replay';
-import type { TwinReport } from './twinLab';
 
 /**
  * Frames the rings hold: the rate window's second at displays up to 1024 Hz, and its sixteen
@@ -53,6 +53,25 @@ export interface RateWindow {
   givenUpSeconds: number;
 }
 
+/** The determinism lab's comparison of its two worlds (TwinLab.report). */
+export interface TwinReport {
+  leftHz: number;
+  rightHz: number;
+  leftStep: number;
+  rightStep: number;
+  /** The latest step both worlds have reached and whose hashes are compared (−1: none yet). */
+  comparedStep: number;
+  leftHash: string;
+  rightHash: string;
+  /** Whether the two hashes at `comparedStep` are equal. */
+  agree: boolean;
+  /** First step at which they differed since load (−1: never). Every step is compared. */
+  divergedAt: number;
+  /** That step, with the first body (by id) and field that differed there; null: never. */
+  divergence: Divergence | null;
+}
+
+/** Everything the page measures, as `stats()` returns it and the HUD shows part of it. */
 export interface StatsSnapshot {
   /** Frames ÷ real seconds over the rate window. */
   fps: number;
@@ -148,6 +167,7 @@ export class FrameStats {
   /** Filled by `measureWindow`. */
   readonly rateWindow: RateWindow = { frames: 0, seconds: 0, simSeconds: 0, givenUpSeconds: 0 };
 
+  /** Forgets everything (a scene load): the rings, the totals and the smoothed costs. */
   reset(): void {
     this.realSeconds.fill(0);
     this.simSeconds.fill(0);
@@ -166,6 +186,10 @@ export class FrameStats {
     this.physicsMsSoFar = 0;
   }
 
+  /**
+   * Records one step's cost.
+   * @param stepMs what the step took, wall clock (ms).
+   */
   recordStep(stepMs: number): void {
     this.physicsMsSoFar += stepMs;
     this.physicsMsLastStep = stepMs;
@@ -222,9 +246,9 @@ export class FrameStats {
     let at = this.head;
     while (frames < filled && (frames < RATE_WINDOW_MIN_FRAMES || real < enoughSeconds)) {
       at = at === 0 ? RING - 1 : at - 1;
-      real += realSeconds[at] as number;
-      sim += simSeconds[at] as number;
-      givenUp += givenUpSeconds[at] as number;
+      real += realSeconds[at];
+      sim += simSeconds[at];
+      givenUp += givenUpSeconds[at];
       frames++;
     }
     const rates = this.rateWindow;

@@ -48,8 +48,8 @@ export class ReplayPacer {
     const at = step - this.baseStep;
     let seconds = Number.NaN;
     const steps = this.dtSteps;
-    for (let k = 0; k < steps.length && (steps[k] as number) <= at; k++) {
-      seconds = this.dtSeconds[k] as number;
+    for (let k = 0; k < steps.length && steps[k] <= at; k++) {
+      seconds = this.dtSeconds[k];
     }
     return seconds;
   }

@@ -20,7 +20,6 @@ import { DEFAULT_TUNING } from '../physics/tuning';
 import type { PhysicsTuning } from '../physics/tuning';
 import { findScene, resolveScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
-import type { SceneDefinition } from '../scenes/sceneTypes';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import { SnapshotPair } from '../snapshot/snapshots';
 import { readInteger } from '../state/fields';
@@ -118,7 +117,7 @@ export class Simulation implements Stepper, MeterSource {
 
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
     this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
-    const definition = findScene(sceneId) ?? (SCENES[0] as SceneDefinition);
+    const definition = findScene(sceneId) ?? SCENES[0];
     this.local = new PhysicsCore(definition.id, options);
     this.local.physics.addRemovalListener(this.meter);
     this.scene = this.local.scene;

@@ -55,13 +55,13 @@ export class StepHistory {
     }
     const n = poses.count;
     if (n > this.capacity) this.grow(n);
-    const pose = this.poses[slot] as PoseBuffer;
+    const pose = this.poses[slot];
     const current = poses.current;
     pose.position.set(current.position.subarray(0, 3 * n));
     pose.quaternion.set(current.quaternion.subarray(0, 4 * n));
     pose.velocity.set(current.velocity.subarray(0, 3 * n));
     pose.angularVelocity.set(current.angularVelocity.subarray(0, 3 * n));
-    (this.ids[slot] as Int32Array).set(poses.bodies.ids.subarray(0, n));
+    this.ids[slot].set(poses.bodies.ids.subarray(0, n));
     this.counts[slot] = n;
   }
 
@@ -84,8 +84,8 @@ export class StepHistory {
     if (!this.has(step) || step + POSES <= this.latest) return null;
     const slot = step % POSES;
     if ((this.counts[slot] ?? -1) < 0) return null;
-    const pose = this.poses[slot] as PoseBuffer;
-    const ids = this.ids[slot] as Int32Array;
+    const pose = this.poses[slot];
+    const ids = this.ids[slot];
     const bodies: ComparedBody[] = [];
     for (let i = 0; i < (this.counts[slot] ?? 0); i++) {
       bodies.push({
@@ -102,9 +102,9 @@ export class StepHistory {
   private grow(count: number): void {
     while (this.capacity < count) this.capacity *= 2;
     for (let k = 0; k < POSES; k++) {
-      (this.poses[k] as PoseBuffer).grow(this.capacity);
+      this.poses[k].grow(this.capacity);
       const ids = new Int32Array(this.capacity);
-      ids.set(this.ids[k] as Int32Array);
+      ids.set(this.ids[k]);
       this.ids[k] = ids;
     }
   }

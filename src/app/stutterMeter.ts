@@ -10,6 +10,7 @@ export const STUTTER_WINDOW = 120;
 /** Frames the time chart keeps. */
 export const CHART_FRAMES = 240;
 
+/** The stutter meter's reading over its window (STUTTER_WINDOW drawn frames). */
 export interface StutterReport {
   /** Coefficient of variation of (drawn ÷ true displacement) per frame: 0 is perfectly even motion. */
   jitter: number;
@@ -80,6 +81,7 @@ export class StutterMeter implements BodyRemovalListener {
   /** Nothing to do: the body is found by id each frame, wherever it sits. */
   onBodyMoved(): void {}
 
+  /** Empties the window (a setting that changes what is measured, a new body). */
   reset(): void {
     this.head = 0;
     this.filled = 0;
@@ -111,8 +113,7 @@ export class StutterMeter implements BodyRemovalListener {
       // No known path: the truth at display time is the current state carried forward by its
       // velocity over the time still in the accumulator.
       const ahead = source.currentMotion(index, this.truth, this.velocity);
-      for (let k = 0; k < 3; k++)
-        this.truth[k] = (this.truth[k] ?? 0) + (this.velocity[k] ?? 0) * ahead;
+      for (let k = 0; k < 3; k++) this.truth[k] = this.truth[k] + this.velocity[k] * ahead;
     }
     if (this.hasLast) {
       const drawnStep = distance(this.drawn, this.lastDrawn);
@@ -127,8 +128,8 @@ export class StutterMeter implements BodyRemovalListener {
       }
     }
     for (let k = 0; k < 3; k++) {
-      this.lastDrawn[k] = this.drawn[k] ?? 0;
-      this.lastTruth[k] = this.truth[k] ?? 0;
+      this.lastDrawn[k] = this.drawn[k];
+      this.lastTruth[k] = this.truth[k];
     }
     this.hasLast = true;
   }
@@ -140,26 +141,27 @@ export class StutterMeter implements BodyRemovalListener {
     this.reset();
   }
 
+  /** @returns the window's jitter and error now, as a new object (for `stats()`). */
   result(): StutterReport {
     const n = this.filled;
     if (n === 0) return { jitter: 0, error: 0, frames: 0 };
     let sum = 0;
     let errorSum = 0;
     for (let k = 0; k < n; k++) {
-      sum += this.ratios[k] as number;
-      errorSum += this.errors[k] as number;
+      sum += this.ratios[k];
+      errorSum += this.errors[k];
     }
     const mean = sum / n;
     let squares = 0;
-    for (let k = 0; k < n; k++) squares += ((this.ratios[k] as number) - mean) ** 2;
+    for (let k = 0; k < n; k++) squares += (this.ratios[k] - mean) ** 2;
     const jitter = mean > 0 ? Math.sqrt(squares / n) / mean : 0;
     return { jitter, error: errorSum / n, frames: n };
   }
 }
 
 function distance(a: number[], b: number[]): number {
-  const dx = (a[0] ?? 0) - (b[0] ?? 0);
-  const dy = (a[1] ?? 0) - (b[1] ?? 0);
-  const dz = (a[2] ?? 0) - (b[2] ?? 0);
+  const dx = a[0] - b[0];
+  const dy = a[1] - b[1];
+  const dz = a[2] - b[2];
   return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }

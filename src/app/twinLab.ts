@@ -4,6 +4,7 @@
 // have it: the first that differs is named down to the body and field.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
+import type { TwinReport } from './frameStats';
 import type { Command, CommandAction } from '../physics/commands';
 import { firstBodyDifference } from '../state/divergence';
 import type { Divergence } from '../state/divergence';
@@ -16,22 +17,7 @@ import { StepHistory } from './stepHistory';
  */
 const DUE_EPSILON_SECONDS = 1e-9;
 
-export interface TwinReport {
-  leftHz: number;
-  rightHz: number;
-  leftStep: number;
-  rightStep: number;
-  /** The latest step both worlds have reached and whose hashes are compared (−1: none yet). */
-  comparedStep: number;
-  leftHash: string;
-  rightHash: string;
-  /** Whether the two hashes at `comparedStep` are equal. */
-  agree: boolean;
-  /** First step at which they differed since load (−1: never). Every step is compared. */
-  divergedAt: number;
-  /** That step, with the first body (by id) and field that differed there; null: never. */
-  divergence: Divergence | null;
-}
+export type { TwinReport };
 
 export class TwinLab {
   readonly twin: Simulation;

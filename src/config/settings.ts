@@ -186,5 +186,5 @@ export function validatePatch(patch: unknown): Partial<Settings> {
     if (!result.ok) throw new Error(result.message);
     accepted[key] = result.value;
   }
-  return accepted as Partial<Settings>;
+  return accepted;
 }

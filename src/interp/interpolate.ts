@@ -22,6 +22,11 @@ export class DrawPoses {
   still = new Uint8Array(256);
   count = 0;
 
+  /**
+   * Grows the arrays to hold `count` bodies (doubling), so a frame never allocates once a
+   * scene's size has been seen.
+   * @param count bodies to hold.
+   */
   ensureCapacity(count: number): void {
     if (count <= this.still.length) return;
     let capacity = this.still.length;
@@ -33,6 +38,12 @@ export class DrawPoses {
 }
 
 const weights = new SlerpWeights();
+
+/**
+ * This frame's alpha, handed to the mode's loop through a typed array: a double passed as an
+ * argument to a call V8 does not inline is boxed, 16 bytes a frame.
+ */
+const frameAlpha = new Float64Array(1);
 
 /**
  * Writes the pose every body is drawn at, from the two snapshots and alpha (how far the display
@@ -53,6 +64,7 @@ export function interpolatePoses(
   const n = snapshots.count;
   out.ensureCapacity(n);
   out.count = n;
+  frameAlpha[0] = alpha;
   switch (mode) {
     case 'off':
       copyPoses(snapshots, snapshots.current, out);
@@ -60,13 +72,13 @@ export function interpolatePoses(
     case 'interpolate':
       // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
       if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
-      else blendPoses(snapshots, alpha, out);
+      else blendPoses(snapshots, out);
       break;
     case 'extrapolate':
-      extrapolatePoses(snapshots, alpha, out);
+      extrapolatePoses(snapshots, out);
       break;
     case 'hermite':
-      hermitePoses(snapshots, alpha, out);
+      hermitePoses(snapshots, out);
       break;
   }
   return out;
@@ -79,8 +91,8 @@ function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): v
   const quaternion = from.quaternion;
   const toPosition = out.position;
   const toQuaternion = out.quaternion;
-  for (let k = 0; k < 3 * n; k++) toPosition[k] = position[k] as number;
-  for (let k = 0; k < 4 * n; k++) toQuaternion[k] = quaternion[k] as number;
+  for (let k = 0; k < 3 * n; k++) toPosition[k] = position[k];
+  for (let k = 0; k < 4 * n; k++) toQuaternion[k] = quaternion[k];
   markStill(snapshots, out);
 }
 
@@ -92,12 +104,12 @@ function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
   const asleep = snapshots.asleep;
   const previousAsleep = snapshots.previousAsleep;
   const still = out.still;
-  for (let i = 0; i < snapshots.count; i++)
-    still[i] = (asleep[i] as number) & (previousAsleep[i] as number);
+  for (let i = 0; i < snapshots.count; i++) still[i] = asleep[i] & previousAsleep[i];
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
+function extrapolatePoses(snapshots: SnapshotPair, out: DrawPoses): void {
+  const alpha = frameAlpha[0];
   const n = snapshots.count;
   const cur = snapshots.current;
   const curPos = cur.position;
@@ -106,16 +118,17 @@ function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses
   const ahead = alpha * snapshots.intervalSeconds;
   for (let i = 0; i < n; i++) {
     const i3 = 3 * i;
-    outPos[i3] = (curPos[i3] as number) + (v[i3] as number) * ahead;
-    outPos[i3 + 1] = (curPos[i3 + 1] as number) + (v[i3 + 1] as number) * ahead;
-    outPos[i3 + 2] = (curPos[i3 + 2] as number) + (v[i3 + 2] as number) * ahead;
+    outPos[i3] = curPos[i3] + v[i3] * ahead;
+    outPos[i3 + 1] = curPos[i3 + 1] + v[i3 + 1] * ahead;
+    outPos[i3 + 2] = curPos[i3 + 2] + v[i3 + 2] * ahead;
     integrateQuatFlat(out.quaternion, 4 * i, cur.quaternion, 4 * i, cur.angularVelocity, i3, ahead);
   }
   markStill(snapshots, out);
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
+function hermitePoses(snapshots: SnapshotPair, out: DrawPoses): void {
+  const alpha = frameAlpha[0];
   const n = snapshots.count;
   const prev = snapshots.previous;
   const cur = snapshots.current;
@@ -145,7 +158,8 @@ function hermitePoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): v
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): void {
+function blendPoses(snapshots: SnapshotPair, out: DrawPoses): void {
+  const alpha = frameAlpha[0];
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;
   const curPos = snapshots.current.position;
@@ -159,60 +173,60 @@ function blendPoses(snapshots: SnapshotPair, alpha: number, out: DrawPoses): voi
   weights.setAlpha(alpha);
   const f = weights.from;
   const t = weights.to;
-  const f0 = f[0] as number,
-    f1 = f[1] as number,
-    f2 = f[2] as number,
-    f3 = f[3] as number;
-  const f4 = f[4] as number,
-    f5 = f[5] as number,
-    f6 = f[6] as number,
-    f7 = f[7] as number;
-  const f8 = f[8] as number;
-  const t0 = t[0] as number,
-    t1 = t[1] as number,
-    t2 = t[2] as number,
-    t3 = t[3] as number;
-  const t4 = t[4] as number,
-    t5 = t[5] as number,
-    t6 = t[6] as number,
-    t7 = t[7] as number;
-  const t8 = t[8] as number;
+  const f0 = f[0],
+    f1 = f[1],
+    f2 = f[2],
+    f3 = f[3];
+  const f4 = f[4],
+    f5 = f[5],
+    f6 = f[6],
+    f7 = f[7];
+  const f8 = f[8];
+  const t0 = t[0],
+    t1 = t[1],
+    t2 = t[2],
+    t3 = t[3];
+  const t4 = t[4],
+    t5 = t[5],
+    t6 = t[6],
+    t7 = t[7];
+  const t8 = t[8];
   // Lerp from whichever end alpha is nearer, as lerpFlat3 does (exact at a == b).
   const near = alpha < 0.5;
   const s = near ? alpha : alpha - 1;
   for (let i = 0; i < n; i++) {
     const i3 = 3 * i;
     const i4 = 4 * i;
-    const atRest = (asleep[i] as number) & (previousAsleep[i] as number);
+    const atRest = asleep[i] & previousAsleep[i];
     still[i] = atRest;
     if (atRest) {
-      outPos[i3] = curPos[i3] as number;
-      outPos[i3 + 1] = curPos[i3 + 1] as number;
-      outPos[i3 + 2] = curPos[i3 + 2] as number;
-      outQuat[i4] = curQuat[i4] as number;
-      outQuat[i4 + 1] = curQuat[i4 + 1] as number;
-      outQuat[i4 + 2] = curQuat[i4 + 2] as number;
-      outQuat[i4 + 3] = curQuat[i4 + 3] as number;
+      outPos[i3] = curPos[i3];
+      outPos[i3 + 1] = curPos[i3 + 1];
+      outPos[i3 + 2] = curPos[i3 + 2];
+      outQuat[i4] = curQuat[i4];
+      outQuat[i4 + 1] = curQuat[i4 + 1];
+      outQuat[i4 + 2] = curQuat[i4 + 2];
+      outQuat[i4 + 3] = curQuat[i4 + 3];
       continue;
     }
-    const px = prevPos[i3] as number,
-      py = prevPos[i3 + 1] as number,
-      pz = prevPos[i3 + 2] as number;
-    const cx = curPos[i3] as number,
-      cy = curPos[i3 + 1] as number,
-      cz = curPos[i3 + 2] as number;
+    const px = prevPos[i3],
+      py = prevPos[i3 + 1],
+      pz = prevPos[i3 + 2];
+    const cx = curPos[i3],
+      cy = curPos[i3 + 1],
+      cz = curPos[i3 + 2];
     outPos[i3] = (near ? px : cx) + (cx - px) * s;
     outPos[i3 + 1] = (near ? py : cy) + (cy - py) * s;
     outPos[i3 + 2] = (near ? pz : cz) + (cz - pz) * s;
 
-    const ax = prevQuat[i4] as number,
-      ay = prevQuat[i4 + 1] as number,
-      az = prevQuat[i4 + 2] as number,
-      aw = prevQuat[i4 + 3] as number;
-    let bx = curQuat[i4] as number,
-      by = curQuat[i4 + 1] as number,
-      bz = curQuat[i4 + 2] as number,
-      bw = curQuat[i4 + 3] as number;
+    const ax = prevQuat[i4],
+      ay = prevQuat[i4 + 1],
+      az = prevQuat[i4 + 2],
+      aw = prevQuat[i4 + 3];
+    let bx = curQuat[i4],
+      by = curQuat[i4 + 1],
+      bz = curQuat[i4 + 2],
+      bw = curQuat[i4 + 3];
     let cos = ax * bx + ay * by + az * bz + aw * bw;
     if (cos < 0) {
       bx = -bx;

@@ -16,12 +16,12 @@ export function lerpFlat3(
   bo: number,
   t: number,
 ): Flat {
-  const ax = a[ao] as number,
-    ay = a[ao + 1] as number,
-    az = a[ao + 2] as number;
-  const bx = b[bo] as number,
-    by = b[bo + 1] as number,
-    bz = b[bo + 2] as number;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2];
+  const bx = b[bo],
+    by = b[bo + 1],
+    bz = b[bo + 2];
   if (t < 0.5) {
     out[o] = ax + (bx - ax) * t;
     out[o + 1] = ay + (by - ay) * t;
@@ -52,14 +52,14 @@ export function slerpFlat(
   bo: number,
   t: number,
 ): Flat {
-  const ax = a[ao] as number,
-    ay = a[ao + 1] as number,
-    az = a[ao + 2] as number,
-    aw = a[ao + 3] as number;
-  let bx = b[bo] as number,
-    by = b[bo + 1] as number,
-    bz = b[bo + 2] as number,
-    bw = b[bo + 3] as number;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  let bx = b[bo],
+    by = b[bo + 1],
+    bz = b[bo + 2],
+    bw = b[bo + 3];
   if (t === 0) {
     out[o] = ax;
     out[o + 1] = ay;
@@ -131,11 +131,7 @@ export function hermiteFlat3(
   const h01 = 3 * t2 - 2 * t3;
   const h11 = (t3 - t2) * h;
   for (let k = 0; k < 3; k++) {
-    out[o + k] =
-      h00 * (p0[i + k] as number) +
-      h10 * (v0[i + k] as number) +
-      h01 * (p1[i + k] as number) +
-      h11 * (v1[i + k] as number);
+    out[o + k] = h00 * p0[i + k] + h10 * v0[i + k] + h01 * p1[i + k] + h11 * v1[i + k];
   }
   return out;
 }
@@ -154,13 +150,13 @@ export function integrateQuatFlat(
   wo: number,
   seconds: number,
 ): Flat {
-  const qx = q[qo] as number,
-    qy = q[qo + 1] as number,
-    qz = q[qo + 2] as number,
-    qw = q[qo + 3] as number;
-  const wx = w[wo] as number,
-    wy = w[wo + 1] as number,
-    wz = w[wo + 2] as number;
+  const qx = q[qo],
+    qy = q[qo + 1],
+    qz = q[qo + 2],
+    qw = q[qo + 3];
+  const wx = w[wo],
+    wy = w[wo + 1],
+    wz = w[wo + 2];
   const speed = Math.sqrt(wx * wx + wy * wy + wz * wz);
   const half = 0.5 * speed * seconds;
   if (half === 0) {

@@ -3,12 +3,45 @@
 
 import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
+import type { ShapeKind } from '../shapes/shapeKinds';
 import { createCylinderShape } from './cylinderShape';
 import { DampedBody } from './damping';
 import { prepareHull } from './hullData';
-import type { BodySpec } from './physicsWorld';
-import type { Materials } from './materials';
+import type { MaterialName, Materials } from './materials';
 import type { PhysicsTuning } from './tuning';
+
+/** A vector as plain data (x, y, z): what commands, specs and messages carry. */
+export type Vec3Tuple = [number, number, number];
+/** A quaternion as plain data (x, y, z, w). */
+export type QuatTuple = [number, number, number, number];
+
+/** Everything needed to make one drawn body; scenes, spawns and the API all speak this. */
+export interface BodySpec {
+  kind: ShapeKind;
+  /** See shapeKinds.ts for what the scale means per kind. */
+  scale: Vec3Tuple;
+  position: Vec3Tuple;
+  quaternion?: QuatTuple;
+  velocity?: Vec3Tuple;
+  angularVelocity?: Vec3Tuple;
+  /** kg/m³; the default gives wood-like bodies. Ignored when `kinematic`. */
+  density?: number;
+  /** Moved by a scene's per-step hook, not by forces (carousel mover). */
+  kinematic?: boolean;
+  /**
+   * Starts asleep: a built structure at rest costs nothing to step until something moving
+   * touches it (cannon-es wakes a sleeping body when an awake one hits it faster than √2 × its
+   * sleep speed limit), and it does not sag or jitter while it waits.
+   */
+  asleep?: boolean;
+  /**
+   * Fraction of spin lost per second; 0.01 unless set. cannon-es has no rolling resistance, so a
+   * ball on flat ground rolls for minutes; a scene full of balls can ask for more.
+   */
+  angularDamping?: number;
+  /** Surface; 'body' unless a scene needs frictionless contact between its pieces. */
+  material?: MaterialName;
+}
 
 /** Cylinder facets: 12 keeps contact cost near a box's while rolling visibly round. */
 const CYLINDER_SEGMENTS = 12;
@@ -16,6 +49,14 @@ const CYLINDER_SEGMENTS = 12;
 /** Fraction of spin lost per second unless a body asks for more (see BodySpec.angularDamping). */
 export const DEFAULT_ANGULAR_DAMPING = 0.01;
 
+/**
+ * Makes the cannon-es body a spec describes (not yet added to any world).
+ * @param spec what to make: kind, scale, pose, velocities, density, flags.
+ * @param materials the world's contact materials (`spec.material`, 'body' by default).
+ * @param density kg/m³ when the spec gives none.
+ * @param tuning the world's physics settings (sleep limits; hull data for the project's narrowphase).
+ * @returns the body, asleep if the spec asks and it has mass.
+ */
 export function createShapeBody(
   spec: BodySpec,
   materials: Materials,

@@ -73,18 +73,14 @@ export function collideBoxes(
   const dz = posB.z - posA.z;
   for (let i = 0; i < 3; i++) {
     const i3 = 3 * i;
-    const ax = axesA[i3] as number;
-    const ay = axesA[i3 + 1] as number;
-    const az = axesA[i3 + 2] as number;
+    const ax = axesA[i3];
+    const ay = axesA[i3 + 1];
+    const az = axesA[i3 + 2];
     offsetA[i] = ax * dx + ay * dy + az * dz;
-    offsetB[i] =
-      (axesB[i3] as number) * dx + (axesB[i3 + 1] as number) * dy + (axesB[i3 + 2] as number) * dz;
+    offsetB[i] = axesB[i3] * dx + axesB[i3 + 1] * dy + axesB[i3 + 2] * dz;
     for (let j = 0; j < 3; j++) {
       const j3 = 3 * j;
-      const r =
-        ax * (axesB[j3] as number) +
-        ay * (axesB[j3 + 1] as number) +
-        az * (axesB[j3 + 2] as number);
+      const r = ax * axesB[j3] + ay * axesB[j3 + 1] + az * axesB[j3 + 2];
       rot[i3 + j] = r;
       absRot[i3 + j] = Math.abs(r);
     }
@@ -96,11 +92,11 @@ export function collideBoxes(
   for (let i = 0; i < 3; i++) {
     const i3 = 3 * i;
     const overlap =
-      (halfA[i] as number) +
-      (halfB[0] as number) * (absRot[i3] as number) +
-      (halfB[1] as number) * (absRot[i3 + 1] as number) +
-      (halfB[2] as number) * (absRot[i3 + 2] as number) -
-      Math.abs(offsetA[i] as number);
+      halfA[i] +
+      halfB[0] * absRot[i3] +
+      halfB[1] * absRot[i3 + 1] +
+      halfB[2] * absRot[i3 + 2] -
+      Math.abs(offsetA[i]);
     if (overlap < 0) return 0;
     if (overlap < best) {
       best = overlap;
@@ -109,11 +105,11 @@ export function collideBoxes(
   }
   for (let j = 0; j < 3; j++) {
     const overlap =
-      (halfB[j] as number) +
-      (halfA[0] as number) * (absRot[j] as number) +
-      (halfA[1] as number) * (absRot[3 + j] as number) +
-      (halfA[2] as number) * (absRot[6 + j] as number) -
-      Math.abs(offsetB[j] as number);
+      halfB[j] +
+      halfA[0] * absRot[j] +
+      halfA[1] * absRot[3 + j] +
+      halfA[2] * absRot[6 + j] -
+      Math.abs(offsetB[j]);
     if (overlap < 0) return 0;
     if (overlap < best) {
       best = overlap;
@@ -128,18 +124,18 @@ export function collideBoxes(
     const i1 = NEXT[i];
     const i2 = PREV[i];
     for (let j = 0; j < 3; j++) {
-      const c1 = -(rot[3 * i2 + j] as number);
-      const c2 = rot[3 * i1 + j] as number;
+      const c1 = -rot[3 * i2 + j];
+      const c2 = rot[3 * i1 + j];
       const length2 = c1 * c1 + c2 * c2;
       if (length2 < PARALLEL_SIN2) continue;
       const j1 = NEXT[j];
       const j2 = PREV[j];
       const reach =
-        (halfA[i1] as number) * (absRot[3 * i2 + j] as number) +
-        (halfA[i2] as number) * (absRot[3 * i1 + j] as number) +
-        (halfB[j1] as number) * (absRot[3 * i + j2] as number) +
-        (halfB[j2] as number) * (absRot[3 * i + j1] as number);
-      const gap = reach - Math.abs((offsetA[i1] as number) * c1 + (offsetA[i2] as number) * c2);
+        halfA[i1] * absRot[3 * i2 + j] +
+        halfA[i2] * absRot[3 * i1 + j] +
+        halfB[j1] * absRot[3 * i + j2] +
+        halfB[j2] * absRot[3 * i + j1];
+      const gap = reach - Math.abs(offsetA[i1] * c1 + offsetA[i2] * c2);
       if (gap < 0) return 0;
       const length = Math.sqrt(length2);
       const overlap = gap / length;
@@ -159,10 +155,10 @@ export function collideBoxes(
     const onA = feature < 3;
     const f = onA ? feature : feature - 3;
     const axes = onA ? axesA : axesB;
-    const sign = ((onA ? offsetA[f] : offsetB[f]) as number) < 0 ? -1 : 1;
-    normal[0] = sign * (axes[3 * f] as number);
-    normal[1] = sign * (axes[3 * f + 1] as number);
-    normal[2] = sign * (axes[3 * f + 2] as number);
+    const sign = (onA ? offsetA[f] : offsetB[f]) < 0 ? -1 : 1;
+    normal[0] = sign * axes[3 * f];
+    normal[1] = sign * axes[3 * f + 1];
+    normal[2] = sign * axes[3 * f + 2];
     if (onA) return clipFaces(axesA, halfA, posA, axesB, halfB, posB, f, 1, false, out);
     return clipFaces(axesB, halfB, posB, axesA, halfA, posA, f, -1, true, out);
   }
@@ -192,49 +188,46 @@ function clipFaces(
   out: ContactManifold,
 ): number {
   const normal = out.normal;
-  const nx = toward * (normal[0] as number);
-  const ny = toward * (normal[1] as number);
-  const nz = toward * (normal[2] as number);
-  const hf = refHalf[f] as number;
+  const nx = toward * normal[0];
+  const ny = toward * normal[1];
+  const nz = toward * normal[2];
+  const hf = refHalf[f];
   const cx = refPos.x + hf * nx;
   const cy = refPos.y + hf * ny;
   const cz = refPos.z + hf * nz;
   const u = NEXT[f];
   const v = PREV[f];
-  const ux = refAxes[3 * u] as number;
-  const uy = refAxes[3 * u + 1] as number;
-  const uz = refAxes[3 * u + 2] as number;
-  const vx = refAxes[3 * v] as number;
-  const vy = refAxes[3 * v + 1] as number;
-  const vz = refAxes[3 * v + 2] as number;
+  const ux = refAxes[3 * u];
+  const uy = refAxes[3 * u + 1];
+  const uz = refAxes[3 * u + 2];
+  const vx = refAxes[3 * v];
+  const vy = refAxes[3 * v + 1];
+  const vz = refAxes[3 * v + 2];
 
   // The incident face: the incident box's axis most (anti)parallel to the reference normal.
   let k = 0;
   let kDot = 0;
   for (let m = 0; m < 3; m++) {
-    const d =
-      (incAxes[3 * m] as number) * nx +
-      (incAxes[3 * m + 1] as number) * ny +
-      (incAxes[3 * m + 2] as number) * nz;
+    const d = incAxes[3 * m] * nx + incAxes[3 * m + 1] * ny + incAxes[3 * m + 2] * nz;
     if (Math.abs(d) > Math.abs(kDot)) {
       kDot = d;
       k = m;
     }
   }
-  const s = kDot > 0 ? -(incHalf[k] as number) : (incHalf[k] as number);
-  const fx = incPos.x + s * (incAxes[3 * k] as number) - cx;
-  const fy = incPos.y + s * (incAxes[3 * k + 1] as number) - cy;
-  const fz = incPos.z + s * (incAxes[3 * k + 2] as number) - cz;
+  const s = kDot > 0 ? -incHalf[k] : incHalf[k];
+  const fx = incPos.x + s * incAxes[3 * k] - cx;
+  const fy = incPos.y + s * incAxes[3 * k + 1] - cy;
+  const fz = incPos.z + s * incAxes[3 * k + 2] - cz;
   const k1 = NEXT[k];
   const k2 = PREV[k];
-  const h1 = incHalf[k1] as number;
-  const h2 = incHalf[k2] as number;
-  const e1x = h1 * (incAxes[3 * k1] as number);
-  const e1y = h1 * (incAxes[3 * k1 + 1] as number);
-  const e1z = h1 * (incAxes[3 * k1 + 2] as number);
-  const e2x = h2 * (incAxes[3 * k2] as number);
-  const e2y = h2 * (incAxes[3 * k2 + 1] as number);
-  const e2z = h2 * (incAxes[3 * k2 + 2] as number);
+  const h1 = incHalf[k1];
+  const h2 = incHalf[k2];
+  const e1x = h1 * incAxes[3 * k1];
+  const e1y = h1 * incAxes[3 * k1 + 1];
+  const e1z = h1 * incAxes[3 * k1 + 2];
+  const e2x = h2 * incAxes[3 * k2];
+  const e2y = h2 * incAxes[3 * k2 + 1];
+  const e2z = h2 * incAxes[3 * k2 + 2];
   // Face centre and edge half-vectors in the reference frame (x along u, y along v, z out).
   const bx = fx * ux + fy * uy + fz * uz;
   const by = fx * vx + fy * vy + fz * vz;
@@ -255,8 +248,8 @@ function clipFaces(
   }
 
   // The reference face's rectangle as four lines, |x| ≤ hu and |y| ≤ hv.
-  const hu = refHalf[u] as number;
-  const hv = refHalf[v] as number;
+  const hu = refHalf[u];
+  const hv = refHalf[v];
   rectangle[3] = hu;
   rectangle[7] = hu;
   rectangle[11] = hv;
@@ -274,11 +267,10 @@ function clipFaces(
     let py = incPos.y - cy;
     let pz = incPos.z - cz;
     for (let m = 0; m < 3; m++) {
-      const mx = incAxes[3 * m] as number;
-      const my = incAxes[3 * m + 1] as number;
-      const mz = incAxes[3 * m + 2] as number;
-      const reach =
-        mx * nx + my * ny + mz * nz > 0 ? -(incHalf[m] as number) : (incHalf[m] as number);
+      const mx = incAxes[3 * m];
+      const my = incAxes[3 * m + 1];
+      const mz = incAxes[3 * m + 2];
+      const reach = mx * nx + my * ny + mz * nz > 0 ? -incHalf[m] : incHalf[m];
       px += reach * mx;
       py += reach * my;
       pz += reach * mz;
@@ -293,10 +285,10 @@ function clipFaces(
   const onInc = swapped ? out.onA : out.onB;
   const onRef = swapped ? out.onB : out.onA;
   for (let c = 0; c < count; c++) {
-    const p = 3 * (chosen[c] as number);
-    const x = polygonA[p] as number;
-    const y = polygonA[p + 1] as number;
-    const z = polygonA[p + 2] as number;
+    const p = 3 * chosen[c];
+    const x = polygonA[p];
+    const y = polygonA[p + 1];
+    const z = polygonA[p + 2];
     const rx = cx + x * ux + y * vx;
     const ry = cy + x * uy + y * vy;
     const rz = cz + x * uz + y * vz;

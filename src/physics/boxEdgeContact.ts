@@ -21,49 +21,48 @@ export function edgeContact(
   const j = edgeIndex - 3 * i;
   const i1 = NEXT[i];
   const i2 = PREV[i];
-  const c1 = edgeAxis[0] as number;
-  const c2 = edgeAxis[1] as number;
-  const length = edgeAxis[2] as number;
-  const depth = edgeAxis[3] as number;
+  const c1 = edgeAxis[0];
+  const c2 = edgeAxis[1];
+  const length = edgeAxis[2];
+  const depth = edgeAxis[3];
   // Normal in A's frame is (c1 along A_i1, c2 along A_i2) / length; flip it to point at B.
-  const flip =
-    (offsetA[i1] as number) * c1 + (offsetA[i2] as number) * c2 < 0 ? -1 / length : 1 / length;
+  const flip = offsetA[i1] * c1 + offsetA[i2] * c2 < 0 ? -1 / length : 1 / length;
   const n1 = c1 * flip;
   const n2 = c2 * flip;
-  const nx = n1 * (axesA[3 * i1] as number) + n2 * (axesA[3 * i2] as number);
-  const ny = n1 * (axesA[3 * i1 + 1] as number) + n2 * (axesA[3 * i2 + 1] as number);
-  const nz = n1 * (axesA[3 * i1 + 2] as number) + n2 * (axesA[3 * i2 + 2] as number);
+  const nx = n1 * axesA[3 * i1] + n2 * axesA[3 * i2];
+  const ny = n1 * axesA[3 * i1 + 1] + n2 * axesA[3 * i2 + 1];
+  const nz = n1 * axesA[3 * i1 + 2] + n2 * axesA[3 * i2 + 2];
   out.normal[0] = nx;
   out.normal[1] = ny;
   out.normal[2] = nz;
   // A's edge: from A's centre, out along each other axis on the side facing B.
-  const sa1 = n1 < 0 ? -(halfA[i1] as number) : (halfA[i1] as number);
-  const sa2 = n2 < 0 ? -(halfA[i2] as number) : (halfA[i2] as number);
-  const ax = posA.x + sa1 * (axesA[3 * i1] as number) + sa2 * (axesA[3 * i2] as number);
-  const ay = posA.y + sa1 * (axesA[3 * i1 + 1] as number) + sa2 * (axesA[3 * i2 + 1] as number);
-  const az = posA.z + sa1 * (axesA[3 * i1 + 2] as number) + sa2 * (axesA[3 * i2 + 2] as number);
+  const sa1 = n1 < 0 ? -halfA[i1] : halfA[i1];
+  const sa2 = n2 < 0 ? -halfA[i2] : halfA[i2];
+  const ax = posA.x + sa1 * axesA[3 * i1] + sa2 * axesA[3 * i2];
+  const ay = posA.y + sa1 * axesA[3 * i1 + 1] + sa2 * axesA[3 * i2 + 1];
+  const az = posA.z + sa1 * axesA[3 * i1 + 2] + sa2 * axesA[3 * i2 + 2];
   // B's edge: out along B's other axes on the side facing A (against the normal).
   let bx = posB.x;
   let by = posB.y;
   let bz = posB.z;
   for (let m = 0; m < 3; m++) {
     if (m === j) continue;
-    const mx = axesB[3 * m] as number;
-    const my = axesB[3 * m + 1] as number;
-    const mz = axesB[3 * m + 2] as number;
-    const reach = mx * nx + my * ny + mz * nz > 0 ? -(halfB[m] as number) : (halfB[m] as number);
+    const mx = axesB[3 * m];
+    const my = axesB[3 * m + 1];
+    const mz = axesB[3 * m + 2];
+    const reach = mx * nx + my * ny + mz * nz > 0 ? -halfB[m] : halfB[m];
     bx += reach * mx;
     by += reach * my;
     bz += reach * mz;
   }
-  const ha = halfA[i] as number;
-  const hb = halfB[j] as number;
-  const aix = axesA[3 * i] as number;
-  const aiy = axesA[3 * i + 1] as number;
-  const aiz = axesA[3 * i + 2] as number;
-  const bjx = axesB[3 * j] as number;
-  const bjy = axesB[3 * j + 1] as number;
-  const bjz = axesB[3 * j + 2] as number;
+  const ha = halfA[i];
+  const hb = halfB[j];
+  const aix = axesA[3 * i];
+  const aiy = axesA[3 * i + 1];
+  const aiz = axesA[3 * i + 2];
+  const bjx = axesB[3 * j];
+  const bjy = axesB[3 * j + 1];
+  const bjz = axesB[3 * j + 2];
   // Where the contact acts: the middle of the part of A's edge inside B and of the part of
   // B's edge inside A (both lie in the overlap, and so does the point halfway between them).
   // Crossing edges give about the lines' closest points; an edge cutting past the other's
@@ -81,7 +80,7 @@ export function edgeContact(
   edge[5] = aiz;
   edge[6] = ha;
   if (clipEdge(axesB, halfB, posB)) {
-    const s = 0.5 * ((clipRange[0] as number) + (clipRange[1] as number));
+    const s = 0.5 * (clipRange[0] + clipRange[1]);
     mx += ax + s * aix;
     my += ay + s * aiy;
     mz += az + s * aiz;
@@ -95,7 +94,7 @@ export function edgeContact(
   edge[5] = bjz;
   edge[6] = hb;
   if (clipEdge(axesA, halfA, posA)) {
-    const t = 0.5 * ((clipRange[0] as number) + (clipRange[1] as number));
+    const t = 0.5 * (clipRange[0] + clipRange[1]);
     mx += bx + t * bjx;
     my += by + t * bjy;
     mz += bz + t * bjz;
@@ -106,7 +105,7 @@ export function edgeContact(
     const wx = ax - bx;
     const wy = ay - by;
     const wz = az - bz;
-    const cosine = rot[3 * i + j] as number;
+    const cosine = rot[3 * i + j];
     const wa = wx * aix + wy * aiy + wz * aiz;
     const wb = wx * bjx + wy * bjy + wz * bjz;
     let s = (cosine * wb - wa) / (c1 * c1 + c2 * c2);
@@ -146,22 +145,22 @@ const clipRange = new Float64Array(2);
  * slab by slab; true when part of it lies inside, that part's range in clipRange.
  */
 function clipEdge(axes: Float64Array, halves: Float64Array, centre: Vec3Like): boolean {
-  const half = edge[6] as number;
+  const half = edge[6];
   let low = -half;
   let high = half;
-  const ox = (edge[0] as number) - centre.x;
-  const oy = (edge[1] as number) - centre.y;
-  const oz = (edge[2] as number) - centre.z;
-  const dx = edge[3] as number;
-  const dy = edge[4] as number;
-  const dz = edge[5] as number;
+  const ox = edge[0] - centre.x;
+  const oy = edge[1] - centre.y;
+  const oz = edge[2] - centre.z;
+  const dx = edge[3];
+  const dy = edge[4];
+  const dz = edge[5];
   for (let k = 0; k < 3; k++) {
-    const kx = axes[3 * k] as number;
-    const ky = axes[3 * k + 1] as number;
-    const kz = axes[3 * k + 2] as number;
+    const kx = axes[3 * k];
+    const ky = axes[3 * k + 1];
+    const kz = axes[3 * k + 2];
     const o = ox * kx + oy * ky + oz * kz;
     const d = dx * kx + dy * ky + dz * kz;
-    const h = halves[k] as number;
+    const h = halves[k];
     if (d > -1e-12 && d < 1e-12) {
       if (o > h || o < -h) return false;
       continue;

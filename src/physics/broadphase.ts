@@ -28,9 +28,9 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
       this.dirty = false;
     }
     for (let i = 0; i !== n; i++) {
-      const bi = bodies[i] as Body;
+      const bi = bodies[i];
       for (let j = i + 1; j < n; j++) {
-        const bj = bodies[j] as Body;
+        const bj = bodies[j];
         if (!SAPBroadphase.checkBounds(bi, bj, axis)) break;
         if (this.needBroadphaseCollision(bi, bj)) this.intersectionTest(bi, bj, p1, p2);
       }

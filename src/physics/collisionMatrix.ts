@@ -22,7 +22,7 @@ export class SparseCollisionMatrix extends ArrayCollisionMatrix {
 
   override get(bi: Body, bj: Body): number {
     const slot = this.find(bi.index, bj.index);
-    return slot >= 0 && this.stamps[slot] === this.generation ? (this.values[slot] as number) : 0;
+    return slot >= 0 && this.stamps[slot] === this.generation ? this.values[slot] : 0;
   }
 
   override set(bi: Body, bj: Body, value: boolean): void {
@@ -89,10 +89,10 @@ export class SparseCollisionMatrix extends ArrayCollisionMatrix {
     const generation = this.generation;
     for (let s = 0; s < stamps.length; s++) {
       if (stamps[s] !== generation) continue;
-      const at = -this.find(highs[s] as number, lows[s] as number) - 1;
-      this.lows[at] = lows[s] as number;
-      this.highs[at] = highs[s] as number;
-      this.values[at] = values[s] as number;
+      const at = -this.find(highs[s], lows[s]) - 1;
+      this.lows[at] = lows[s];
+      this.highs[at] = highs[s];
+      this.values[at] = values[s];
       this.stamps[at] = generation;
     }
   }

@@ -3,6 +3,7 @@
 // the same physics whatever frames drive the steps (and a log of them can be replayed).
 
 import { Body, PointToPointConstraint, Vec3 } from 'cannon-es';
+import { GRAVITY } from './physicsWorld';
 import type {
   BodyRemovalListener,
   BodySpec,
@@ -92,7 +93,7 @@ class Drag {
     this.anchor.velocity.setZero();
     this.anchor.angularVelocity.setZero();
     const pivot = body.pointToLocalFrame(new Vec3(point[0], point[1], point[2]));
-    this.hold(physics, body, id, pivot, 60 * Math.max(body.mass, 0.2) * 9.82);
+    this.hold(physics, body, id, pivot, 60 * Math.max(body.mass, 0.2) * -GRAVITY);
     body.wakeUp();
   }
 

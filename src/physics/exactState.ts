@@ -68,7 +68,7 @@ export function readMotion(body: Body): BodyMotion {
   let stale = false;
   for (let k = 0; k < 9; k++) if (!Object.is(e[k], scratchInertia[k])) stale = true;
   if (stale) {
-    for (let k = 0; k < 9; k++) e[k] = scratchInertia[k] as number;
+    for (let k = 0; k < 9; k++) e[k] = scratchInertia[k];
     motion.invInertiaWorld = Array.from(scratchInertia);
   }
   return motion;
@@ -98,7 +98,7 @@ export function writeMotion(body: Body, motion: BodyMotion): void {
   const saved = motion.invInertiaWorld;
   if (saved) {
     const e = body.invInertiaWorld.elements;
-    for (let k = 0; k < 9; k++) e[k] = saved[k] as number;
+    for (let k = 0; k < 9; k++) e[k] = saved[k];
   }
   body.aabbNeedsUpdate = true;
 }
@@ -158,7 +158,7 @@ export function worldMembers(physics: PhysicsWorld, dragAnchor: Body | null): Bo
 export function readOrder(physics: PhysicsWorld, dragAnchor: Body | null): BodyOrder {
   const members = worldMembers(physics, dragAnchor);
   const position = new Map<Body, number>();
-  for (let k = 0; k < members.length; k++) position.set(members[k] as Body, k);
+  for (let k = 0; k < members.length; k++) position.set(members[k], k);
   const list = broadphaseList(physics);
   return {
     world: positionsIn(physics.world.bodies, position, 'world'),
@@ -176,14 +176,13 @@ export function writeOrder(physics: PhysicsWorld, dragAnchor: Body | null, order
     );
   }
   for (let k = 0; k < order.world.length; k++) {
-    const body = members[order.world[k] as number] as Body;
+    const body = members[order.world[k]];
     world.bodies[k] = body;
     body.index = k;
   }
   const list = broadphaseList(physics);
   if (list) {
-    for (let k = 0; k < order.broadphase.length; k++)
-      list[k] = members[order.broadphase[k] as number] as Body;
+    for (let k = 0; k < order.broadphase.length; k++) list[k] = members[order.broadphase[k]];
     world.broadphase.dirty = true;
   }
 }

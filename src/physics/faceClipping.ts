@@ -20,9 +20,9 @@ export const POINT_SLOP = 1e-6;
 export const MAX_POINTS = 4;
 
 function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number): void {
-  to[3 * j] = from[3 * i] as number;
-  to[3 * j + 1] = from[3 * i + 1] as number;
-  to[3 * j + 2] = from[3 * i + 2] as number;
+  to[3 * j] = from[3 * i];
+  to[3 * j + 1] = from[3 * i + 1];
+  to[3 * j + 2] = from[3 * i + 2];
 }
 
 /**
@@ -38,32 +38,24 @@ export function clipToPlane(
   planes: Float64Array,
   at: number,
 ): number {
-  const sx = planes[at] as number;
-  const sy = planes[at + 1] as number;
-  const sz = planes[at + 2] as number;
-  const limit = planes[at + 3] as number;
+  const sx = planes[at];
+  const sy = planes[at + 1];
+  const sz = planes[at + 2];
+  const limit = planes[at + 3];
   if (n === 0) return 0;
   let count = 0;
   let prev = n - 1;
-  let prevInside =
-    limit -
-    sx * (from[3 * prev] as number) -
-    sy * (from[3 * prev + 1] as number) -
-    sz * (from[3 * prev + 2] as number);
+  let prevInside = limit - sx * from[3 * prev] - sy * from[3 * prev + 1] - sz * from[3 * prev + 2];
   for (let cur = 0; cur < n && count < CAPACITY - 1; cur++) {
-    const curInside =
-      limit -
-      sx * (from[3 * cur] as number) -
-      sy * (from[3 * cur + 1] as number) -
-      sz * (from[3 * cur + 2] as number);
+    const curInside = limit - sx * from[3 * cur] - sy * from[3 * cur + 1] - sz * from[3 * cur + 2];
     if (prevInside >= 0 !== curInside >= 0) {
       const t = prevInside / (prevInside - curInside);
       const a = 3 * prev;
       const b = 3 * cur;
       const c = 3 * count++;
-      to[c] = (from[a] as number) + t * ((from[b] as number) - (from[a] as number));
-      to[c + 1] = (from[a + 1] as number) + t * ((from[b + 1] as number) - (from[a + 1] as number));
-      to[c + 2] = (from[a + 2] as number) + t * ((from[b + 2] as number) - (from[a + 2] as number));
+      to[c] = from[a] + t * (from[b] - from[a]);
+      to[c + 1] = from[a + 1] + t * (from[b + 1] - from[a + 1]);
+      to[c + 2] = from[a + 2] + t * (from[b + 2] - from[a + 2]);
     }
     if (curInside >= 0) copyVertex(from, cur, to, count++);
     prev = cur;
@@ -80,7 +72,7 @@ export function choosePoints(n: number): number {
   const poly = polygonA;
   let kept = 0;
   for (let p = 0; p < n; p++) {
-    if ((poly[3 * p + 2] as number) <= POINT_SLOP) {
+    if (poly[3 * p + 2] <= POINT_SLOP) {
       if (p !== kept) copyVertex(poly, p, poly, kept);
       kept++;
     }
@@ -99,44 +91,43 @@ export function choosePoints(n: number): number {
  */
 function spread(poly: Float64Array, n: number): number {
   let i0 = 0;
-  for (let p = 1; p < n; p++)
-    if ((poly[3 * p + 2] as number) < (poly[3 * i0 + 2] as number)) i0 = p;
-  const x0 = poly[3 * i0] as number;
-  const y0 = poly[3 * i0 + 1] as number;
+  for (let p = 1; p < n; p++) if (poly[3 * p + 2] < poly[3 * i0 + 2]) i0 = p;
+  const x0 = poly[3 * i0];
+  const y0 = poly[3 * i0 + 1];
   let i1 = -1;
   let far = -1;
   for (let p = 0; p < n; p++) {
-    const ex = (poly[3 * p] as number) - x0;
-    const ey = (poly[3 * p + 1] as number) - y0;
+    const ex = poly[3 * p] - x0;
+    const ey = poly[3 * p + 1] - y0;
     const d2 = ex * ex + ey * ey;
     if (p !== i0 && d2 > far) {
       far = d2;
       i1 = p;
     }
   }
-  const x1 = poly[3 * i1] as number;
-  const y1 = poly[3 * i1 + 1] as number;
+  const x1 = poly[3 * i1];
+  const y1 = poly[3 * i1 + 1];
   let i2 = -1;
   let area = -1;
   let side = 1;
   for (let p = 0; p < n; p++) {
     if (p === i0 || p === i1) continue;
-    const a = cross2(x0, y0, x1, y1, poly[3 * p] as number, poly[3 * p + 1] as number);
+    const a = cross2(x0, y0, x1, y1, poly[3 * p], poly[3 * p + 1]);
     if (Math.abs(a) > area) {
       area = Math.abs(a);
       i2 = p;
       side = a < 0 ? -1 : 1;
     }
   }
-  const x2 = poly[3 * i2] as number;
-  const y2 = poly[3 * i2 + 1] as number;
+  const x2 = poly[3 * i2];
+  const y2 = poly[3 * i2 + 1];
   // The fourth point: farthest outside the triangle (i0, i1, i2), whichever edge it is beyond.
   let i3 = -1;
   let outside = 0;
   for (let p = 0; p < n; p++) {
     if (p === i0 || p === i1 || p === i2) continue;
-    const px = poly[3 * p] as number;
-    const py = poly[3 * p + 1] as number;
+    const px = poly[3 * p];
+    const py = poly[3 * p + 1];
     const beyond = -Math.min(
       side * cross2(x0, y0, x1, y1, px, py),
       side * cross2(x1, y1, x2, y2, px, py),

@@ -3,7 +3,7 @@
 // compares state hashes step by step); only the memory layout and the repeated work change.
 
 import { ContactEquation, FrictionEquation, GSSolver } from 'cannon-es';
-import type { Body, Equation, World } from 'cannon-es';
+import type { Equation, World } from 'cannon-es';
 
 /**
  * Why it is faster. GSSolver's inner loop reads each equation's Jacobian through four Vec3
@@ -46,12 +46,12 @@ export class FlatGSSolver extends GSSolver {
     // The flat layout addresses bodies by `body.index`, which World keeps equal to the body's
     // place in world.bodies. A solve over some other list (a SplitSolver island) falls back.
     for (let e = 0; e < count; e++) {
-      const eq = equations[e] as Equation;
+      const eq = equations[e];
       if (bodies[eq.bi.index] !== eq.bi || bodies[eq.bj.index] !== eq.bj) {
         return super.solve(dt, world);
       }
     }
-    for (let i = 0; i !== bodyCount; i++) (bodies[i] as Body).updateSolveMassProperties();
+    for (let i = 0; i !== bodyCount; i++) bodies[i].updateSolveMassProperties();
     this.reserve(count, bodyCount);
     const rows = this.rows;
     const scalars = this.scalars;
@@ -61,7 +61,7 @@ export class FlatGSSolver extends GSSolver {
 
     stepSeconds[0] = dt;
     for (let e = 0; e !== count; e++) {
-      const c = equations[e] as Equation;
+      const c = equations[e];
       const s = 8 * e;
       scalars[s + 2] = c.eps;
       scalars[s + 3] = c.minForce;
@@ -73,9 +73,8 @@ export class FlatGSSolver extends GSSolver {
       bodyB[e] = c.bj.index;
       // Contacts and their friction, nearly every equation, are set up here directly; any
       // other kind through its own computeB/computeC.
-      if (c.constructor === ContactEquation) contactRow(c as ContactEquation, rows, scalars, e);
-      else if (c.constructor === FrictionEquation)
-        frictionRow(c as FrictionEquation, rows, scalars, e);
+      if (c.constructor === ContactEquation) contactRow(c, rows, scalars, e);
+      else if (c.constructor === FrictionEquation) frictionRow(c, rows, scalars, e);
       else genericRow(c, rows, scalars, e);
     }
     lambdas.fill(0, 0, 6 * bodyCount);
@@ -88,48 +87,46 @@ export class FlatGSSolver extends GSSolver {
       for (let e = 0; e !== count; e++) {
         const r = 18 * e;
         const s = 8 * e;
-        const a = 6 * (bodyA[e] as number);
-        const b = 6 * (bodyB[e] as number);
+        const a = 6 * bodyA[e];
+        const b = 6 * bodyB[e];
         // computeGWlambda: (vA·GA.s + wA·GA.r) + (vB·GB.s + wB·GB.r), each dot x + y + z.
         const gwA =
-          (lambdas[a] as number) * (rows[r] as number) +
-          (lambdas[a + 1] as number) * (rows[r + 1] as number) +
-          (lambdas[a + 2] as number) * (rows[r + 2] as number) +
-          ((lambdas[a + 3] as number) * (rows[r + 3] as number) +
-            (lambdas[a + 4] as number) * (rows[r + 4] as number) +
-            (lambdas[a + 5] as number) * (rows[r + 5] as number));
+          lambdas[a] * rows[r] +
+          lambdas[a + 1] * rows[r + 1] +
+          lambdas[a + 2] * rows[r + 2] +
+          (lambdas[a + 3] * rows[r + 3] +
+            lambdas[a + 4] * rows[r + 4] +
+            lambdas[a + 5] * rows[r + 5]);
         const gwB =
-          (lambdas[b] as number) * (rows[r + 6] as number) +
-          (lambdas[b + 1] as number) * (rows[r + 7] as number) +
-          (lambdas[b + 2] as number) * (rows[r + 8] as number) +
-          ((lambdas[b + 3] as number) * (rows[r + 9] as number) +
-            (lambdas[b + 4] as number) * (rows[r + 10] as number) +
-            (lambdas[b + 5] as number) * (rows[r + 11] as number));
-        const lambdaj = scalars[s + 7] as number;
-        let deltalambda =
-          (scalars[s + 1] as number) *
-          ((scalars[s] as number) - (gwA + gwB) - (scalars[s + 2] as number) * lambdaj);
-        const minForce = scalars[s + 3] as number;
-        const maxForce = scalars[s + 4] as number;
+          lambdas[b] * rows[r + 6] +
+          lambdas[b + 1] * rows[r + 7] +
+          lambdas[b + 2] * rows[r + 8] +
+          (lambdas[b + 3] * rows[r + 9] +
+            lambdas[b + 4] * rows[r + 10] +
+            lambdas[b + 5] * rows[r + 11]);
+        const lambdaj = scalars[s + 7];
+        let deltalambda = scalars[s + 1] * (scalars[s] - (gwA + gwB) - scalars[s + 2] * lambdaj);
+        const minForce = scalars[s + 3];
+        const maxForce = scalars[s + 4];
         if (lambdaj + deltalambda < minForce) deltalambda = minForce - lambdaj;
         else if (lambdaj + deltalambda > maxForce) deltalambda = maxForce - lambdaj;
         scalars[s + 7] = lambdaj + deltalambda;
         deltalambdaTot += deltalambda > 0.0 ? deltalambda : -deltalambda;
         // addToWlambda: v += (invMass·Δλ)·G.spatial for A then B; w += Δλ·(invI·G.rot) for A then B.
-        const ka = (scalars[s + 5] as number) * deltalambda;
-        lambdas[a] = (lambdas[a] as number) + ka * (rows[r] as number);
-        lambdas[a + 1] = (lambdas[a + 1] as number) + ka * (rows[r + 1] as number);
-        lambdas[a + 2] = (lambdas[a + 2] as number) + ka * (rows[r + 2] as number);
-        const kb = (scalars[s + 6] as number) * deltalambda;
-        lambdas[b] = (lambdas[b] as number) + kb * (rows[r + 6] as number);
-        lambdas[b + 1] = (lambdas[b + 1] as number) + kb * (rows[r + 7] as number);
-        lambdas[b + 2] = (lambdas[b + 2] as number) + kb * (rows[r + 8] as number);
-        lambdas[a + 3] = (lambdas[a + 3] as number) + deltalambda * (rows[r + 12] as number);
-        lambdas[a + 4] = (lambdas[a + 4] as number) + deltalambda * (rows[r + 13] as number);
-        lambdas[a + 5] = (lambdas[a + 5] as number) + deltalambda * (rows[r + 14] as number);
-        lambdas[b + 3] = (lambdas[b + 3] as number) + deltalambda * (rows[r + 15] as number);
-        lambdas[b + 4] = (lambdas[b + 4] as number) + deltalambda * (rows[r + 16] as number);
-        lambdas[b + 5] = (lambdas[b + 5] as number) + deltalambda * (rows[r + 17] as number);
+        const ka = scalars[s + 5] * deltalambda;
+        lambdas[a] = lambdas[a] + ka * rows[r];
+        lambdas[a + 1] = lambdas[a + 1] + ka * rows[r + 1];
+        lambdas[a + 2] = lambdas[a + 2] + ka * rows[r + 2];
+        const kb = scalars[s + 6] * deltalambda;
+        lambdas[b] = lambdas[b] + kb * rows[r + 6];
+        lambdas[b + 1] = lambdas[b + 1] + kb * rows[r + 7];
+        lambdas[b + 2] = lambdas[b + 2] + kb * rows[r + 8];
+        lambdas[a + 3] = lambdas[a + 3] + deltalambda * rows[r + 12];
+        lambdas[a + 4] = lambdas[a + 4] + deltalambda * rows[r + 13];
+        lambdas[a + 5] = lambdas[a + 5] + deltalambda * rows[r + 14];
+        lambdas[b + 3] = lambdas[b + 3] + deltalambda * rows[r + 15];
+        lambdas[b + 4] = lambdas[b + 4] + deltalambda * rows[r + 16];
+        lambdas[b + 5] = lambdas[b + 5] + deltalambda * rows[r + 17];
       }
       if (deltalambdaTot * deltalambdaTot < tolSquared) break;
     }
@@ -137,18 +134,18 @@ export class FlatGSSolver extends GSSolver {
     // Add the result to every body's velocity, as GSSolver does (static ones included: their
     // change is zero unless a broken body put NaN there, which stateGuard deals with).
     for (let i = 0; i !== bodyCount; i++) {
-      const body = bodies[i] as Body;
+      const body = bodies[i];
       const l = 6 * i;
       const vl = body.vlambda;
       const wl = body.wlambda;
       const lf = body.linearFactor;
       const af = body.angularFactor;
-      vl.x = (lambdas[l] as number) * lf.x;
-      vl.y = (lambdas[l + 1] as number) * lf.y;
-      vl.z = (lambdas[l + 2] as number) * lf.z;
-      wl.x = (lambdas[l + 3] as number) * af.x;
-      wl.y = (lambdas[l + 4] as number) * af.y;
-      wl.z = (lambdas[l + 5] as number) * af.z;
+      vl.x = lambdas[l] * lf.x;
+      vl.y = lambdas[l + 1] * lf.y;
+      vl.z = lambdas[l + 2] * lf.z;
+      wl.x = lambdas[l + 3] * af.x;
+      wl.y = lambdas[l + 4] * af.y;
+      wl.z = lambdas[l + 5] * af.z;
       const v = body.velocity;
       const w = body.angularVelocity;
       v.x += vl.x;
@@ -160,7 +157,7 @@ export class FlatGSSolver extends GSSolver {
     }
     const invDt = 1 / dt;
     for (let e = 0; e !== count; e++) {
-      (equations[e] as Equation).multiplier = (scalars[8 * e + 7] as number) * invDt;
+      equations[e].multiplier = scalars[8 * e + 7] * invDt;
     }
     return iter;
   }
@@ -247,8 +244,8 @@ function contactRow(
     (wi.x * rixnX + wi.y * rixnY + wi.z * rixnZ);
   inertiaTerms(c, rows, r);
   const s = 8 * e;
-  scalars[s] = -g * c.a - GW * c.b - (stepSeconds[0] as number) * (terms[0] as number);
-  scalars[s + 1] = 1.0 / ((terms[1] as number) + c.eps);
+  scalars[s] = -g * c.a - GW * c.b - stepSeconds[0] * terms[0];
+  scalars[s + 1] = 1.0 / (terms[1] + c.eps);
 }
 
 /** FrictionEquation.computeB(h) and 1 / computeC(): G = [−t, −(ri × t), t, rj × t], no g term. */
@@ -301,14 +298,14 @@ function frictionRow(
     (vj.x * tx + vj.y * ty + vj.z * tz + (wj.x * gbrX + wj.y * gbrY + wj.z * gbrZ));
   inertiaTerms(c, rows, r);
   const s = 8 * e;
-  scalars[s] = -GW * c.b - (stepSeconds[0] as number) * (terms[0] as number);
-  scalars[s + 1] = 1.0 / ((terms[1] as number) + c.eps);
+  scalars[s] = -GW * c.b - stepSeconds[0] * terms[0];
+  scalars[s + 1] = 1.0 / (terms[1] + c.eps);
 }
 
 /** Any other equation: cannon-es's own computeB/computeC, then its Jacobian copied out. */
 function genericRow(c: Equation, rows: Float64Array, scalars: Float64Array, e: number): void {
   const s = 8 * e;
-  scalars[s] = (c as SteppedEquation).computeB(stepSeconds[0] as number);
+  scalars[s] = (c as SteppedEquation).computeB(stepSeconds[0]);
   scalars[s + 1] = 1.0 / c.computeC();
   const r = 18 * e;
   const ga = c.jacobianElementA;
@@ -338,18 +335,18 @@ function inertiaTerms(c: Equation, rows: Float64Array, r: number): void {
   const bj = c.bj;
   const ia = bi.invInertiaWorldSolve.elements;
   const ib = bj.invInertiaWorldSolve.elements;
-  const ax = rows[r + 3] as number;
-  const ay = rows[r + 4] as number;
-  const az = rows[r + 5] as number;
-  const bx = rows[r + 9] as number;
-  const by = rows[r + 10] as number;
-  const bz = rows[r + 11] as number;
-  const iaX = (ia[0] as number) * ax + (ia[1] as number) * ay + (ia[2] as number) * az;
-  const iaY = (ia[3] as number) * ax + (ia[4] as number) * ay + (ia[5] as number) * az;
-  const iaZ = (ia[6] as number) * ax + (ia[7] as number) * ay + (ia[8] as number) * az;
-  const ibX = (ib[0] as number) * bx + (ib[1] as number) * by + (ib[2] as number) * bz;
-  const ibY = (ib[3] as number) * bx + (ib[4] as number) * by + (ib[5] as number) * bz;
-  const ibZ = (ib[6] as number) * bx + (ib[7] as number) * by + (ib[8] as number) * bz;
+  const ax = rows[r + 3];
+  const ay = rows[r + 4];
+  const az = rows[r + 5];
+  const bx = rows[r + 9];
+  const by = rows[r + 10];
+  const bz = rows[r + 11];
+  const iaX = ia[0] * ax + ia[1] * ay + ia[2] * az;
+  const iaY = ia[3] * ax + ia[4] * ay + ia[5] * az;
+  const iaZ = ia[6] * ax + ia[7] * ay + ia[8] * az;
+  const ibX = ib[0] * bx + ib[1] * by + ib[2] * bz;
+  const ibY = ib[3] * bx + ib[4] * by + ib[5] * bz;
+  const ibZ = ib[6] * bx + ib[7] * by + ib[8] * bz;
   rows[r + 12] = iaX;
   rows[r + 13] = iaY;
   rows[r + 14] = iaZ;
@@ -363,20 +360,20 @@ function inertiaTerms(c: Equation, rows: Float64Array, r: number): void {
   const fj = bj.force;
   const ti = bi.torque;
   const tj = bj.torque;
-  const tix = (ia[0] as number) * ti.x + (ia[1] as number) * ti.y + (ia[2] as number) * ti.z;
-  const tiy = (ia[3] as number) * ti.x + (ia[4] as number) * ti.y + (ia[5] as number) * ti.z;
-  const tiz = (ia[6] as number) * ti.x + (ia[7] as number) * ti.y + (ia[8] as number) * ti.z;
-  const tjx = (ib[0] as number) * tj.x + (ib[1] as number) * tj.y + (ib[2] as number) * tj.z;
-  const tjy = (ib[3] as number) * tj.x + (ib[4] as number) * tj.y + (ib[5] as number) * tj.z;
-  const tjz = (ib[6] as number) * tj.x + (ib[7] as number) * tj.y + (ib[8] as number) * tj.z;
+  const tix = ia[0] * ti.x + ia[1] * ti.y + ia[2] * ti.z;
+  const tiy = ia[3] * ti.x + ia[4] * ti.y + ia[5] * ti.z;
+  const tiz = ia[6] * ti.x + ia[7] * ti.y + ia[8] * ti.z;
+  const tjx = ib[0] * tj.x + ib[1] * tj.y + ib[2] * tj.z;
+  const tjy = ib[3] * tj.x + ib[4] * tj.y + ib[5] * tj.z;
+  const tjz = ib[6] * tj.x + ib[7] * tj.y + ib[8] * tj.z;
   terms[0] =
-    mi * fi.x * (rows[r] as number) +
-    mi * fi.y * (rows[r + 1] as number) +
-    mi * fi.z * (rows[r + 2] as number) +
+    mi * fi.x * rows[r] +
+    mi * fi.y * rows[r + 1] +
+    mi * fi.z * rows[r + 2] +
     (tix * ax + tiy * ay + tiz * az) +
-    (mj * fj.x * (rows[r + 6] as number) +
-      mj * fj.y * (rows[r + 7] as number) +
-      mj * fj.z * (rows[r + 8] as number) +
+    (mj * fj.x * rows[r + 6] +
+      mj * fj.y * rows[r + 7] +
+      mj * fj.z * rows[r + 8] +
       (tjx * bx + tjy * by + tjz * bz));
   // computeGiMGt: (invMass_i + invMass_j) + iIG_i·GA.r + iIG_j·GB.r.
   terms[1] = mi + mj + (iaX * ax + iaY * ay + iaZ * az) + (ibX * bx + ibY * by + ibZ * bz);

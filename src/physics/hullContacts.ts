@@ -52,28 +52,28 @@ export function collideHulls(
 
   // Most pairs the broadphase hands over do not touch; the line between the centres separates
   // most of those at the cost of one projection. It only ever proves "apart".
-  const ox = offset[0] as number;
-  const oy = offset[1] as number;
-  const oz = offset[2] as number;
+  const ox = offset[0];
+  const oy = offset[1];
+  const oz = offset[2];
   const centreDistance = Math.sqrt(ox * ox + oy * oy + oz * oz);
   if (centreDistance > 1e-9) {
     probe[0] = ox / centreDistance;
     probe[1] = oy / centreDistance;
     probe[2] = oz / centreDistance;
     testProbe(hullA, nb);
-    if ((sat[0] as number) < 0) return 0;
+    if (sat[0] < 0) return 0;
   }
 
   let best = Infinity;
   let kind = -1;
   const facesA = hullA.axisFaces;
   for (let a = 0; a < facesA.length; a++) {
-    const f = 3 * (facesA[a] as number);
-    probe[0] = hullA.normals[f] as number;
-    probe[1] = hullA.normals[f + 1] as number;
-    probe[2] = hullA.normals[f + 2] as number;
+    const f = 3 * facesA[a];
+    probe[0] = hullA.normals[f];
+    probe[1] = hullA.normals[f + 1];
+    probe[2] = hullA.normals[f + 2];
     testProbe(hullA, nb);
-    const overlap = sat[0] as number;
+    const overlap = sat[0];
     if (overlap < 0) return 0;
     if (overlap < best) {
       best = overlap;
@@ -83,12 +83,12 @@ export function collideHulls(
   }
   const facesB = hullB.axisFaces;
   for (let b = 0; b < facesB.length; b++) {
-    rotateToA(hullB.normals, 3 * (facesB[b] as number));
-    probe[0] = vec[0] as number;
-    probe[1] = vec[1] as number;
-    probe[2] = vec[2] as number;
+    rotateToA(hullB.normals, 3 * facesB[b]);
+    probe[0] = vec[0];
+    probe[1] = vec[1];
+    probe[2] = vec[2];
     testProbe(hullA, nb);
-    const overlap = sat[0] as number;
+    const overlap = sat[0];
     if (overlap < 0) return 0;
     if (overlap < best) {
       best = overlap;
@@ -102,13 +102,13 @@ export function collideHulls(
   let edgeJ = -1;
   for (let j = 0; j < hullB.directionCount; j++) {
     rotateToA(hullB.directions, 3 * j);
-    const ex = vec[0] as number;
-    const ey = vec[1] as number;
-    const ez = vec[2] as number;
+    const ex = vec[0];
+    const ey = vec[1];
+    const ez = vec[2];
     for (let i = 0; i < hullA.directionCount; i++) {
-      const ax = dirA[3 * i] as number;
-      const ay = dirA[3 * i + 1] as number;
-      const az = dirA[3 * i + 2] as number;
+      const ax = dirA[3 * i];
+      const ay = dirA[3 * i + 1];
+      const az = dirA[3 * i + 2];
       const cx = ay * ez - az * ey;
       const cy = az * ex - ax * ez;
       const cz = ax * ey - ay * ex;
@@ -119,16 +119,16 @@ export function collideHulls(
       probe[1] = cy / length;
       probe[2] = cz / length;
       testProbe(hullA, nb);
-      const overlap = sat[0] as number;
+      const overlap = sat[0];
       if (overlap < 0) return 0;
       if (overlap < edgeBest) {
         edgeBest = overlap;
         edgeI = i;
         edgeJ = j;
-        const side = sat[1] as number;
-        edgeAxis[0] = side * (probe[0] as number);
-        edgeAxis[1] = side * (probe[1] as number);
-        edgeAxis[2] = side * (probe[2] as number);
+        const side = sat[1];
+        edgeAxis[0] = side * probe[0];
+        edgeAxis[1] = side * probe[1];
+        edgeAxis[2] = side * probe[2];
       }
     }
   }
@@ -148,23 +148,20 @@ export function collideHulls(
 function testProbe(hullA: HullData, nb: number): void {
   project(hullA.vertices, hullA.vertexCount, 0);
   project(pair.verticesB, nb, 2);
-  const aboveA = (range[1] as number) - (range[2] as number);
-  const belowA = (range[3] as number) - (range[0] as number);
+  const aboveA = range[1] - range[2];
+  const belowA = range[3] - range[0];
   sat[0] = aboveA <= belowA ? aboveA : belowA;
   sat[1] = aboveA <= belowA ? 1 : -1;
 }
 
 function project(vertices: Float64Array, count: number, at: number): void {
-  const x = probe[0] as number;
-  const y = probe[1] as number;
-  const z = probe[2] as number;
+  const x = probe[0];
+  const y = probe[1];
+  const z = probe[2];
   let low = Infinity;
   let high = -Infinity;
   for (let k = 0; k < count; k++) {
-    const d =
-      (vertices[3 * k] as number) * x +
-      (vertices[3 * k + 1] as number) * y +
-      (vertices[3 * k + 2] as number) * z;
+    const d = vertices[3 * k] * x + vertices[3 * k + 1] * y + vertices[3 * k + 2] * z;
     if (d < low) low = d;
     if (d > high) high = d;
   }
@@ -174,8 +171,8 @@ function project(vertices: Float64Array, count: number, at: number): void {
 
 /** axis = the probe, turned to point from A to B. */
 function keepProbe(): void {
-  const side = sat[1] as number;
-  axis[0] = side * (probe[0] as number);
-  axis[1] = side * (probe[1] as number);
-  axis[2] = side * (probe[2] as number);
+  const side = sat[1];
+  axis[0] = side * probe[0];
+  axis[1] = side * probe[1];
+  axis[2] = side * probe[2];
 }

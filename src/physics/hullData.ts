@@ -64,10 +64,8 @@ export class HullData {
     const faces = shape.faces;
     this.faceCount = faces.length;
     this.faceStart = new Int32Array(faces.length + 1);
-    faces.forEach(
-      (face, f) => (this.faceStart[f + 1] = (this.faceStart[f] as number) + face.length),
-    );
-    const total = this.faceStart[faces.length] as number;
+    faces.forEach((face, f) => (this.faceStart[f + 1] = this.faceStart[f] + face.length));
+    const total = this.faceStart[faces.length];
     this.faceVertices = new Int32Array(faces.flat());
     this.normals = new Float64Array(3 * faces.length);
     this.offsets = new Float64Array(faces.length);
@@ -90,23 +88,23 @@ export class HullData {
       this.normals.set(n, 3 * f);
       this.offsets[f] = dot(n, origin);
       this.faceOrigin.set(origin, 3 * f);
-      const u = unit(sub(points[1] as number[], points[0] as number[]));
+      const u = unit(sub(points[1], points[0]));
       const v = cross(n, u);
       this.faceU.set(u, 3 * f);
       this.faceV.set(v, 3 * f);
-      const first = this.faceStart[f] as number;
+      const first = this.faceStart[f];
       const flat = points.map((p) => [dot(sub(p, origin), u), dot(sub(p, origin), v)]);
       flat.forEach(([x, y], i) => {
-        this.faceX[first + i] = x as number;
-        this.faceY[first + i] = y as number;
-        const [nx, ny] = flat[(i + 1) % flat.length] as number[];
+        this.faceX[first + i] = x;
+        this.faceY[first + i] = y;
+        const [nx, ny] = flat[(i + 1) % flat.length];
         // The edge's outward side: perpendicular to it, away from the centroid at (0, 0).
-        let ex = (ny as number) - (y as number);
-        let ey = (x as number) - (nx as number);
+        let ex = ny - y;
+        let ey = x - nx;
         const length = Math.sqrt(ex * ex + ey * ey);
         ex /= length;
         ey /= length;
-        let c = ex * (x as number) + ey * (y as number);
+        let c = ex * x + ey * y;
         if (c < 0) {
           ex = -ex;
           ey = -ey;
@@ -118,7 +116,7 @@ export class HullData {
         axisFaces.push(f);
       }
       face.forEach((a, i) => {
-        const b = face[(i + 1) % face.length] as number;
+        const b = face[(i + 1) % face.length];
         const key = Math.min(a, b) * vertexCount + Math.max(a, b);
         if (edges.has(key)) return;
         const d = unit(sub(at(b), at(a)));
@@ -137,7 +135,7 @@ export class HullData {
       faces.forEach((other, g) => {
         if (g === f || !other.some((k) => face.includes(k))) return;
         const m = at3(this.normals, g);
-        ring.push(dot(m, u), dot(m, v), dot(m, n), (this.offsets[g] as number) - dot(m, origin));
+        ring.push(dot(m, u), dot(m, v), dot(m, n), this.offsets[g] - dot(m, origin));
       });
       this.ringStart[f + 1] = ring.length / 4;
     });
@@ -178,23 +176,15 @@ export function prepareHull(shape: Shape): void {
 }
 
 function at3(array: Float64Array, i: number): number[] {
-  return [array[3 * i] as number, array[3 * i + 1] as number, array[3 * i + 2] as number];
+  return [array[3 * i], array[3 * i + 1], array[3 * i + 2]];
 }
 
 function sub(a: readonly number[], b: readonly number[]): number[] {
-  return [
-    (a[0] as number) - (b[0] as number),
-    (a[1] as number) - (b[1] as number),
-    (a[2] as number) - (b[2] as number),
-  ];
+  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 }
 
 function dot(a: readonly number[], b: readonly number[]): number {
-  return (
-    (a[0] as number) * (b[0] as number) +
-    (a[1] as number) * (b[1] as number) +
-    (a[2] as number) * (b[2] as number)
-  );
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
 function cross(a: readonly number[], b: readonly number[]): number[] {
@@ -204,7 +194,7 @@ function cross(a: readonly number[], b: readonly number[]): number[] {
 }
 
 function scaleInPlace(a: number[], s: number): void {
-  for (let i = 0; i < 3; i++) a[i] = (a[i] as number) * s;
+  for (let i = 0; i < 3; i++) a[i] = a[i] * s;
 }
 
 function unit(a: number[]): number[] {
@@ -215,8 +205,7 @@ function unit(a: number[]): number[] {
 
 function centroid(points: readonly number[][]): number[] {
   const c = [0, 0, 0];
-  for (const p of points)
-    for (let i = 0; i < 3; i++) c[i] = (c[i] as number) + (p[i] as number) / points.length;
+  for (const p of points) for (let i = 0; i < 3; i++) c[i] = c[i] + p[i] / points.length;
   return c;
 }
 
@@ -224,12 +213,12 @@ function centroid(points: readonly number[][]): number[] {
 function newellNormal(points: readonly number[][]): number[] {
   const n = [0, 0, 0];
   points.forEach((p, i) => {
-    const q = points[(i + 1) % points.length] as number[];
+    const q = points[(i + 1) % points.length];
     const [px, py, pz] = p as [number, number, number];
     const [qx, qy, qz] = q as [number, number, number];
-    n[0] = (n[0] as number) + (py - qy) * (pz + qz);
-    n[1] = (n[1] as number) + (pz - qz) * (px + qx);
-    n[2] = (n[2] as number) + (px - qx) * (py + qy);
+    n[0] = n[0] + (py - qy) * (pz + qz);
+    n[1] = n[1] + (pz - qz) * (px + qx);
+    n[2] = n[2] + (px - qx) * (py + qy);
   });
   return unit(n);
 }

@@ -29,14 +29,13 @@ const middle = new Float64Array(3);
 /** The face of `hull` whose outward normal (in `hull`'s frame) points most along vec. */
 function faceToward(hull: HullData): number {
   const n = hull.normals;
-  const x = vec[0] as number;
-  const y = vec[1] as number;
-  const z = vec[2] as number;
+  const x = vec[0];
+  const y = vec[1];
+  const z = vec[2];
   let best = 0;
   let bestDot = -Infinity;
   for (let f = 0; f < hull.faceCount; f++) {
-    const d =
-      (n[3 * f] as number) * x + (n[3 * f + 1] as number) * y + (n[3 * f + 2] as number) * z;
+    const d = n[3 * f] * x + n[3 * f + 1] * y + n[3 * f + 2] * z;
     if (d > bestDot) {
       bestDot = d;
       best = f;
@@ -73,34 +72,34 @@ export function faceContact(
     incident = faceTowardAxisInB(hullB, -1);
   }
   const f3 = 3 * face;
-  const ox = ref.faceOrigin[f3] as number;
-  const oy = ref.faceOrigin[f3 + 1] as number;
-  const oz = ref.faceOrigin[f3 + 2] as number;
-  const ux = ref.faceU[f3] as number;
-  const uy = ref.faceU[f3 + 1] as number;
-  const uz = ref.faceU[f3 + 2] as number;
-  const vx = ref.faceV[f3] as number;
-  const vy = ref.faceV[f3 + 1] as number;
-  const vz = ref.faceV[f3 + 2] as number;
-  const fx = ref.normals[f3] as number;
-  const fy = ref.normals[f3 + 1] as number;
-  const fz = ref.normals[f3 + 2] as number;
+  const ox = ref.faceOrigin[f3];
+  const oy = ref.faceOrigin[f3 + 1];
+  const oz = ref.faceOrigin[f3 + 2];
+  const ux = ref.faceU[f3];
+  const uy = ref.faceU[f3 + 1];
+  const uz = ref.faceU[f3 + 2];
+  const vx = ref.faceV[f3];
+  const vy = ref.faceV[f3 + 1];
+  const vz = ref.faceV[f3 + 2];
+  const fx = ref.normals[f3];
+  const fy = ref.normals[f3 + 1];
+  const fz = ref.normals[f3 + 2];
   // The incident face's vertices, in the reference hull's frame, then in the face's frame.
-  const first = inc.faceStart[incident] as number;
-  const last = inc.faceStart[incident + 1] as number;
+  const first = inc.faceStart[incident];
+  const last = inc.faceStart[incident + 1];
   let n = 0;
   for (let i = first; i < last; i++) {
-    incidentVertex(inc.faceVertices[i] as number, referenceIsB, hullA);
-    const px = (vec[0] as number) - ox;
-    const py = (vec[1] as number) - oy;
-    const pz = (vec[2] as number) - oz;
+    incidentVertex(inc.faceVertices[i], referenceIsB, hullA);
+    const px = vec[0] - ox;
+    const py = vec[1] - oy;
+    const pz = vec[2] - oz;
     polygonA[3 * n] = px * ux + py * uy + pz * uz;
     polygonA[3 * n + 1] = px * vx + py * vy + pz * vz;
     polygonA[3 * n + 2] = px * fx + py * fy + pz * fz;
     n++;
   }
-  const ringFirst = ref.ringStart[face] as number;
-  const ringLast = ref.ringStart[face + 1] as number;
+  const ringFirst = ref.ringStart[face];
+  const ringLast = ref.ringStart[face + 1];
   let inA = true;
   for (let k = ringFirst; k < ringLast; k++) {
     n = inA
@@ -108,7 +107,7 @@ export function faceContact(
       : clipToPlane(polygonB, n, polygonA, ref.ringPlanes, 4 * k);
     inA = !inA;
   }
-  if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k] as number;
+  if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k];
   let count = choosePoints(n);
   if (count === 0) {
     if (edgeFallback) return 0;
@@ -117,9 +116,9 @@ export function faceContact(
     let lowest = Infinity;
     for (let k = 0; k < inc.vertexCount; k++) {
       incidentVertex(k, referenceIsB, hullA);
-      const px = (vec[0] as number) - ox;
-      const py = (vec[1] as number) - oy;
-      const pz = (vec[2] as number) - oz;
+      const px = vec[0] - ox;
+      const py = vec[1] - oy;
+      const pz = vec[2] - oz;
       const z = px * fx + py * fy + pz * fz;
       if (z < lowest) {
         lowest = z;
@@ -138,29 +137,26 @@ export function faceContact(
   const onInc = referenceIsB ? out.onA : out.onB;
   const onRef = referenceIsB ? out.onB : out.onA;
   for (let c = 0; c < count; c++) {
-    const p = 3 * (chosen[c] as number);
-    const x = polygonA[p] as number;
-    const y = polygonA[p + 1] as number;
-    const z = polygonA[p + 2] as number;
+    const p = 3 * chosen[c];
+    const x = polygonA[p];
+    const y = polygonA[p + 1];
+    const z = polygonA[p + 2];
     vec[0] = ox + x * ux + y * vx;
     vec[1] = oy + x * uy + y * vy;
     vec[2] = oz + x * uz + y * vz;
     worldPoint(axes, pos, onRef, 3 * c);
-    vec[0] = (vec[0] as number) + z * fx;
-    vec[1] = (vec[1] as number) + z * fy;
-    vec[2] = (vec[2] as number) + z * fz;
+    vec[0] = vec[0] + z * fx;
+    vec[1] = vec[1] + z * fy;
+    vec[2] = vec[2] + z * fz;
     worldPoint(axes, pos, onInc, 3 * c);
     out.depth[c] = -z;
   }
   // The contact normal is the reference face's, pointing from A to B.
   const sign = referenceIsB ? -1 : 1;
   const normal = out.normal;
-  normal[0] =
-    sign * ((axes[0] as number) * fx + (axes[3] as number) * fy + (axes[6] as number) * fz);
-  normal[1] =
-    sign * ((axes[1] as number) * fx + (axes[4] as number) * fy + (axes[7] as number) * fz);
-  normal[2] =
-    sign * ((axes[2] as number) * fx + (axes[5] as number) * fy + (axes[8] as number) * fz);
+  normal[0] = sign * (axes[0] * fx + axes[3] * fy + axes[6] * fz);
+  normal[1] = sign * (axes[1] * fx + axes[4] * fy + axes[7] * fz);
+  normal[2] = sign * (axes[2] * fx + axes[5] * fy + axes[8] * fz);
   out.feature = referenceIsB ? FACE_B : FACE_A;
   out.count = count;
   return count;
@@ -168,18 +164,18 @@ export function faceContact(
 
 /** A's face most along `sign` × axis (both in A's frame). */
 function faceTowardAxis(hullA: HullData, sign: number): number {
-  vec[0] = sign * (axis[0] as number);
-  vec[1] = sign * (axis[1] as number);
-  vec[2] = sign * (axis[2] as number);
+  vec[0] = sign * axis[0];
+  vec[1] = sign * axis[1];
+  vec[2] = sign * axis[2];
   return faceToward(hullA);
 }
 
 /** B's face most along `sign` × axis, the axis turned into B's frame. */
 function faceTowardAxisInB(hullB: HullData, sign: number): number {
   toFrameB(axis, 0, false);
-  vec[0] = sign * (vec[0] as number);
-  vec[1] = sign * (vec[1] as number);
-  vec[2] = sign * (vec[2] as number);
+  vec[0] = sign * vec[0];
+  vec[1] = sign * vec[1];
+  vec[2] = sign * vec[2];
   return faceToward(hullB);
 }
 
@@ -187,9 +183,9 @@ function faceTowardAxisInB(hullB: HullData, sign: number): number {
 function incidentVertex(k: number, referenceIsB: boolean, hullA: HullData): void {
   if (referenceIsB) toFrameB(hullA.vertices, 3 * k, true);
   else {
-    vec[0] = pair.verticesB[3 * k] as number;
-    vec[1] = pair.verticesB[3 * k + 1] as number;
-    vec[2] = pair.verticesB[3 * k + 2] as number;
+    vec[0] = pair.verticesB[3 * k];
+    vec[1] = pair.verticesB[3 * k + 1];
+    vec[2] = pair.verticesB[3 * k + 2];
   }
 }
 
@@ -207,9 +203,9 @@ export function edgeContact(
   posA: Vec3Like,
   out: ContactManifold,
 ): number {
-  axis[0] = edgeAxis[0] as number;
-  axis[1] = edgeAxis[1] as number;
-  axis[2] = edgeAxis[2] as number;
+  axis[0] = edgeAxis[0];
+  axis[1] = edgeAxis[1];
+  axis[2] = edgeAxis[2];
   supportEdge(hullA, hullA.vertices, i, 1, 0);
   supportEdge(hullB, pair.verticesB, j, -1, 6);
   let sum = 0;
@@ -218,30 +214,30 @@ export function edgeContact(
   let mz = 0;
   // A's edge against B's face planes (turned into A's frame), then B's edge against A's.
   if (clipSegment(0, hullB, true)) {
-    mx += middle[0] as number;
-    my += middle[1] as number;
-    mz += middle[2] as number;
+    mx += middle[0];
+    my += middle[1];
+    mz += middle[2];
     sum++;
   }
   if (clipSegment(6, hullA, false)) {
-    mx += middle[0] as number;
-    my += middle[1] as number;
-    mz += middle[2] as number;
+    mx += middle[0];
+    my += middle[1];
+    mz += middle[2];
     sum++;
   }
   if (sum === 0) {
     // Neither edge dips into the other hull (they barely touch): the middle of all four ends.
     for (let k = 0; k < 12; k += 3) {
-      mx += segment[k] as number;
-      my += segment[k + 1] as number;
-      mz += segment[k + 2] as number;
+      mx += segment[k];
+      my += segment[k + 1];
+      mz += segment[k + 2];
     }
     sum = 4;
   }
-  const nx = axis[0] as number;
-  const ny = axis[1] as number;
-  const nz = axis[2] as number;
-  const d = depth[0] as number;
+  const nx = axis[0];
+  const ny = axis[1];
+  const nz = axis[2];
+  const d = depth[0];
   const half = 0.5 * d;
   mx /= sum;
   my /= sum;
@@ -254,9 +250,9 @@ export function edgeContact(
   vec[1] = my - half * ny;
   vec[2] = mz - half * nz;
   worldPoint(axesA, posA, out.onB, 0);
-  out.normal[0] = (axesA[0] as number) * nx + (axesA[3] as number) * ny + (axesA[6] as number) * nz;
-  out.normal[1] = (axesA[1] as number) * nx + (axesA[4] as number) * ny + (axesA[7] as number) * nz;
-  out.normal[2] = (axesA[2] as number) * nx + (axesA[5] as number) * ny + (axesA[8] as number) * nz;
+  out.normal[0] = axesA[0] * nx + axesA[3] * ny + axesA[6] * nz;
+  out.normal[1] = axesA[1] * nx + axesA[4] * ny + axesA[7] * nz;
+  out.normal[2] = axesA[2] * nx + axesA[5] * ny + axesA[8] * nz;
   out.depth[0] = d;
   out.feature = EDGES;
   out.count = 1;
@@ -274,20 +270,20 @@ function supportEdge(
   sign: number,
   at: number,
 ): void {
-  const nx = sign * (axis[0] as number);
-  const ny = sign * (axis[1] as number);
-  const nz = sign * (axis[2] as number);
+  const nx = sign * axis[0];
+  const ny = sign * axis[1];
+  const nz = sign * axis[2];
   let best = -Infinity;
   let a = 0;
   let b = 0;
   for (let e = 0; e < hull.edgeCount; e++) {
     if (hull.edgeDirection[e] !== d) continue;
-    const p = 3 * (hull.edgeEnds[2 * e] as number);
-    const q = 3 * (hull.edgeEnds[2 * e + 1] as number);
+    const p = 3 * hull.edgeEnds[2 * e];
+    const q = 3 * hull.edgeEnds[2 * e + 1];
     const reach =
-      ((vertices[p] as number) + (vertices[q] as number)) * nx +
-      ((vertices[p + 1] as number) + (vertices[q + 1] as number)) * ny +
-      ((vertices[p + 2] as number) + (vertices[q + 2] as number)) * nz;
+      (vertices[p] + vertices[q]) * nx +
+      (vertices[p + 1] + vertices[q + 1]) * ny +
+      (vertices[p + 2] + vertices[q + 2]) * nz;
     if (reach > best) {
       best = reach;
       a = p;
@@ -295,8 +291,8 @@ function supportEdge(
     }
   }
   for (let c = 0; c < 3; c++) {
-    segment[at + c] = vertices[a + c] as number;
-    segment[at + 3 + c] = vertices[b + c] as number;
+    segment[at + c] = vertices[a + c];
+    segment[at + 3 + c] = vertices[b + c];
   }
 }
 
@@ -306,26 +302,26 @@ function supportEdge(
  * turned into A's frame on the way.
  */
 function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
-  const px = segment[at] as number;
-  const py = segment[at + 1] as number;
-  const pz = segment[at + 2] as number;
-  const qx = (segment[at + 3] as number) - px;
-  const qy = (segment[at + 4] as number) - py;
-  const qz = (segment[at + 5] as number) - pz;
+  const px = segment[at];
+  const py = segment[at + 1];
+  const pz = segment[at + 2];
+  const qx = segment[at + 3] - px;
+  const qy = segment[at + 4] - py;
+  const qz = segment[at + 5] - pz;
   let low = 0;
   let high = 1;
   const normals = hull.normals;
   for (let f = 0; f < hull.faceCount; f++) {
-    let fx = normals[3 * f] as number;
-    let fy = normals[3 * f + 1] as number;
-    let fz = normals[3 * f + 2] as number;
-    let limit = hull.offsets[f] as number;
+    let fx = normals[3 * f];
+    let fy = normals[3 * f + 1];
+    let fz = normals[3 * f + 2];
+    let limit = hull.offsets[f];
     if (inFrameB) {
       rotateToA(normals, 3 * f);
-      fx = vec[0] as number;
-      fy = vec[1] as number;
-      fz = vec[2] as number;
-      limit += fx * (offset[0] as number) + fy * (offset[1] as number) + fz * (offset[2] as number);
+      fx = vec[0];
+      fy = vec[1];
+      fz = vec[2];
+      limit += fx * offset[0] + fy * offset[1] + fz * offset[2];
     }
     // Inside where f · (p + s·q) ≤ limit.
     const start = fx * px + fy * py + fz * pz - limit;

@@ -48,15 +48,12 @@ export function setUpPair(
   const dy = posB.y - posA.y;
   const dz = posB.z - posA.z;
   for (let r = 0; r < 3; r++) {
-    const ax = axesA[3 * r] as number;
-    const ay = axesA[3 * r + 1] as number;
-    const az = axesA[3 * r + 2] as number;
+    const ax = axesA[3 * r];
+    const ay = axesA[3 * r + 1];
+    const az = axesA[3 * r + 2];
     offset[r] = ax * dx + ay * dy + az * dz;
     for (let c = 0; c < 3; c++) {
-      rot[3 * r + c] =
-        ax * (axesB[3 * c] as number) +
-        ay * (axesB[3 * c + 1] as number) +
-        az * (axesB[3 * c + 2] as number);
+      rot[3 * r + c] = ax * axesB[3 * c] + ay * axesB[3 * c + 1] + az * axesB[3 * c + 2];
     }
   }
   const nb = hullB.vertexCount;
@@ -64,35 +61,35 @@ export function setUpPair(
   const verticesB = pair.verticesB;
   for (let k = 0; k < nb; k++) {
     rotateToA(hullB.vertices, 3 * k);
-    verticesB[3 * k] = (vec[0] as number) + (offset[0] as number);
-    verticesB[3 * k + 1] = (vec[1] as number) + (offset[1] as number);
-    verticesB[3 * k + 2] = (vec[2] as number) + (offset[2] as number);
+    verticesB[3 * k] = vec[0] + offset[0];
+    verticesB[3 * k + 1] = vec[1] + offset[1];
+    verticesB[3 * k + 2] = vec[2] + offset[2];
   }
 }
 
 /** vec = R · src[at..at+2]: a B-frame vector in A's frame. */
 export function rotateToA(src: Float64Array, at: number): void {
-  const x = src[at] as number;
-  const y = src[at + 1] as number;
-  const z = src[at + 2] as number;
-  vec[0] = (rot[0] as number) * x + (rot[1] as number) * y + (rot[2] as number) * z;
-  vec[1] = (rot[3] as number) * x + (rot[4] as number) * y + (rot[5] as number) * z;
-  vec[2] = (rot[6] as number) * x + (rot[7] as number) * y + (rot[8] as number) * z;
+  const x = src[at];
+  const y = src[at + 1];
+  const z = src[at + 2];
+  vec[0] = rot[0] * x + rot[1] * y + rot[2] * z;
+  vec[1] = rot[3] * x + rot[4] * y + rot[5] * z;
+  vec[2] = rot[6] * x + rot[7] * y + rot[8] * z;
 }
 
 /** vec = Rᵀ · (src[at..at+2] − B's offset when `point`): an A-frame vector or point in B's frame. */
 export function toFrameB(src: Float64Array, at: number, point: boolean): void {
-  let x = src[at] as number;
-  let y = src[at + 1] as number;
-  let z = src[at + 2] as number;
+  let x = src[at];
+  let y = src[at + 1];
+  let z = src[at + 2];
   if (point) {
-    x -= offset[0] as number;
-    y -= offset[1] as number;
-    z -= offset[2] as number;
+    x -= offset[0];
+    y -= offset[1];
+    z -= offset[2];
   }
-  vec[0] = (rot[0] as number) * x + (rot[3] as number) * y + (rot[6] as number) * z;
-  vec[1] = (rot[1] as number) * x + (rot[4] as number) * y + (rot[7] as number) * z;
-  vec[2] = (rot[2] as number) * x + (rot[5] as number) * y + (rot[8] as number) * z;
+  vec[0] = rot[0] * x + rot[3] * y + rot[6] * z;
+  vec[1] = rot[1] * x + rot[4] * y + rot[7] * z;
+  vec[2] = rot[2] * x + rot[5] * y + rot[8] * z;
 }
 
 /** target[at..at+2] = pos + M · vec, M the frame's axes (columns). */
@@ -102,12 +99,10 @@ export function worldPoint(
   target: Float64Array,
   at: number,
 ): void {
-  const x = vec[0] as number;
-  const y = vec[1] as number;
-  const z = vec[2] as number;
-  target[at] = pos.x + (axes[0] as number) * x + (axes[3] as number) * y + (axes[6] as number) * z;
-  target[at + 1] =
-    pos.y + (axes[1] as number) * x + (axes[4] as number) * y + (axes[7] as number) * z;
-  target[at + 2] =
-    pos.z + (axes[2] as number) * x + (axes[5] as number) * y + (axes[8] as number) * z;
+  const x = vec[0];
+  const y = vec[1];
+  const z = vec[2];
+  target[at] = pos.x + axes[0] * x + axes[3] * y + axes[6] * z;
+  target[at + 1] = pos.y + axes[1] * x + axes[4] * y + axes[7] * z;
+  target[at + 2] = pos.z + axes[2] * x + axes[5] * y + axes[8] * z;
 }

@@ -81,7 +81,7 @@ export class FastOverlapKeeper implements OverlapKeeper {
     this.generation = 1;
     const mask = capacity - 1;
     for (let k = 0; k < this.count; k++) {
-      const key = this.keys[k] as number;
+      const key = this.keys[k];
       let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
       while (this.stamps[slot] === 1) slot = (slot + 1) & mask;
       this.slots[slot] = key;
@@ -98,7 +98,7 @@ function grown(keys: Int32Array): Int32Array<ArrayBuffer> {
 
 function sortedCopy(keys: Int32Array, count: number, out: number[]): number[] {
   out.length = count;
-  for (let k = 0; k < count; k++) out[k] = keys[k] as number;
+  for (let k = 0; k < count; k++) out[k] = keys[k];
   return out.sort(ascending);
 }
 
@@ -110,8 +110,8 @@ function ascending(a: number, b: number): number {
 function pushMissing(from: number[], other: number[], out: number[]): void {
   let j = 0;
   for (let i = 0; i < from.length; i++) {
-    const key = from[i] as number;
-    while (j < other.length && (other[j] as number) < key) j++;
+    const key = from[i];
+    while (j < other.length && other[j] < key) j++;
     if (other[j] !== key) out.push((key & 0xffff0000) >> 16, key & 0x0000ffff);
   }
 }
@@ -179,7 +179,7 @@ export function installLookupTables(world: World): void {
   const old = world.contactMaterialTable;
   for (const key of old.data.keys) {
     const [i, j] = key.split('-').map(Number);
-    materials.set(i as number, j as number, old.data[key] as ContactMaterial);
+    materials.set(i, j, old.data[key] as ContactMaterial);
   }
   world.contactMaterialTable = materials;
   world.bodyOverlapKeeper = new FastOverlapKeeper();

@@ -3,9 +3,9 @@
 // removal path that every holder of a body hears; outside changes arrive as commands.
 
 import { Body, Plane, Vec3, World } from 'cannon-es';
-import { shapeKindIndex } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody, DEFAULT_ANGULAR_DAMPING } from './bodyFactory';
+import type { BodySpec, QuatTuple, Vec3Tuple } from './bodyFactory';
 import { applyDamping } from './damping';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
@@ -15,36 +15,7 @@ import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../util/exactMath';
 
-export type Vec3Tuple = [number, number, number];
-export type QuatTuple = [number, number, number, number];
-
-/** Everything needed to make one drawn body; scenes, spawns and the API all speak this. */
-export interface BodySpec {
-  kind: ShapeKind;
-  /** See shapeKinds.ts for what the scale means per kind. */
-  scale: Vec3Tuple;
-  position: Vec3Tuple;
-  quaternion?: QuatTuple;
-  velocity?: Vec3Tuple;
-  angularVelocity?: Vec3Tuple;
-  /** kg/m³; the default gives wood-like bodies. Ignored when `kinematic`. */
-  density?: number;
-  /** Moved by a scene's per-step hook, not by forces (carousel mover). */
-  kinematic?: boolean;
-  /**
-   * Starts asleep: a built structure at rest costs nothing to step until something moving
-   * touches it (cannon-es wakes a sleeping body when an awake one hits it faster than √2 × its
-   * sleep speed limit), and it does not sag or jitter while it waits.
-   */
-  asleep?: boolean;
-  /**
-   * Fraction of spin lost per second; 0.01 unless set. cannon-es has no rolling resistance, so a
-   * ball on flat ground rolls for minutes; a scene full of balls can ask for more.
-   */
-  angularDamping?: number;
-  /** Surface; 'body' unless a scene needs frictionless contact between its pieces. */
-  material?: MaterialName;
-}
+export type { BodySpec, QuatTuple, Vec3Tuple };
 
 /**
  * What a body was made from, resolved (no defaults left open): with its exact state (see
@@ -267,7 +238,7 @@ export class PhysicsWorld {
       const movedId = this.idByIndex[last];
       bodies[index] = bodies[last];
       this.kinds[index] = this.kinds[last];
-      this.makes[index] = this.makes[last] as BodyMake;
+      this.makes[index] = this.makes[last];
       this.scales.copyWithin(3 * index, 3 * last, 3 * last + 3);
       this.idByIndex[index] = movedId;
       this.indexById[movedId] = index;
@@ -374,11 +345,10 @@ export class PhysicsWorld {
   step(dtSeconds: number): void {
     this.applySpringForces();
     const before = this.beforeStepHooks;
-    for (let h = 0; h < before.length; h++)
-      (before[h] as StepHook)(this.stepIndex, dtSeconds, this);
+    for (let h = 0; h < before.length; h++) before[h](this.stepIndex, dtSeconds, this);
     this.world.step(dtSeconds);
     const after = this.afterStepHooks;
-    for (let h = 0; h < after.length; h++) (after[h] as StepHook)(this.stepIndex, dtSeconds, this);
+    for (let h = 0; h < after.length; h++) after[h](this.stepIndex, dtSeconds, this);
     this.stepIndex++;
   }
 
@@ -391,7 +361,7 @@ export class PhysicsWorld {
   scrubStaticVelocities(): void {
     const statics = this.staticBodies;
     for (let i = 0; i < statics.length; i++) {
-      const body = statics[i] as Body;
+      const body = statics[i];
       const v = body.velocity;
       const w = body.angularVelocity;
       // One test for all six: a NaN or an infinity anywhere makes the sum non-finite.
@@ -423,7 +393,7 @@ export class PhysicsWorld {
     const angularVelocity = out.angularVelocity;
     const SLEEPING = Body.SLEEPING;
     for (let i = from; i < to; i++) {
-      const b = bodies[i] as Body;
+      const b = bodies[i];
       if (b.sleepState === SLEEPING) {
         if (sleptBefore !== null && asleep[i] === 1 && sleptBefore[i] === 1) continue;
         asleep[i] = 1;
@@ -455,13 +425,9 @@ export class PhysicsWorld {
     let sleeping = 0;
     const bodies = this.bodies;
     for (let i = 0; i < bodies.length; i++) {
-      if ((bodies[i] as Body).sleepState === Body.SLEEPING) sleeping++;
+      if (bodies[i].sleepState === Body.SLEEPING) sleeping++;
     }
     return sleeping;
-  }
-
-  kindIndexOf(index: number): number {
-    return shapeKindIndex(this.kinds[index] as ShapeKind);
   }
 }
 

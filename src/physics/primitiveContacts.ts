@@ -42,11 +42,8 @@ export function collideSphereBox(
   const dz = sphereCentre.z - boxPos.z;
   let inside = true;
   for (let k = 0; k < 3; k++) {
-    const c =
-      (axes[3 * k] as number) * dx +
-      (axes[3 * k + 1] as number) * dy +
-      (axes[3 * k + 2] as number) * dz;
-    const h = half[k] as number;
+    const c = axes[3 * k] * dx + axes[3 * k + 1] * dy + axes[3 * k + 2] * dz;
+    const h = half[k];
     local[k] = c;
     if (c > h) {
       closest[k] = h;
@@ -65,22 +62,22 @@ export function collideSphereBox(
     let face = 0;
     let room = Infinity;
     for (let k = 0; k < 3; k++) {
-      const r = (half[k] as number) - Math.abs(local[k] as number);
+      const r = half[k] - Math.abs(local[k]);
       if (r < room) {
         room = r;
         face = k;
       }
     }
-    const sign = (local[face] as number) < 0 ? -1 : 1;
-    closest[face] = sign * (half[face] as number);
+    const sign = local[face] < 0 ? -1 : 1;
+    closest[face] = sign * half[face];
     lx = face === 0 ? sign : 0;
     ly = face === 1 ? sign : 0;
     lz = face === 2 ? sign : 0;
     depth = radius + room;
   } else {
-    const ex = (local[0] as number) - (closest[0] as number);
-    const ey = (local[1] as number) - (closest[1] as number);
-    const ez = (local[2] as number) - (closest[2] as number);
+    const ex = local[0] - closest[0];
+    const ey = local[1] - closest[1];
+    const ez = local[2] - closest[2];
     const distance2 = ex * ex + ey * ey + ez * ez;
     if (distance2 >= radius * radius) return 0;
     const distance = Math.sqrt(distance2);
@@ -90,24 +87,21 @@ export function collideSphereBox(
     depth = radius - distance;
   }
   // To world: n points from the box to the sphere; the manifold's normal runs sphere → box.
-  const nx = lx * (axes[0] as number) + ly * (axes[3] as number) + lz * (axes[6] as number);
-  const ny = lx * (axes[1] as number) + ly * (axes[4] as number) + lz * (axes[7] as number);
-  const nz = lx * (axes[2] as number) + ly * (axes[5] as number) + lz * (axes[8] as number);
-  const cx = closest[0] as number;
-  const cy = closest[1] as number;
-  const cz = closest[2] as number;
+  const nx = lx * axes[0] + ly * axes[3] + lz * axes[6];
+  const ny = lx * axes[1] + ly * axes[4] + lz * axes[7];
+  const nz = lx * axes[2] + ly * axes[5] + lz * axes[8];
+  const cx = closest[0];
+  const cy = closest[1];
+  const cz = closest[2];
   out.normal[0] = -nx;
   out.normal[1] = -ny;
   out.normal[2] = -nz;
   out.onA[0] = sphereCentre.x - radius * nx;
   out.onA[1] = sphereCentre.y - radius * ny;
   out.onA[2] = sphereCentre.z - radius * nz;
-  out.onB[0] =
-    boxPos.x + cx * (axes[0] as number) + cy * (axes[3] as number) + cz * (axes[6] as number);
-  out.onB[1] =
-    boxPos.y + cx * (axes[1] as number) + cy * (axes[4] as number) + cz * (axes[7] as number);
-  out.onB[2] =
-    boxPos.z + cx * (axes[2] as number) + cy * (axes[5] as number) + cz * (axes[8] as number);
+  out.onB[0] = boxPos.x + cx * axes[0] + cy * axes[3] + cz * axes[6];
+  out.onB[1] = boxPos.y + cx * axes[1] + cy * axes[4] + cz * axes[7];
+  out.onB[2] = boxPos.z + cx * axes[2] + cy * axes[5] + cz * axes[8];
   out.depth[0] = depth;
   out.count = 1;
   return 1;
@@ -129,22 +123,22 @@ export function collidePlaneBox(
   out.count = 0;
   out.feature = -1;
   writeAxes(planeQuat, axes);
-  const nx = axes[6] as number;
-  const ny = axes[7] as number;
-  const nz = axes[8] as number;
+  const nx = axes[6];
+  const ny = axes[7];
+  const nz = axes[8];
   writeAxes(boxQuat, axes);
   const hx = extents.x;
   const hy = extents.y;
   const hz = extents.z;
-  const xx = hx * (axes[0] as number);
-  const xy = hx * (axes[1] as number);
-  const xz = hx * (axes[2] as number);
-  const yx = hy * (axes[3] as number);
-  const yy = hy * (axes[4] as number);
-  const yz = hy * (axes[5] as number);
-  const zx = hz * (axes[6] as number);
-  const zy = hz * (axes[7] as number);
-  const zz = hz * (axes[8] as number);
+  const xx = hx * axes[0];
+  const xy = hx * axes[1];
+  const xz = hx * axes[2];
+  const yx = hy * axes[3];
+  const yy = hy * axes[4];
+  const yz = hy * axes[5];
+  const zx = hz * axes[6];
+  const zy = hz * axes[7];
+  const zz = hz * axes[8];
   // Height of the box centre above the plane and of each half-axis along the normal.
   const h0 =
     nx * (boxPos.x - planePos.x) + ny * (boxPos.y - planePos.y) + nz * (boxPos.z - planePos.z);
@@ -202,18 +196,15 @@ export function collideSphereHull(
   const dx = sphereCentre.x - hullPos.x;
   const dy = sphereCentre.y - hullPos.y;
   const dz = sphereCentre.z - hullPos.z;
-  const cx = (axes[0] as number) * dx + (axes[1] as number) * dy + (axes[2] as number) * dz;
-  const cy = (axes[3] as number) * dx + (axes[4] as number) * dy + (axes[5] as number) * dz;
-  const cz = (axes[6] as number) * dx + (axes[7] as number) * dy + (axes[8] as number) * dz;
+  const cx = axes[0] * dx + axes[1] * dy + axes[2] * dz;
+  const cy = axes[3] * dx + axes[4] * dy + axes[5] * dz;
+  const cz = axes[6] * dx + axes[7] * dy + axes[8] * dz;
   const normals = hull.normals;
   let nearest = 0;
   let nearestHeight = -Infinity;
   for (let f = 0; f < hull.faceCount; f++) {
     const height =
-      (normals[3 * f] as number) * cx +
-      (normals[3 * f + 1] as number) * cy +
-      (normals[3 * f + 2] as number) * cz -
-      (hull.offsets[f] as number);
+      normals[3 * f] * cx + normals[3 * f + 1] * cy + normals[3 * f + 2] * cz - hull.offsets[f];
     // A face plane with the whole ball in front of it separates the two.
     if (height >= radius) return 0;
     if (height > nearestHeight) {
@@ -230,9 +221,9 @@ export function collideSphereHull(
   let depth: number;
   if (nearestHeight <= 0) {
     // Centre inside: out through the nearest face.
-    lx = normals[3 * nearest] as number;
-    ly = normals[3 * nearest + 1] as number;
-    lz = normals[3 * nearest + 2] as number;
+    lx = normals[3 * nearest];
+    ly = normals[3 * nearest + 1];
+    lz = normals[3 * nearest + 2];
     qx = cx - nearestHeight * lx;
     qy = cy - nearestHeight * ly;
     qz = cz - nearestHeight * lz;
@@ -243,32 +234,32 @@ export function collideSphereHull(
     qy = 0;
     qz = 0;
     for (let f = 0; f < hull.faceCount; f++) {
-      const fx = normals[3 * f] as number;
-      const fy = normals[3 * f + 1] as number;
-      const fz = normals[3 * f + 2] as number;
-      const height = fx * cx + fy * cy + fz * cz - (hull.offsets[f] as number);
+      const fx = normals[3 * f];
+      const fy = normals[3 * f + 1];
+      const fz = normals[3 * f + 2];
+      const height = fx * cx + fy * cy + fz * cz - hull.offsets[f];
       if (height <= 0) continue;
       // The centre's foot in the face's frame; the face's closest point to it in the plane.
-      const ox = cx - (hull.faceOrigin[3 * f] as number);
-      const oy = cy - (hull.faceOrigin[3 * f + 1] as number);
-      const oz = cz - (hull.faceOrigin[3 * f + 2] as number);
-      const ux = hull.faceU[3 * f] as number;
-      const uy = hull.faceU[3 * f + 1] as number;
-      const uz = hull.faceU[3 * f + 2] as number;
-      const vx = hull.faceV[3 * f] as number;
-      const vy = hull.faceV[3 * f + 1] as number;
-      const vz = hull.faceV[3 * f + 2] as number;
+      const ox = cx - hull.faceOrigin[3 * f];
+      const oy = cy - hull.faceOrigin[3 * f + 1];
+      const oz = cz - hull.faceOrigin[3 * f + 2];
+      const ux = hull.faceU[3 * f];
+      const uy = hull.faceU[3 * f + 1];
+      const uz = hull.faceU[3 * f + 2];
+      const vx = hull.faceV[3 * f];
+      const vy = hull.faceV[3 * f + 1];
+      const vz = hull.faceV[3 * f + 2];
       foot[0] = ox * ux + oy * uy + oz * uz;
       foot[1] = ox * vx + oy * vy + oz * vz;
       closestInFace(hull, f);
-      const px = foot[0] as number;
-      const py = foot[1] as number;
-      const distance2 = height * height + (foot[2] as number);
+      const px = foot[0];
+      const py = foot[1];
+      const distance2 = height * height + foot[2];
       if (distance2 < best2) {
         best2 = distance2;
-        qx = (hull.faceOrigin[3 * f] as number) + px * ux + py * vx;
-        qy = (hull.faceOrigin[3 * f + 1] as number) + px * uy + py * vy;
-        qz = (hull.faceOrigin[3 * f + 2] as number) + px * uz + py * vz;
+        qx = hull.faceOrigin[3 * f] + px * ux + py * vx;
+        qy = hull.faceOrigin[3 * f + 1] + px * uy + py * vy;
+        qz = hull.faceOrigin[3 * f + 2] + px * uz + py * vz;
       }
     }
     if (best2 >= radius * radius) return 0;
@@ -279,21 +270,18 @@ export function collideSphereHull(
     depth = radius - distance;
   }
   // To world: n points from the hull to the sphere; the manifold's normal runs sphere → hull.
-  const nx = lx * (axes[0] as number) + ly * (axes[3] as number) + lz * (axes[6] as number);
-  const ny = lx * (axes[1] as number) + ly * (axes[4] as number) + lz * (axes[7] as number);
-  const nz = lx * (axes[2] as number) + ly * (axes[5] as number) + lz * (axes[8] as number);
+  const nx = lx * axes[0] + ly * axes[3] + lz * axes[6];
+  const ny = lx * axes[1] + ly * axes[4] + lz * axes[7];
+  const nz = lx * axes[2] + ly * axes[5] + lz * axes[8];
   out.normal[0] = -nx;
   out.normal[1] = -ny;
   out.normal[2] = -nz;
   out.onA[0] = sphereCentre.x - radius * nx;
   out.onA[1] = sphereCentre.y - radius * ny;
   out.onA[2] = sphereCentre.z - radius * nz;
-  out.onB[0] =
-    hullPos.x + qx * (axes[0] as number) + qy * (axes[3] as number) + qz * (axes[6] as number);
-  out.onB[1] =
-    hullPos.y + qx * (axes[1] as number) + qy * (axes[4] as number) + qz * (axes[7] as number);
-  out.onB[2] =
-    hullPos.z + qx * (axes[2] as number) + qy * (axes[5] as number) + qz * (axes[8] as number);
+  out.onB[0] = hullPos.x + qx * axes[0] + qy * axes[3] + qz * axes[6];
+  out.onB[1] = hullPos.y + qx * axes[1] + qy * axes[4] + qz * axes[7];
+  out.onB[2] = hullPos.z + qx * axes[2] + qy * axes[5] + qz * axes[8];
   out.depth[0] = depth;
   out.count = 1;
   return 1;
@@ -310,15 +298,15 @@ const foot = new Float64Array(3);
  * foot[1]) of its plane, written back into foot with its squared distance (see `foot`).
  */
 function closestInFace(hull: HullData, f: number): void {
-  const x = foot[0] as number;
-  const y = foot[1] as number;
-  const first = hull.faceStart[f] as number;
-  const last = hull.faceStart[f + 1] as number;
+  const x = foot[0];
+  const y = foot[1];
+  const first = hull.faceStart[f];
+  const last = hull.faceStart[f + 1];
   const lines = hull.edgeLines;
   let inside = true;
   for (let e = first; e < last; e++) {
     const l = 3 * e;
-    if ((lines[l] as number) * x + (lines[l + 1] as number) * y > (lines[l + 2] as number)) {
+    if (lines[l] * x + lines[l + 1] * y > lines[l + 2]) {
       inside = false;
       break;
     }
@@ -331,17 +319,17 @@ function closestInFace(hull: HullData, f: number): void {
   }
   foot[2] = Infinity;
   for (let e = first; e < last; e++) {
-    const ax = hull.faceX[e] as number;
-    const ay = hull.faceY[e] as number;
+    const ax = hull.faceX[e];
+    const ay = hull.faceY[e];
     const next = e + 1 < last ? e + 1 : first;
-    const ex = (hull.faceX[next] as number) - ax;
-    const ey = (hull.faceY[next] as number) - ay;
+    const ex = hull.faceX[next] - ax;
+    const ey = hull.faceY[next] - ay;
     let t = ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey);
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     const px = ax + t * ex;
     const py = ay + t * ey;
     const d2 = (x - px) * (x - px) + (y - py) * (y - py);
-    if (d2 < (foot[2] as number)) {
+    if (d2 < foot[2]) {
       foot[0] = px;
       foot[1] = py;
       foot[2] = d2;
@@ -365,9 +353,9 @@ export function collideSpherePlane(
   out.feature = -1;
   const radius = sphere.radius;
   writeAxes(planeQuat, axes);
-  const nx = axes[6] as number;
-  const ny = axes[7] as number;
-  const nz = axes[8] as number;
+  const nx = axes[6];
+  const ny = axes[7];
+  const nz = axes[8];
   const height =
     nx * (sphereCentre.x - planePos.x) +
     ny * (sphereCentre.y - planePos.y) +

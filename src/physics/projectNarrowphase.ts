@@ -217,17 +217,9 @@ export class ProjectNarrowphase extends Narrowphase {
     for (let k = 0; k < count; k++) {
       const c = this.createContactEquation(bi, bj, si, sj, rsi, rsj);
       const k3 = 3 * k;
-      c.ni.set(normal[0] as number, normal[1] as number, normal[2] as number);
-      c.ri.set(
-        (onA[k3] as number) - pi.x,
-        (onA[k3 + 1] as number) - pi.y,
-        (onA[k3 + 2] as number) - pi.z,
-      );
-      c.rj.set(
-        (onB[k3] as number) - pj.x,
-        (onB[k3 + 1] as number) - pj.y,
-        (onB[k3 + 2] as number) - pj.z,
-      );
+      c.ni.set(normal[0], normal[1], normal[2]);
+      c.ri.set(onA[k3] - pi.x, onA[k3 + 1] - pi.y, onA[k3 + 2] - pi.z);
+      c.rj.set(onB[k3] - pj.x, onB[k3 + 1] - pj.y, onB[k3 + 2] - pj.z);
       this.result.push(c);
       if (!reduceFriction) this.createFrictionEquationsFromContact(c, this.frictionResult);
     }

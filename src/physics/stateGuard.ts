@@ -92,10 +92,10 @@ export class StateGuard {
     physics.scrubStaticVelocities();
     const bodies = physics.bodies;
     for (let i = bodies.length - 1; i >= 0; i--) {
-      const reason = faultOf(bodies[i] as Body);
+      const reason = faultOf(bodies[i]);
       if (reason === null) continue;
       if (this.faults.length < MAX_KEPT_FAULTS) {
-        this.faults.push({ step, index: i, kind: physics.kinds[i] as ShapeKind, reason });
+        this.faults.push({ step, index: i, kind: physics.kinds[i], reason });
       }
       physics.removeBody(i);
       this.removed++;

@@ -112,20 +112,20 @@ export class BodyInstances {
     for (let i = 0; i < n; i++) {
       const k = table.kinds[i];
       this.kindOf[i] = k;
-      this.slotOf[i] = perKind[k] as number;
-      perKind[k] = (perKind[k] as number) + 1;
+      this.slotOf[i] = perKind[k];
+      perKind[k] = perKind[k] + 1;
     }
     for (let k = 0; k < this.meshes.length; k++) {
-      const entry = this.meshes[k] as KindMesh;
-      const needed = perKind[k] as number;
+      const entry = this.meshes[k];
+      const needed = perKind[k];
       if (needed > entry.capacity) this.grow(entry, needed);
       entry.mesh.count = needed;
     }
     for (let i = 0; i < n && this.style === 'solid'; i++) {
-      const entry = this.meshes[this.kindOf[i] as number] as KindMesh;
+      const entry = this.meshes[this.kindOf[i]];
       const palette = PALETTES[entry.kind];
-      scratchColor.setHex(palette[i % palette.length] as number);
-      entry.mesh.setColorAt(this.slotOf[i] as number, scratchColor);
+      scratchColor.setHex(palette[i % palette.length]);
+      entry.mesh.setColorAt(this.slotOf[i], scratchColor);
     }
     for (const entry of this.meshes)
       if (entry.mesh.instanceColor) entry.mesh.instanceColor.needsUpdate = true;
@@ -154,13 +154,13 @@ export class BodyInstances {
       const i3 = 3 * i;
       const i4 = 4 * i;
       const i7 = 7 * i;
-      const px = position[i3] as number,
-        py = position[i3 + 1] as number,
-        pz = position[i3 + 2] as number;
-      const x = quaternion[i4] as number,
-        y = quaternion[i4 + 1] as number,
-        z = quaternion[i4 + 2] as number,
-        w = quaternion[i4 + 3] as number;
+      const px = position[i3],
+        py = position[i3 + 1],
+        pz = position[i3 + 2];
+      const x = quaternion[i4],
+        y = quaternion[i4 + 1],
+        z = quaternion[i4 + 2],
+        w = quaternion[i4 + 3];
       if (still[i] === 1) {
         if (
           px === cache[i7] &&
@@ -183,13 +183,13 @@ export class BodyInstances {
         // NaN never compares equal: the next write composes this body whatever it holds.
         cache[i7] = Number.NaN;
       }
-      const k = kindOf[i] as number;
+      const k = kindOf[i];
       changed[k] = 1;
-      const m = arrays[k] as Float32Array;
-      const o = 16 * (slotOf[i] as number);
-      const sx = scales[i3] as number,
-        sy = scales[i3 + 1] as number,
-        sz = scales[i3 + 2] as number;
+      const m = arrays[k];
+      const o = 16 * slotOf[i];
+      const sx = scales[i3],
+        sy = scales[i3 + 1],
+        sz = scales[i3 + 2];
       const x2 = x + x,
         y2 = y + y,
         z2 = z + z;
@@ -219,7 +219,7 @@ export class BodyInstances {
     }
     const meshes = this.meshes;
     for (let k = 0; k < meshes.length; k++) {
-      if (changed[k] === 1) (meshes[k] as KindMesh).mesh.instanceMatrix.needsUpdate = true;
+      if (changed[k] === 1) meshes[k].mesh.instanceMatrix.needsUpdate = true;
       changed[k] = 0;
     }
   }
@@ -229,9 +229,9 @@ export class BodyInstances {
     index: number,
   ): { p: [number, number, number]; q: [number, number, number, number] } | null {
     if (index < 0 || index >= this.count) return null;
-    const entry = this.meshes[this.kindOf[index] as number] as KindMesh;
+    const entry = this.meshes[this.kindOf[index]];
     const matrix = new Matrix4();
-    entry.mesh.getMatrixAt(this.slotOf[index] as number, matrix);
+    entry.mesh.getMatrixAt(this.slotOf[index], matrix);
     const p = new Vector3();
     const q = new Quaternion();
     matrix.decompose(p, q, new Vector3());
@@ -268,15 +268,6 @@ export class BodyInstances {
     for (const entry of this.meshes) {
       entry.mesh.castShadow = enabled;
       entry.mesh.receiveShadow = enabled;
-    }
-  }
-
-  dispose(): void {
-    for (const entry of this.meshes) {
-      this.scene.remove(entry.mesh);
-      entry.mesh.dispose();
-      entry.geometry.dispose();
-      entry.material.dispose();
     }
   }
 

@@ -3,7 +3,7 @@
 
 import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments } from 'three';
 import type { Scene } from 'three';
-import type { SpringEnds } from '../physics/springs';
+import type { SpringEnds } from '../snapshot/sceneDrawData';
 import type { BodyTable } from '../snapshot/bodyTable';
 
 export class LinkLines {

@@ -24,7 +24,7 @@ import {
 } from 'three';
 import type { WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import type { StaticBoxSpec } from '../physics/physicsWorld';
+import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
 import { createRenderer } from './webglSupport';
@@ -83,6 +83,15 @@ export class Stage {
   contextLost = false;
   /** Told when the GPU context is lost or comes back (true = lost). */
   onContextChange: ((lost: boolean) => void) | null = null;
+  /**
+   * Whether the camera may still move: set by a gesture ('start') and by every move the controls
+   * make ('change'), cleared once an update leaves it where it was (damping has eased out). A
+   * still camera skips OrbitControls.update, which allocates a few hundred bytes a call.
+   */
+  private cameraMoving = true;
+  private readonly onCameraMoved = (): void => {
+    this.cameraMoving = true;
+  };
 
   constructor(canvas: HTMLCanvasElement) {
     this.canvas = canvas;
@@ -104,6 +113,8 @@ export class Stage {
     this.controls.target.set(0, 2, 0);
     this.controls.enableDamping = true;
     this.controls.maxPolarAngle = Math.PI * 0.495;
+    this.controls.addEventListener('start', this.onCameraMoved);
+    this.controls.addEventListener('change', this.onCameraMoved);
 
     this.scene.add(new HemisphereLight(0xf3f7ff, 0x6b5b4b, 0.9));
     this.scene.add(new AmbientLight(0xffffff, 0.15));
@@ -214,7 +225,7 @@ export class Stage {
    */
   updateCamera(): void {
     this.resize();
-    this.controls.update();
+    if (this.cameraMoving) this.cameraMoving = this.controls.update();
   }
 
   /** Matches the drawing buffer to the canvas's CSS size (cheap when nothing changed). */
@@ -370,14 +381,6 @@ export class Stage {
       origin: this.raycaster.ray.origin.clone(),
       direction: this.raycaster.ray.direction.clone(),
     };
-  }
-
-  dispose(): void {
-    this.bodies.dispose();
-    this.ghost.dispose();
-    this.twinBodies?.dispose();
-    this.controls.dispose();
-    this.renderer?.dispose();
   }
 
   /**

@@ -38,9 +38,9 @@ export const carouselScene: SceneDefinition = {
     id: 0,
     path: (simTime, out) => {
       carouselPose(simTime, pathScratch);
-      out[0] = pathScratch.p[0] ?? 0;
-      out[1] = pathScratch.p[1] ?? 0;
-      out[2] = pathScratch.p[2] ?? 0;
+      out[0] = pathScratch.p[0];
+      out[1] = pathScratch.p[1];
+      out[2] = pathScratch.p[2];
     },
   },
   build(physics) {
@@ -48,8 +48,8 @@ export const carouselScene: SceneDefinition = {
     const mover = physics.addBody({
       kind: 'box',
       scale: [0.6, 0.4, 0.3],
-      position: [scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0],
-      quaternion: [0, scratch.q[1] ?? 0, 0, scratch.q[3] ?? 1],
+      position: [scratch.p[0], scratch.p[1], scratch.p[2]],
+      quaternion: [0, scratch.q[1], 0, scratch.q[3]],
       kinematic: true,
     });
     // After each step the hook puts the mover exactly where the path says it is at the end of
@@ -62,9 +62,9 @@ export const carouselScene: SceneDefinition = {
       const body = world.bodyById(mover);
       if (!body) return;
       carouselPose(world.time, scratch);
-      body.position.set(scratch.p[0] ?? 0, scratch.p[1] ?? 0, scratch.p[2] ?? 0);
-      body.velocity.set(scratch.v[0] ?? 0, scratch.v[1] ?? 0, scratch.v[2] ?? 0);
-      body.quaternion.set(0, scratch.q[1] ?? 0, 0, scratch.q[3] ?? 1);
+      body.position.set(scratch.p[0], scratch.p[1], scratch.p[2]);
+      body.velocity.set(scratch.v[0], scratch.v[1], scratch.v[2]);
+      body.quaternion.set(0, scratch.q[1], 0, scratch.q[3]);
       body.angularVelocity.set(0, -CAROUSEL.speed / CAROUSEL.radius, 0);
     }, 'after');
     for (let k = 0; k < 12; k++) {

@@ -7,7 +7,7 @@ import { dominoesScene } from './dominoes';
 import { pileScene } from './pile';
 import { playgroundScene } from './playground';
 import { rainScene } from './rain';
-import type { SceneDefinition } from './sceneTypes';
+import type { CountRange, SceneDefinition } from './sceneTypes';
 import { springScene } from './spring';
 import { stackScene } from './stack';
 import { tunnelScene } from './tunnel';
@@ -47,6 +47,33 @@ export interface LoadedScene {
   seed: number;
 }
 
+/** Seeds are uint32: the whole state of the scenes' generator (util/rng.ts). */
+export const MAX_SEED = 0xffffffff;
+
+/**
+ * Whether `seed` can seed a scene: the one check of a seed, wherever it comes from (a load, the
+ * URL, the scripting API).
+ * @returns null when valid, else what is valid ("an integer from 0 to 4294967295").
+ */
+export function seedProblem(seed: unknown): string | null {
+  return typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED
+    ? null
+    : `an integer from 0 to ${MAX_SEED}`;
+}
+
+/**
+ * Whether `count` fits a scene that takes a count: the one check of a count.
+ * @returns null when valid, else what is valid ("an integer from 20 to 1000").
+ */
+export function countProblem(range: CountRange, count: unknown): string | null {
+  return typeof count === 'number' &&
+    Number.isInteger(count) &&
+    count >= range.min &&
+    count <= range.max
+    ? null
+    : `an integer from ${range.min} to ${range.max}`;
+}
+
 /**
  * Checks a scene load and fills in the defaults; throws an Error naming the bad value and what
  * is valid (an unknown scene, a count outside the scene's range, a seed that is not a uint32).
@@ -63,16 +90,15 @@ export function resolveScene(sceneId: string, options: SceneOptions = {}): Loade
   if (options.count !== undefined) {
     const range = definition.count;
     if (!range) throw new Error(`Scene '${definition.id}' has a fixed size and takes no count.`);
-    if (!Number.isInteger(count) || count < range.min || count > range.max) {
+    const countIssue = countProblem(range, count);
+    if (countIssue) {
       throw new Error(
-        `count = ${String(options.count)} is invalid for scene '${definition.id}': expected an integer from ${range.min} to ${range.max}.`,
+        `count = ${String(options.count)} is invalid for scene '${definition.id}': expected ${countIssue}.`,
       );
     }
   }
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new Error(
-      `seed = ${String(options.seed)} is invalid: expected an integer from 0 to 4294967295.`,
-    );
-  }
+  const seedIssue = seedProblem(seed);
+  if (seedIssue)
+    throw new Error(`seed = ${String(options.seed)} is invalid: expected ${seedIssue}.`);
   return { definition, count, seed };
 }

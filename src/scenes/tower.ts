@@ -1,6 +1,7 @@
 // tower: a round brick tower, each course turned half a brick like masonry, and a heavy ball
 // lobbed at it so it topples — `count` is the bricks plus the ball.
 
+import { GRAVITY } from '../physics/physicsWorld';
 import { cos, sin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 
@@ -9,7 +10,6 @@ const BRICK = { halfLong: 0.5, halfHigh: 0.25, halfDeep: 0.25 } as const;
 /** Gap between neighbouring bricks along a course, m, so they start out of contact. */
 const GAP = 0.04;
 const BALL = { radius: 1.1, density: 3000, flightSeconds: 1.6, range: 22 } as const;
-const GRAVITY = 9.82;
 
 /** Bricks per course: the ring grows with the count so the tower stays about 25–90 courses tall. */
 export function bricksPerCourse(bricks: number): number {
@@ -55,7 +55,7 @@ export const towerScene: SceneDefinition = {
       kind: 'sphere',
       scale: [BALL.radius, BALL.radius, BALL.radius],
       position: [startX, startY, 0],
-      velocity: [BALL.range / t, (hitY - startY + 0.5 * GRAVITY * t * t) / t, 0],
+      velocity: [BALL.range / t, (hitY - startY - 0.5 * GRAVITY * t * t) / t, 0],
       density: BALL.density,
     });
   },

@@ -72,8 +72,8 @@ function buildGemFaces(
   vertices: readonly (readonly [number, number, number])[],
 ): [number, number, number][] {
   const distance = (a: number, b: number): number => {
-    const [ax, ay, az] = vertices[a] as readonly [number, number, number];
-    const [bx, by, bz] = vertices[b] as readonly [number, number, number];
+    const [ax, ay, az] = vertices[a];
+    const [bx, by, bz] = vertices[b];
     return Math.sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz));
   };
   // Vertices 0 and 1, (−1, φ, 0) and (1, φ, 0) before scaling, are neighbours.
@@ -98,9 +98,9 @@ function outward(
   b: number,
   c: number,
 ): [number, number, number] {
-  const [ax, ay, az] = v[a] as readonly [number, number, number];
-  const [bx, by, bz] = v[b] as readonly [number, number, number];
-  const [cx, cy, cz] = v[c] as readonly [number, number, number];
+  const [ax, ay, az] = v[a];
+  const [bx, by, bz] = v[b];
+  const [cx, cy, cz] = v[c];
   const ux = bx - ax,
     uy = by - ay,
     uz = bz - az;

@@ -4,6 +4,9 @@
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import type { SpringEnds } from '../physics/springs';
 
+/** What render draws of the scenery and springs: named here, so render never names physics. */
+export type { StaticBoxSpec, SpringEnds };
+
 export interface SceneDrawData {
   /** Changes with every scene load, so render knows to rebuild. */
   version: number;

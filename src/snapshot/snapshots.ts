@@ -35,10 +35,10 @@ export class PoseBuffer {
     const t = 4 * to;
     const q = this.quaternion;
     const s = source.quaternion;
-    q[t] = s[f] as number;
-    q[t + 1] = s[f + 1] as number;
-    q[t + 2] = s[f + 2] as number;
-    q[t + 3] = s[f + 3] as number;
+    q[t] = s[f];
+    q[t + 1] = s[f + 1];
+    q[t + 2] = s[f + 2];
+    q[t + 3] = s[f + 3];
   }
 }
 
@@ -52,9 +52,9 @@ function grown<T extends Float64Array | Uint8Array>(array: T, length: number): T
 function copy3(out: Float64Array, source: Float64Array, from: number, to: number): void {
   const f = 3 * from;
   const t = 3 * to;
-  out[t] = source[f] as number;
-  out[t + 1] = source[f + 1] as number;
-  out[t + 2] = source[f + 2] as number;
+  out[t] = source[f];
+  out[t + 1] = source[f + 1];
+  out[t + 2] = source[f + 2];
 }
 
 /**

@@ -53,8 +53,8 @@ export function firstBodyDifference(
 ): { body: number | null; field: string } | null {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a[i] as ComparedBody;
-    const y = b[i] as ComparedBody;
+    const x = a[i];
+    const y = b[i];
     if (x.id !== y.id) return { body: x.id, field: 'id' };
     for (const field of BODY_FIELDS) {
       const path = firstDifference(fieldOf(x, field), fieldOf(y, field), field);

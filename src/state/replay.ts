@@ -108,8 +108,8 @@ export class ReplayPlayer {
     const inputs = this.recording.inputs;
     this.cursor = 0;
     this.dt = Number.NaN;
-    while (this.cursor < inputs.length && (inputs[this.cursor] as RecordedInput).step < step) {
-      const input = inputs[this.cursor] as RecordedInput;
+    while (this.cursor < inputs.length && inputs[this.cursor].step < step) {
+      const input = inputs[this.cursor];
       if (input.type === 'dt') this.dt = input.seconds;
       this.cursor++;
     }

@@ -2,25 +2,93 @@
 // a banner whenever the loop is giving up time (slow motion) or is paused.
 
 import type { StatsSnapshot } from '../app/frameStats';
+import { Readout } from './readout';
+import type { ReadoutPart } from './readout';
 
 /**
- * Four refreshes a second: often enough to watch, rare enough that formatting strings (which
- * allocates) never shows up in the per-frame cost.
+ * Four refreshes a second: often enough to watch, rare enough that reading the figures is
+ * nothing next to a frame. (A refresh writes only numbers whose text changed, from kept strings.)
  */
 export const HUD_REFRESH_MS = 250;
 
-const ROWS: readonly [keyof StatsSnapshot | 'givenUp', string][] = [
-  ['thread', 'physics thread'],
-  ['fps', 'fps'],
-  ['stepsThisFrame', 'steps / frame'],
-  ['alpha', 'alpha'],
-  ['accumulatorMs', 'accumulator'],
-  ['physicsMsPerStep', 'physics / step'],
-  ['interpolationUs', 'interpolation / frame'],
-  ['bodies', 'bodies (awake / asleep)'],
-  ['simOverReal', 'sim ÷ real time'],
-  ['givenUp', 'given up: cap/clamp/throttle'],
-];
+/**
+ * The HUD's rows: a label, and the text after it as fixed words and number slots (the number
+ * of decimals each is shown with). The thread row is words only, written when it changes.
+ */
+const ROWS = {
+  thread: { label: 'physics thread', parts: [] },
+  fps: { label: 'fps', parts: [0] },
+  stepsThisFrame: { label: 'steps / frame', parts: [0] },
+  alpha: { label: 'alpha', parts: [2] },
+  accumulatorMs: { label: 'accumulator', parts: [2, ' ms'] },
+  physicsMsPerStep: { label: 'physics / step', parts: [2, ' ms (', 0, '% of dt)'] },
+  interpolationUs: { label: 'interpolation / frame', parts: [0, ' µs'] },
+  bodies: { label: 'bodies (awake / asleep)', parts: [0, ' (', 0, ' / ', 0, ')'] },
+  simOverReal: { label: 'sim ÷ real time', parts: [2, '× (', 1, ' s, ', 0, ' frames)'] },
+  givenUp: { label: 'given up: cap/clamp/throttle', parts: [2, ' / ', 2, ' / ', 2, ' s'] },
+} as const satisfies Record<string, { label: string; parts: readonly ReadoutPart[] }>;
+
+type RowKey = keyof typeof ROWS;
+
+/** The figures the HUD shows: a StatsSnapshot's, filled in place at each refresh. */
+export type HudFigures = Pick<
+  StatsSnapshot,
+  | 'thread'
+  | 'transport'
+  | 'latencySteps'
+  | 'fps'
+  | 'stepsThisFrame'
+  | 'alpha'
+  | 'accumulatorMs'
+  | 'physicsMsPerStep'
+  | 'physicsBudgetUse'
+  | 'interpolationUs'
+  | 'bodies'
+  | 'awake'
+  | 'sleeping'
+  | 'simOverReal'
+  | 'rateWindow'
+  | 'droppedSeconds'
+  | 'clampedSeconds'
+  | 'throttledSeconds'
+  | 'timeScale'
+  | 'paused'
+>;
+
+/** Fresh figures, all zero: what `HudSource.readHudFigures` fills. */
+export function createHudFigures(): HudFigures {
+  return {
+    thread: 'main',
+    transport: 'direct',
+    latencySteps: 0,
+    fps: 0,
+    stepsThisFrame: 0,
+    alpha: 0,
+    accumulatorMs: 0,
+    physicsMsPerStep: 0,
+    physicsBudgetUse: 0,
+    interpolationUs: 0,
+    bodies: 0,
+    awake: 0,
+    sleeping: 0,
+    simOverReal: 0,
+    rateWindow: { frames: 0, seconds: 0, simSeconds: 0, givenUpSeconds: 0 },
+    droppedSeconds: 0,
+    clampedSeconds: 0,
+    throttledSeconds: 0,
+    timeScale: 1,
+    paused: false,
+  };
+}
+
+/** Where the HUD reads its figures: filled into the HUD's own object, so a refresh allocates nothing. */
+export interface HudSource {
+  /**
+   * @param out the figures to overwrite.
+   * @returns `out`.
+   */
+  readHudFigures(out: HudFigures): HudFigures;
+}
 
 /**
  * Below this share of the time scale the banner says slow motion: a few lost steps in a second
@@ -28,80 +96,145 @@ const ROWS: readonly [keyof StatsSnapshot | 'givenUp', string][] = [
  */
 export const SLOW_MOTION_BELOW = 0.97;
 
+/** The figures of a row that has none (never written to: its length is 0). */
+const NO_VALUES = new Float64Array(0);
+
+/** What the banner says: nothing, paused, or slow motion with its figures. */
+type BannerState = 'none' | 'paused' | 'slow';
+
 /** The HUD element: one row per figure of a StatsSnapshot, and the banner. */
 export class Hud {
   private readonly root: HTMLElement;
-  private readonly values = new Map<string, HTMLElement>();
+  private readonly rows = new Map<RowKey, Readout>();
+  private readonly readouts: Readout[] = [];
+  private readonly threadValue: HTMLElement;
   private readonly banner: HTMLElement;
+  private readonly pausedText: HTMLElement;
+  private readonly slowText: Readout;
+  private bannerState: BannerState = 'none';
+  private readonly figures = createHudFigures();
+  private shownThread = '';
+  private shownTransport = '';
+  private shownLatency = -1;
   private lastRefreshMs = -Infinity;
 
+  /** @param parent where the HUD element goes. */
   constructor(parent: HTMLElement) {
     this.root = document.createElement('div');
     this.root.className = 'hud';
     this.root.dataset.testid = 'hud';
-    for (const [key, label] of ROWS) {
+    let threadValue: HTMLElement | null = null;
+    for (const key of Object.keys(ROWS) as RowKey[]) {
       const row = document.createElement('div');
       const name = document.createElement('span');
-      name.textContent = label;
+      name.textContent = ROWS[key].label;
       const value = document.createElement('b');
       value.dataset.stat = key;
       row.append(name, value);
       this.root.appendChild(row);
-      this.values.set(key, value);
+      if (key === 'thread') threadValue = value;
+      else {
+        const readout = new Readout(value, ROWS[key].parts);
+        this.rows.set(key, readout);
+        this.readouts.push(readout);
+      }
     }
+    this.threadValue = threadValue ?? document.createElement('b');
     this.banner = document.createElement('div');
     this.banner.className = 'hud-banner';
+    this.banner.hidden = true;
+    this.pausedText = document.createElement('span');
+    this.pausedText.textContent = 'paused';
+    this.slowText = new Readout(document.createElement('span'), [
+      'slow motion ×',
+      2,
+      ' — ',
+      1,
+      ' s given up',
+    ]);
     this.root.appendChild(this.banner);
     parent.appendChild(this.root);
   }
 
+  /** @param visible whether the HUD shows. */
   setVisible(visible: boolean): void {
     this.root.hidden = !visible;
   }
 
-  /** Redraws if a refresh is due (or `force`); the caller passes the wall clock in ms. */
-  update(nowMs: number, read: () => StatsSnapshot, force = false): void {
+  /**
+   * Redraws if a refresh is due (or `force`). Writes only the numbers whose shown value changed;
+   * allocates nothing for values shown before.
+   * @param nowMs the wall clock (ms).
+   * @param source where the figures come from.
+   * @param force refresh now, however recent the last one.
+   */
+  update(nowMs: number, source: HudSource, force = false): void {
     if (!force && nowMs - this.lastRefreshMs < HUD_REFRESH_MS) return;
     this.lastRefreshMs = nowMs;
-    const s = read();
-    this.set(
-      'thread',
-      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main',
-    );
-    this.set('fps', s.fps.toFixed(0));
-    this.set('stepsThisFrame', String(s.stepsThisFrame));
-    this.set('alpha', s.alpha.toFixed(2));
-    this.set('accumulatorMs', `${s.accumulatorMs.toFixed(2)} ms`);
-    this.set(
-      'physicsMsPerStep',
-      `${s.physicsMsPerStep.toFixed(2)} ms (${(100 * s.physicsBudgetUse).toFixed(0)}% of dt)`,
-    );
-    this.set('interpolationUs', `${s.interpolationUs.toFixed(0)} µs`);
-    this.set('bodies', `${s.bodies} (${s.awake} / ${s.sleeping})`);
+    const s = source.readHudFigures(this.figures);
+    this.showThread(s);
     const rates = s.rateWindow;
-    this.set(
-      'simOverReal',
-      `${s.simOverReal.toFixed(2)}× (${rates.seconds.toFixed(1)} s, ${rates.frames} frames)`,
-    );
-    this.set(
-      'givenUp',
-      `${s.droppedSeconds.toFixed(2)} / ${s.clampedSeconds.toFixed(2)} / ${s.throttledSeconds.toFixed(2)} s`,
-    );
+    // Figures go into each readout's typed array (a double passed to a call is boxed).
+    this.valuesOf('fps')[0] = s.fps;
+    this.valuesOf('stepsThisFrame')[0] = s.stepsThisFrame;
+    this.valuesOf('alpha')[0] = s.alpha;
+    this.valuesOf('accumulatorMs')[0] = s.accumulatorMs;
+    const perStep = this.valuesOf('physicsMsPerStep');
+    perStep[0] = s.physicsMsPerStep;
+    perStep[1] = 100 * s.physicsBudgetUse;
+    this.valuesOf('interpolationUs')[0] = s.interpolationUs;
+    const bodies = this.valuesOf('bodies');
+    bodies[0] = s.bodies;
+    bodies[1] = s.awake;
+    bodies[2] = s.sleeping;
+    const simOverReal = this.valuesOf('simOverReal');
+    simOverReal[0] = s.simOverReal;
+    simOverReal[1] = rates.seconds;
+    simOverReal[2] = rates.frames;
+    const givenUp = this.valuesOf('givenUp');
+    givenUp[0] = s.droppedSeconds;
+    givenUp[1] = s.clampedSeconds;
+    givenUp[2] = s.throttledSeconds;
+    const readouts = this.readouts;
+    for (let r = 0; r < readouts.length; r++) readouts[r].refresh();
     // Slow motion: the window's frames gave up time, enough to run visibly slower than the time
     // scale asks. (`fixed-per-frame` never gives time up: its speed follows the display by design.)
     const slow =
       rates.givenUpSeconds > 0 && s.simOverReal < SLOW_MOTION_BELOW * s.timeScale && !s.paused;
-    const givenUp = s.droppedSeconds + s.clampedSeconds + s.throttledSeconds;
-    this.banner.textContent = s.paused
-      ? 'paused'
-      : slow
-        ? `slow motion ×${(s.simOverReal / s.timeScale).toFixed(2)} — ${givenUp.toFixed(1)} s given up`
-        : '';
-    this.banner.hidden = this.banner.textContent === '';
+    this.showBanner(s.paused ? 'paused' : slow ? 'slow' : 'none');
+    if (slow) {
+      const banner = this.slowText.values;
+      banner[0] = s.simOverReal / s.timeScale;
+      banner[1] = s.droppedSeconds + s.clampedSeconds + s.throttledSeconds;
+      this.slowText.refresh();
+    }
   }
 
-  private set(key: string, text: string): void {
-    const element = this.values.get(key);
-    if (element && element.textContent !== text) element.textContent = text;
+  /** The figures array of a row's readout (an empty one for a row without numbers). */
+  private valuesOf(key: RowKey): Float64Array {
+    return this.rows.get(key)?.values ?? NO_VALUES;
+  }
+
+  /** The thread row: composed (which allocates) only when the thread, transport or lag changed. */
+  private showThread(s: HudFigures): void {
+    if (
+      s.thread === this.shownThread &&
+      s.transport === this.shownTransport &&
+      s.latencySteps === this.shownLatency
+    )
+      return;
+    this.shownThread = s.thread;
+    this.shownTransport = s.transport;
+    this.shownLatency = s.latencySteps;
+    this.threadValue.textContent =
+      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main';
+  }
+
+  private showBanner(state: BannerState): void {
+    if (state === this.bannerState) return;
+    this.bannerState = state;
+    this.banner.hidden = state === 'none';
+    if (state === 'none') this.banner.replaceChildren();
+    else this.banner.replaceChildren(state === 'paused' ? this.pausedText : this.slowText.element);
   }
 }

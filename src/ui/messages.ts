@@ -44,8 +44,4 @@ export class Messages {
     while (this.root.childElementCount > 6) this.root.firstElementChild?.remove();
     return item;
   }
-
-  clear(): void {
-    this.root.replaceChildren();
-  }
 }

@@ -101,10 +101,10 @@ export class StutterPanel {
     const { frameMs, displacementMm, steps, alpha } = meter.chart;
     for (let k = 0; k < CHART_FRAMES; k++) {
       const at = (head + k) % CHART_FRAMES;
-      (this.series[0] as number[])[k] = frameMs[at] ?? 0;
-      (this.series[1] as number[])[k] = displacementMm[at] ?? 0;
-      (this.series[2] as number[])[k] = steps[at] ?? 0;
-      (this.series[3] as number[])[k] = alpha[at] ?? 0;
+      this.series[0][k] = frameMs[at];
+      this.series[1][k] = displacementMm[at];
+      this.series[2][k] = steps[at];
+      this.series[3][k] = alpha[at];
     }
     this.chart.setData(this.data);
   }

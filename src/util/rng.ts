@@ -28,7 +28,7 @@ export class Rng {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
+    return items[Math.floor(this.next() * items.length)];
   }
 
   /** A uniformly random unit quaternion (Shoemake's method). */

@@ -7,6 +7,7 @@ import { createRingBuffer, RingWriter } from './sharedRing';
 import type { SlotViews } from './slotLayout';
 import { STEP_FIELDS, writeStepSlot } from './stepSlots';
 import { TransferWriter } from './transferRing';
+import { NO_TRANSFER } from './protocol';
 import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
@@ -65,6 +66,13 @@ export class PhysicsService {
   private clockMs: () => number;
   /** Milliseconds spent stepping since the service started (published with every step). */
   private busyMs = 0;
+  private readonly stepped: Extract<FromWorker, { type: 'stepped' }> = {
+    type: 'stepped',
+    generation: 0,
+    step: 0,
+    hashes: null,
+    timeline: { replay: null, recordingStep: null, recordingInputs: null },
+  };
 
   /**
    * @param sink where messages to the page go.
@@ -115,7 +123,11 @@ export class PhysicsService {
         for (const command of message.commands) this.requireCore().push(command);
         return;
       case 'dragTarget':
-        this.requireCore().commands.setDragTarget(...message.point);
+        this.requireCore().commands.setDragTarget(
+          message.point[0],
+          message.point[1],
+          message.point[2],
+        );
         return;
       case 'stepTo':
         if (message.generation === this.generation) this.stepTo(message.step, message.dtSeconds);
@@ -179,12 +191,14 @@ export class PhysicsService {
     // The step first, so it is in the ring by the time the page hears the scene is built.
     this.publish(0);
     this.sentSceneVersion = core.sceneVersion;
+    const timeline: TimelineReport = { replay: null, recordingStep: null, recordingInputs: null };
+    this.fillTimelineReport(timeline);
     this.sink.postMessage(
       {
         type: 'loaded',
         generation: this.generation,
         ...this.sceneMessage(core),
-        timeline: this.timelineReport(),
+        timeline,
         ...(error === null ? {} : { error }),
       },
       [],
@@ -256,22 +270,22 @@ export class PhysicsService {
 
   /** Answers a step request or an applyNow (the page counts the answers to know it is caught up). */
   private done(generation: number, hashes: Uint32Array | null): void {
-    const core = this.core;
-    const timeline = this.timelineReport();
-    this.sink.postMessage(
-      { type: 'stepped', generation, step: core ? core.stepIndex : 0, hashes, timeline },
-      hashes ? [hashes.buffer] : [],
-    );
+    // One reply per frame: the message is made once (postMessage copies it as it is sent).
+    const reply = this.stepped;
+    reply.generation = generation;
+    reply.step = this.core ? this.core.stepIndex : 0;
+    reply.hashes = hashes;
+    this.fillTimelineReport(reply.timeline);
+    this.sink.postMessage(reply, hashes ? [hashes.buffer] : NO_TRANSFER);
+    reply.hashes = null;
   }
 
   /** The replay's progress and the steps recorded, for `stats()` on the page. */
-  private timelineReport(): TimelineReport {
+  private fillTimelineReport(out: TimelineReport): void {
     const timeline = this.core?.timeline;
-    return {
-      replay: timeline ? timeline.status() : null,
-      recordingStep: timeline ? timeline.recordingStep : null,
-      recordingInputs: timeline ? timeline.recordingInputs : null,
-    };
+    out.replay = timeline ? timeline.status() : null;
+    out.recordingStep = timeline ? timeline.recordingStep : null;
+    out.recordingInputs = timeline ? timeline.recordingInputs : null;
   }
 
   /** Tells the page about bodies the state guard removed (before the step that shows it is published). */

@@ -89,6 +89,12 @@ export type FromWorker =
   | { type: 'failed'; message: string }
   | SlotMessage;
 
+/**
+ * The transfer list of a message that transfers nothing: one empty array for every such send,
+ * so a message per frame does not make one each time. Never modified.
+ */
+export const NO_TRANSFER: Transferable[] = [];
+
 /** Either end's way to send: a Worker, a worker's global scope, a MessagePort, a test fake. */
 export interface MessageSink<T> {
   postMessage(message: T, transfer: Transferable[]): void;

@@ -41,23 +41,30 @@ export class SessionLog {
   /** The page's step count asked for so far. */
   steps = 0;
 
-  /** Notes a message sent to the worker; a load starts the log afresh. */
+  /**
+   * Notes a message sent to the worker (a copy: senders reuse their message objects); a load
+   * starts the log afresh. Past MAX_REPLAY_STEPS the log can no longer be replayed, so it is
+   * dropped and records nothing more until the next load (nor grows, nor allocates).
+   */
   record(message: ToWorker): void {
+    const jump =
+      message.type === 'load' || message.type === 'loadState' || message.type === 'replay';
+    if (!jump && this.steps - this.startStep > MAX_REPLAY_STEPS) return;
     switch (message.type) {
       case 'load':
-        this.messages = [message];
+        this.messages = [{ ...message }];
         this.startStep = 0;
         this.steps = 0;
         return;
       case 'loadState':
       case 'replay':
         // A jump to a state the message carries whole: the log can start from it.
-        this.messages = [message];
+        this.messages = [{ ...message }];
         this.startStep = message.driverStep;
         this.steps = message.driverStep;
         return;
       case 'seek':
-        this.messages.push(message);
+        this.messages.push({ ...message });
         this.steps = message.driverStep;
         return;
       case 'stepTo': {
@@ -69,18 +76,27 @@ export class SessionLog {
           typeof last.dtSeconds === 'number' &&
           last.dtSeconds === message.dtSeconds
         ) {
-          this.messages[this.messages.length - 1] = message;
-        } else this.messages.push(message);
+          last.step = message.step;
+        } else {
+          const dtSeconds = message.dtSeconds;
+          this.messages.push({
+            ...message,
+            dtSeconds: typeof dtSeconds === 'number' ? dtSeconds : dtSeconds.slice(),
+          });
+        }
         this.steps = Math.max(this.steps, message.step);
+        if (this.steps - this.startStep > MAX_REPLAY_STEPS) this.messages = [];
         return;
       }
-      case 'commands':
       case 'dragTarget':
+        this.messages.push({ type: 'dragTarget', point: [...message.point] });
+        return;
+      case 'commands':
       case 'applyNow':
       case 'rate':
       case 'record':
       case 'stopRecording':
-        this.messages.push(message);
+        this.messages.push({ ...message });
         return;
       default:
         return;
@@ -124,7 +140,7 @@ export class SessionLog {
           for (const command of message.commands) core.push(structuredClone(command));
           break;
         case 'dragTarget':
-          core.commands.setDragTarget(...message.point);
+          core.commands.setDragTarget(message.point[0], message.point[1], message.point[2]);
           break;
         case 'applyNow':
           core.applyDue();

@@ -102,7 +102,7 @@ export class RingWriter {
     const control = this.views.control;
     for (let tries = 0; ; tries++) {
       const index = (this.lastSlot + 1 + tries) % slots.length;
-      const slot = slots[index] as SlotViews;
+      const slot = slots[index];
       const old = Atomics.load(slot.header, HEADER_SEQ);
       if (old >= 0 && Atomics.load(control, CONTROL_HELD) === old) continue;
       Atomics.store(slot.header, HEADER_SEQ, -1);
@@ -149,12 +149,12 @@ export class RingReader {
 
   /** Slot `index`'s views (whatever it holds; `publicationIn` says what that is). */
   slotAt(index: number): SlotViews {
-    return this.views.slots[index] as SlotViews;
+    return this.views.slots[index];
   }
 
   /** Publication number in slot `index`, or −1 while it is empty or being written. */
   publicationIn(index: number): number {
-    return Atomics.load((this.views.slots[index] as SlotViews).header, HEADER_SEQ);
+    return Atomics.load(this.views.slots[index].header, HEADER_SEQ);
   }
 
   /**
@@ -166,7 +166,7 @@ export class RingReader {
     let best = -1;
     let bestSeq = -1;
     for (let index = 0; index < slots.length; index++) {
-      const header = (slots[index] as SlotViews).header;
+      const header = slots[index].header;
       const seq = Atomics.load(header, HEADER_SEQ);
       if (seq > bestSeq && header[field] === value) {
         best = index;
@@ -182,7 +182,7 @@ export class RingReader {
    * empty or was being rewritten (look again).
    */
   hold(index: number): number {
-    const header = (this.views.slots[index] as SlotViews).header;
+    const header = this.views.slots[index].header;
     const seq = Atomics.load(header, HEADER_SEQ);
     if (seq < 0) return -1;
     Atomics.store(this.views.control, CONTROL_HELD, seq);

@@ -76,8 +76,8 @@ export class SlotLayout {
   views(buffer: ArrayBufferLike, byteOffset = 0): SlotViews {
     const fields: Record<string, Float64Array | Float32Array | Int32Array | Uint8Array> = {};
     for (let f = 0; f < this.fields.length; f++) {
-      const spec = this.fields[f] as FieldSpec;
-      const start = byteOffset + (this.offsets[f] as number);
+      const spec = this.fields[f];
+      const start = byteOffset + this.offsets[f];
       const length = spec.width * this.capacity;
       fields[spec.name] =
         spec.type === 'f64'

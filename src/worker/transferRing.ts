@@ -102,13 +102,13 @@ export class TransferReader {
 
   /** Files a slot that arrived from the physics thread. */
   receive(buffer: ArrayBuffer): void {
-    const capacity = new Int32Array(buffer, 0, HEADER_CAPACITY + 1)[HEADER_CAPACITY] as number;
+    const capacity = new Int32Array(buffer, 0, HEADER_CAPACITY + 1)[HEADER_CAPACITY];
     const views = new SlotLayout(this.fields, capacity).views(buffer);
-    const seq = views.header[HEADER_SEQ] as number;
+    const seq = views.header[HEADER_SEQ];
     let oldest = -1;
     for (let i = 0; i < this.slots.length; i++) {
       if (i === this.held) continue;
-      if (oldest < 0 || (this.seqs[i] as number) < (this.seqs[oldest] as number)) oldest = i;
+      if (oldest < 0 || this.seqs[i] < this.seqs[oldest]) oldest = i;
     }
     const evicted = this.slots[oldest];
     if (evicted) {
@@ -135,7 +135,7 @@ export class TransferReader {
   }
 
   publicationIn(index: number): number {
-    return this.seqs[index] as number;
+    return this.seqs[index];
   }
 
   findNewest(field: number, value: number): number {
@@ -143,13 +143,13 @@ export class TransferReader {
     for (let i = 0; i < this.slots.length; i++) {
       const slot = this.slots[i];
       if (!slot || slot.header[field] !== value) continue;
-      if (best < 0 || (this.seqs[i] as number) > (this.seqs[best] as number)) best = i;
+      if (best < 0 || this.seqs[i] > this.seqs[best]) best = i;
     }
     return best;
   }
 
   hold(index: number): number {
-    const seq = this.seqs[index] as number;
+    const seq = this.seqs[index];
     if (seq < 0) return -1;
     this.held = index;
     return seq;

@@ -12,6 +12,7 @@ import type { SnapshotPair } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
 import type { KeyframeChoice } from '../state/timeline';
+import { NO_TRANSFER } from './protocol';
 import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
 import { SessionLog } from './sessionLog';
 import { RingReader } from './sharedRing';
@@ -72,7 +73,22 @@ export class WorkerPhysics {
   private readonly transport: Transport;
   private readonly events: WorkerEvents;
   private pending: Command[] = [];
-  private dragTarget: Vec3Tuple | null = null;
+  /** Whether a drag target waits for the next flush (in `dragMessage`). */
+  private dragPending = false;
+  /**
+   * The messages sent every frame, made once: postMessage copies a message as it is sent, and
+   * the log keeps copies of its own, so reusing them allocates nothing per frame.
+   */
+  private readonly dragMessage: { type: 'dragTarget'; point: Vec3Tuple } = {
+    type: 'dragTarget',
+    point: [0, 0, 0],
+  };
+  private readonly stepMessage: Extract<ToWorker, { type: 'stepTo' }> = {
+    type: 'stepTo',
+    generation: 0,
+    step: 0,
+    dtSeconds: 0,
+  };
   /** Step requests and applyNows sent and not yet answered. */
   private unanswered = 0;
   /** When the worker last said anything, or the page first asked it something since (ms). */
@@ -142,7 +158,7 @@ export class WorkerPhysics {
   /** Sends a request to the worker and notes it in the log. */
   private send(message: ToWorker): void {
     this.log.record(message);
-    this.sink.postMessage(message, []);
+    this.sink.postMessage(message, NO_TRANSFER);
   }
 
   /** Handles one message from the worker. */
@@ -259,7 +275,7 @@ export class WorkerPhysics {
     this.generation++;
     this.lastHeardMs = this.clockMs();
     this.pending = [];
-    this.dragTarget = null;
+    this.dragPending = false;
     this.send(make(this.generation));
     return new Promise((resolve, reject) => {
       this.loadWaiter = { generation: this.generation, resolve, reject };
@@ -291,7 +307,7 @@ export class WorkerPhysics {
 
   /** Whether commands or a drag target wait for the next `flush`. */
   get hasPending(): boolean {
-    return this.pending.length > 0 || this.dragTarget !== null;
+    return this.pending.length > 0 || this.dragPending;
   }
 
   /** Whether the worker hashes every step and reports the digests (`onStepHashes`). */
@@ -306,7 +322,11 @@ export class WorkerPhysics {
 
   /** Latches the mouse's drag target; sent with the next `flush` (one per frame, however many moves). */
   setDragTarget(x: number, y: number, z: number): void {
-    this.dragTarget = [x, y, z];
+    const point = this.dragMessage.point;
+    point[0] = x;
+    point[1] = y;
+    point[2] = z;
+    this.dragPending = true;
   }
 
   /** Sends the commands and the drag target queued since the last flush (frame start). */
@@ -315,16 +335,20 @@ export class WorkerPhysics {
       this.send({ type: 'commands', commands: this.pending });
       this.pending = [];
     }
-    if (this.dragTarget) {
-      this.send({ type: 'dragTarget', point: this.dragTarget });
-      this.dragTarget = null;
+    if (this.dragPending) {
+      this.send(this.dragMessage);
+      this.dragPending = false;
     }
   }
 
   /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
   requestSteps(step: number, dtSeconds: number | number[]): void {
     this.expectAnswer();
-    this.send({ type: 'stepTo', generation: this.generation, step, dtSeconds });
+    const message = this.stepMessage;
+    message.generation = this.generation;
+    message.step = step;
+    message.dtSeconds = dtSeconds;
+    this.send(message);
   }
 
   /** Asks the worker to apply due commands now and publish (commands while paused). */
@@ -361,7 +385,7 @@ export class WorkerPhysics {
   }
 
   private wake(): void {
-    if (!this.caughtUp) return;
+    if (!this.caughtUp || this.waiters.length === 0) return;
     for (const resolve of this.waiters.splice(0)) resolve();
   }
 

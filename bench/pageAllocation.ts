@@ -1,0 +1,221 @@
+// Bytes the page's whole per-frame path allocates, in Node: requestAnimationFrame → frame driver
+// → BrowserApp.frame (loop, steps, snapshots, interpolation, stats, stutter meter) → view
+// compositor (instance matrices, real three.js, no renderer) → HUD, with pointer drags through
+// the input and command layers — on this thread, and with physics behind the worker protocol.
+
+import type { World } from 'cannon-es';
+import type { BrowserApp } from '../src/app/browserApp';
+import type { FromWorker, ToWorker } from '../src/worker/protocol';
+import type { FakePage } from '../tests/fakes/fakeDom';
+import { installFakeDom } from '../tests/fakes/fakeDom';
+import type { AllocationResult } from './allocationBench';
+import { bytesPerCall } from './allocationBench';
+
+/** A 60 Hz display: 100 Hz physics then takes 1, 2, 2, … steps a frame. */
+const FRAME_MS = 1000 / 60;
+/** Frames per measuring window (2 s of display): every HUD refresh and step beat is in it. */
+const WINDOW_FRAMES = 120;
+
+/** The page, driven by hand: each `frame()` is one animation frame, `move()` one pointer move. */
+interface DrivenPage {
+  app: BrowserApp;
+  page: FakePage;
+  frame(): void;
+  /** A pointer move over the canvas (a drag while a body is held), then a frame. */
+  dragFrame(): void;
+  /** Steps taken so far (the loop's count). */
+  steps(): number;
+  /** The cannon-es world the page's physics steps (on this thread or the worker's). */
+  world(): World;
+}
+
+export async function buildPage(worker: boolean): Promise<DrivenPage> {
+  const page = installFakeDom();
+  const { BrowserApp } = await import('../src/app/browserApp');
+  const { bindInput } = await import('../src/ui/input');
+  const canvas = page.document.createElement('canvas');
+  page.document.body.appendChild(canvas);
+  const app = new BrowserApp(
+    page.document.body as unknown as HTMLElement,
+    canvas as unknown as HTMLCanvasElement,
+    'playground',
+    {},
+  );
+  // The page's clock, read from a typed array. Node's performance.now() builds an array each
+  // call (process.hrtime); a browser's does not, so Node's would be counted against the page.
+  // What it costs is its own row.
+  const clock = new Float64Array([1000]);
+  const nowMs = (): number => clock[0] as number;
+  app.sim.nowMs = nowMs;
+  const remote = worker ? await useInProcessWorker(app, nowMs) : null;
+  const deliver = remote ? remote.deliver : null;
+  bindInput(app.commands, canvas as unknown as HTMLCanvasElement, {
+    throwShape: () => 'box',
+    onSettingsChanged: () => undefined,
+  });
+  app.commands.track(0);
+  app.start();
+  // (A double in a closure's variable would be boxed on every write: the harness's bytes.)
+  const frame = (): void => {
+    const nowMs = (clock[0] as number) + FRAME_MS;
+    clock[0] = nowMs;
+    // The worker's answers arrive between frames.
+    deliver?.();
+    if (!page.runAnimationFrame(nowMs)) throw new Error('The page asked for no animation frame.');
+  };
+  // A settled pile: the bodies fall, land and most fall asleep.
+  // Past MAX_REPLAY_STEPS, after which the worker's session log stops recording (30 s).
+  for (let f = 0; f < 2000; f++) frame();
+  const move = { clientX: 640, clientY: 360, pointerId: 1, pointerType: 'mouse', button: 0 };
+  grabBody(app, canvas, move);
+  let k = 0;
+  const dragFrame = (): void => {
+    // A small circle around the grab point: the target changes every move.
+    move.clientX += (k & 2) - 1;
+    move.clientY += ((k + 1) & 2) - 1;
+    k++;
+    canvas.dispatch('pointermove', move);
+    frame();
+  };
+  for (let f = 0; f < 300; f++) dragFrame();
+  return {
+    app,
+    page,
+    frame,
+    dragFrame,
+    steps: () => app.sim.loop.stepCount,
+    world: remote ? remote.world : () => app.sim.physics.world,
+  };
+}
+
+/** Presses the pointer on the first body drawn at the canvas's centre line (a real pick). */
+function grabBody(
+  app: BrowserApp,
+  canvas: { dispatch(type: string, event: unknown): void },
+  event: { clientX: number; clientY: number },
+): void {
+  for (let x = 0; x < 1280; x += 8) {
+    for (let y = 100; y < 720; y += 8) {
+      if (!app.commands.pick(x, y)) continue;
+      event.clientX = x;
+      event.clientY = y;
+      canvas.dispatch('pointerdown', event);
+      return;
+    }
+  }
+  throw new Error('No body under any pixel: the drag cannot be measured.');
+}
+
+/** Messages waiting for the other side, in order (a fixed array: queueing allocates nothing). */
+class MessageQueue<T> {
+  private readonly items: (T | null)[] = new Array<T | null>(256).fill(null);
+  private count = 0;
+
+  post(message: T): void {
+    if (this.count === this.items.length) throw new Error('More than 256 messages in flight.');
+    this.items[this.count++] = message;
+  }
+
+  /** Hands every waiting message to `receive`; true if there were any. */
+  drain(receive: (message: T) => void): boolean {
+    const count = this.count;
+    for (let i = 0; i < count; i++) {
+      receive(this.items[i] as T);
+      this.items[i] = null;
+    }
+    // Messages posted while draining moved in behind: none are, since each side posts to the other.
+    this.count = 0;
+    return count > 0;
+  }
+}
+
+/**
+ * Hands the app's physics to a PhysicsService in this thread. Messages wait in queues and are
+ * delivered between frames, as a worker's are; they are not cloned (what postMessage itself
+ * copies is the browser's, outside any JavaScript the project runs).
+ */
+async function useInProcessWorker(
+  app: BrowserApp,
+  nowMs: () => number,
+): Promise<{ deliver: () => void; world: () => World }> {
+  const { WorkerPhysics } = await import('../src/worker/workerPhysics');
+  const { PhysicsService } = await import('../src/worker/physicsService');
+  const toWorker = new MessageQueue<ToWorker>();
+  const toPage = new MessageQueue<FromWorker>();
+  const service = new PhysicsService({ postMessage: (message) => toPage.post(message) }, nowMs);
+  const physics = new WorkerPhysics(
+    { postMessage: (message) => toWorker.post(message) },
+    { transport: 'shared', slots: 32 },
+    {},
+    nowMs,
+  );
+  const toService = (message: ToWorker): void => service.handle(message);
+  const toPhysics = (message: FromWorker): void => physics.receive(message);
+  const deliver = (): void => {
+    let moved = true;
+    while (moved) moved = toWorker.drain(toService) || toPage.drain(toPhysics);
+  };
+  const built = app.sim.useWorker(physics);
+  deliver();
+  await built;
+  // The worker's world (the service's core is its own; a bench may look inside).
+  return { deliver, world: () => service['requireCore']().physics.world };
+}
+
+/**
+ * Runs `work` with cannon-es's own `World.step` held still (it counts the step and moves
+ * nothing: writing a double to `world.time` would allocate in the stand-in itself): what it allocates is cannon-es's, measured in the world.step rows, and it varies
+ * with the contacts enough to hide the project's bytes. Everything around it runs as it is.
+ */
+export function withoutCannonStep<T>(world: World, work: () => T): T {
+  const cannonStep = world.step;
+  world.step = function heldStill(this: World): void {
+    this.stepnumber++;
+  };
+  try {
+    return work();
+  } finally {
+    world.step = cannonStep;
+  }
+}
+
+/**
+ * The page's frame in steady state, with and without a drag, on this thread and with physics
+ * behind the worker protocol: once as it runs (cannon-es's world.step included), once with only
+ * world.step held still — the project's own bytes, the figure whose goal is 0.
+ */
+export async function benchPageAllocation(): Promise<AllocationResult[]> {
+  const results: AllocationResult[] = [];
+  const clockBytes = bytesPerCall(() => void performance.now(), 3000, 5);
+  results.push({
+    label: "performance.now() (Node's own, not the page's)",
+    bytes: clockBytes,
+    per: 'call',
+  });
+  for (const worker of [false, true]) {
+    const driven = await buildPage(worker);
+    const thread = worker ? 'worker protocol' : 'main thread';
+    for (const [what, call] of [
+      ['frame', driven.frame],
+      ['frame with a drag', driven.dragFrame],
+    ] as const) {
+      const whole = bytesPerCall(call, WINDOW_FRAMES, 5);
+      const own = withoutCannonStep(driven.world(), () => {
+        // Warm up until V8 has optimised the path again (unoptimised code boxes every double).
+        for (let f = 0; f < 3000; f++) call();
+        return bytesPerCall(call, WINDOW_FRAMES, 5);
+      });
+      results.push({
+        label: `page ${what}, ${thread} (playground), world.step included`,
+        bytes: whole,
+        per: 'frame',
+      });
+      results.push({
+        label: `project page ${what}, ${thread} (playground)`,
+        bytes: own,
+        per: 'frame',
+      });
+    }
+  }
+  return results;
+}
