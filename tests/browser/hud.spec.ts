@@ -19,9 +19,11 @@ interface HudReading {
 }
 
 /**
- * In one task (no animation frame can run in between): optionally reloads the stack scene (36
- * boxes; the loop's accumulator and the stats start empty), applies settings, pushes the frames
- * through `advance`, and reads every HUD row, the banner and stats().
+ * In one evaluation: stops the animation-frame drive (a 0 s frame through `advance`: in worker
+ * mode `load` waits for the worker across tasks, and a drawn frame in between would leave its
+ * time in the accumulator), optionally reloads the stack scene (36 boxes; the loop's accumulator
+ * and the stats start empty), applies settings, pushes the frames through `advance`, and reads
+ * every HUD row, the banner and stats().
  */
 async function advanceAndRead(
   page: Page,
@@ -31,7 +33,10 @@ async function advanceAndRead(
   return page.evaluate(
     async ({ frames, reload, settings }) => {
       const s = window.sandbox;
-      if (reload) await s.load('stack', { count: 36 });
+      if (reload) {
+        await s.advance([0]);
+        await s.load('stack', { count: 36 });
+      }
       if (settings) s.set(settings);
       await s.advance(frames);
       const rows: Record<string, string> = {};

@@ -39,12 +39,12 @@ function timelineField(page: Page) {
 
 /** Drives frames by `advance` (which stops the animation-frame drive) until the replay rests at its end. */
 async function replayToEnd(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const s = window.sandbox;
     for (let k = 0; k < 100; k++) {
       const replay = s.stats().replay;
       if (!replay || replay.step >= replay.endStep) break;
-      s.advance(new Array(20).fill(1 / 60));
+      await s.advance(new Array(20).fill(1 / 60));
     }
     return { replay: s.stats().replay, hash: s.state().hash };
   });
@@ -80,8 +80,8 @@ async function dropFile(page: Page, name: string, content: { text?: string; byte
 
 /** The scene and body count now, and whether animation frames still step it over a second. */
 async function runningScene(page: Page) {
-  const before = await page.evaluate(() => ({
-    scene: (window.sandbox.saveState() as { scene?: { id?: string } }).scene?.id,
+  const before = await page.evaluate(async () => ({
+    scene: ((await window.sandbox.saveState()) as { scene?: { id?: string } }).scene?.id,
     bodies: window.sandbox.state().bodies,
     step: window.sandbox.state().step,
   }));
@@ -198,9 +198,9 @@ test('copy link: a recording and a moment open in a new page, replaying and load
   await page.evaluate(() => window.sandbox.advance([0]));
   await button(page, '● record').click();
   await expect(statusText(page)).toContainText('● Recording');
-  const made = await page.evaluate(() => {
+  const made = await page.evaluate(async () => {
     window.sandbox.spawn({ kind: 'sphere', position: [-5, 3, 0], velocity: [14, 2, 0] });
-    window.sandbox.advance(new Array(80).fill(1 / 60));
+    await window.sandbox.advance(new Array(80).fill(1 / 60));
     return { ...window.sandbox.state(), length: window.sandbox.stats().recording?.step };
   });
   // 80 frames of 1/60 s: 133 steps, or 134 with what the animation frames left in the accumulator.
@@ -323,7 +323,7 @@ test('bad files and bad links are refused by name; the scene runs on unchanged',
 
   // Links: each page opens on its fragment, says what is wrong with it and runs the stack.
   const good = await page.evaluate(async () => {
-    const text = JSON.stringify(window.sandbox.saveState());
+    const text = JSON.stringify(await window.sandbox.saveState());
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     let binary = '';
