@@ -256,6 +256,8 @@ describe('a recording made in one engine replays in the other, to every recorded
     return engine.evaluate(
       async ({ inputs, frames }) => {
         const sandbox = window.sandbox;
+        // Earlier tests leave another physics rate, and a replay rests, paused, at its end.
+        sandbox.set({ paused: false, physicsHz: 100 });
         await sandbox.load('stack');
         await sandbox.advance(new Array<number>(20).fill(1 / 60));
         await sandbox.record({ hashEvery: 1, keyframeEvery: 60 });
@@ -304,6 +306,8 @@ describe('a recording made in one engine replays in the other, to every recorded
         inputs: { type: string }[];
       };
       expect(made.inputs.filter((input) => input.type === 'spawn')).toHaveLength(INPUTS.length);
+      // 150 frames of 1/60 s: 250 steps.
+      expect(made.length).toBe(250);
       expect(made.hashes).toHaveLength(made.length + 1);
       const result = await replay(session(to), text, 1 / hz);
       expect(result).toEqual({
