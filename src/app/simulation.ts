@@ -615,6 +615,8 @@ export class Simulation implements Stepper, MeterSource {
   private drawRemote(link: WorkerLink, settled: boolean): void {
     if (link.physics.sceneChanges !== this.seenSceneChanges) this.takeRemoteScene(link);
     const stepMs = link.draw(this.remotePair, settled);
+    // A removal may come with a new publication of the same step (applied while paused).
+    this.meter.checkTracked(this);
     if (stepMs < 0) return;
     this.stats.recordStep(stepMs);
     this.governor.recordSteps(stepMs, link.stepsSinceCost);

@@ -81,6 +81,14 @@ export class StutterMeter implements BodyRemovalListener {
   /** Nothing to do: the body is found by id each frame, wherever it sits. */
   onBodyMoved(): void {}
 
+  /**
+   * For a source whose removals this meter does not hear (physics in a worker): notes at once,
+   * not at the next recorded frame, that the tracked body has left the drawn step.
+   */
+  checkTracked(source: Pick<MeterSource, 'bodyIndex'>): void {
+    if (this.trackedId >= 0 && source.bodyIndex(this.trackedId) < 0) this.lose();
+  }
+
   /** Empties the window (a setting that changes what is measured, a new body). */
   reset(): void {
     this.head = 0;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import type { InterpolationMode } from '../../../src/config/settings';
+import { StutterMeter } from '../../../src/app/stutterMeter';
 
 function meterFor(
   mode: InterpolationMode,
@@ -212,5 +213,18 @@ describe('the tracked body keeps its identity', () => {
     expect(sim.guard.removed).toBe(1);
     expect(sim.meter.trackedRemoved).toBe(true);
     expect(sim.meter.trackedId).toBe(-1);
+  });
+});
+
+describe('checkTracked (a source whose removals the meter does not hear)', () => {
+  it('notes at once that the tracked body left, and nothing while it is there', () => {
+    const meter = new StutterMeter();
+    meter.track(7);
+    meter.checkTracked({ bodyIndex: (id) => (id === 7 ? 3 : -1) });
+    expect(meter.trackedRemoved).toBe(false);
+    expect(meter.trackedId).toBe(7);
+    meter.checkTracked({ bodyIndex: () => -1 });
+    expect(meter.trackedRemoved).toBe(true);
+    expect(meter.trackedId).toBe(-1);
   });
 });
