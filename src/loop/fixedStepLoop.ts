@@ -98,6 +98,13 @@ export const SLOW_DISPLAY_MAX_SECONDS = 1;
  * maxFrameSeconds ÷ 2 (8 frames a second at the default) are affected.
  */
 const SLOW_DISPLAY_SLACK = 2;
+
+/**
+ * The shortest frames that make a display slow: a tenth of a second (under 10 frames a second).
+ * A faster display is not slow, whatever `maxFrameSeconds` says: a clamp set below its frames
+ * (the lab's 10 ms, to show what a clamp does) cuts every frame, as the user asked.
+ */
+export const SLOW_DISPLAY_MIN_SECONDS = 0.1;
 const RECENT_FRAMES = 3;
 
 /**
@@ -225,6 +232,7 @@ export class FixedStepLoop {
       const frame = this.recent[k];
       if (frame < shortest) shortest = frame;
     }
+    if (shortest < SLOW_DISPLAY_MIN_SECONDS) return this.maxFrameSeconds;
     const steady = Math.min(SLOW_DISPLAY_MAX_SECONDS, SLOW_DISPLAY_SLACK * shortest);
     return steady > this.maxFrameSeconds ? steady : this.maxFrameSeconds;
   }

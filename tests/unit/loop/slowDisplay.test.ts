@@ -99,3 +99,12 @@ describe('a slow display whose frames jitter', () => {
     expect(hitch.clampedSeconds).toBeCloseTo(0.3, 12);
   });
 });
+
+describe('a display that is not slow', () => {
+  it('a clamp set below its frames (10 ms at 45 frames a second) cuts every frame', () => {
+    const loop = new FixedStepLoop(1 / 100, { ...limits, maxFrameSeconds: 0.01 });
+    loop.slowDisplay = true;
+    const out = reports(loop, new Array<number>(10).fill(0.022));
+    for (const r of out) expect(r.clampedSeconds).toBeCloseTo(0.012, 12);
+  });
+});
