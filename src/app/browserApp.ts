@@ -60,6 +60,12 @@ export class BrowserApp implements Session, HudSource {
     this.driver = new FrameDriver(
       () => this.sim.settings,
       (seconds, nowMs) => {
+        // A scene or state still being built in the worker: no time passes for it yet, and the
+        // first frame once it is built lasts 0 s.
+        if (this.sim.building) {
+          this.driver.restartClock();
+          return;
+        }
         this.frame(seconds, true, true);
         this.hud.update(nowMs, this);
       },

@@ -272,6 +272,15 @@ export class Simulation implements Stepper, MeterSource {
     this.removedRemotely = 0;
   }
 
+  /**
+   * Whether a load or jump (state, replay, seek) is being built in the worker. Until it is, a
+   * drawn frame has nothing to step: the page's frames wait (their time is not counted), so a
+   * script's `await load()` then `advance` steps alike in either thread.
+   */
+  get building(): boolean {
+    return this.link !== null && this.link.physics.building;
+  }
+
   /** Worker mode: once the worker has built a new generation, its scene data and step are drawn. */
   private whenBuilt(link: WorkerLink, built: Promise<void>): Promise<void> {
     return built.then(() => {

@@ -358,6 +358,11 @@ export class WorkerPhysics {
     this.send({ type: 'applyNow', generation: this.generation });
   }
 
+  /** Whether a load or a jump is under way: the worker has not yet built what was asked. */
+  get building(): boolean {
+    return this.loadWaiter !== null;
+  }
+
   /**
    * The worker is gone (it failed, or the page stepped away from it): whoever waits on it is
    * let go at once, so nothing hangs; the page then steps on its own thread.
