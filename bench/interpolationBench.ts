@@ -90,8 +90,10 @@ function projectPath(p: PosePairs, allAsleep = false): FrameFn {
   const draw = new DrawPoses();
   const instances = new BodyInstances(new Scene());
   instances.sync(snapshots.bodies);
+  const times = { alpha: 0 };
   return (alpha) => {
-    interpolatePoses(snapshots, alpha, 'interpolate', draw);
+    times.alpha = alpha;
+    interpolatePoses(snapshots, times, 'interpolate', draw);
     instances.write(draw, snapshots.bodies.scales);
   };
 }

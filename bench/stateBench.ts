@@ -54,11 +54,11 @@ function play(sim: Simulation, frame: number, rng: Rng): void {
     if (p) sim.queue({ type: 'dragStart', id: sim.physics.idAt(index), point: [p.x, p.y, p.z] });
   }
   if (inDrag > 100 && inDrag < 280) {
-    sim.commands.setDragTarget(
+    sim.commands.setDragTarget([
       Math.cos(frame / 20) * 3,
       4 + Math.sin(frame / 30),
       Math.sin(frame / 20) * 3,
-    );
+    ]);
   }
   if (inDrag === 280) sim.queue({ type: 'dragEnd' });
 }

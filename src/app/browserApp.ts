@@ -252,7 +252,7 @@ export class BrowserApp implements Session, HudSource {
     out.latencySteps = link ? link.latencySteps : 0;
     out.fps = windowFps(rates);
     out.stepsThisFrame = stats.lastFrame.steps;
-    out.alpha = sim.loop.alpha();
+    out.alpha = sim.drawnTimes.alpha;
     out.accumulatorMs = sim.loop.accumulator * 1000;
     out.physicsMsPerStep = stats.physicsMsPerStep;
     out.physicsBudgetUse = stats.physicsMsPerStep / (1000 * sim.loop.dt);

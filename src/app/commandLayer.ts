@@ -206,7 +206,7 @@ export class CommandLayer {
   dragTo(clientX: number, clientY: number): void {
     const target = this.dragTarget;
     if (this.session.stage.dragPoint(clientX, clientY, this.dragThrough, target))
-      this.session.sim.setDragTarget(target[0], target[1], target[2]);
+      this.session.sim.setDragTarget(target);
   }
 
   /** Lets go of the held body. */

@@ -5,8 +5,8 @@ import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settin
 import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
 import { PhysicsCore, savedScene } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
-import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
-import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
+import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
+import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
 import {
   FRAME_PHYSICS_BUDGET_MS,
   OverloadGovernor,
@@ -81,6 +81,8 @@ export class Simulation implements Stepper, MeterSource {
   private readonly remoteFaults: FaultReport[] = [];
   private removedRemotely = 0;
   readonly draw = new DrawPoses();
+  /** Where the loop stood when `draw` was last interpolated: its alpha, the display's time. */
+  readonly drawnTimes: LoopTimes = createLoopTimes();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
   private stepHashListener: StepHashListener | null = null;
@@ -535,9 +537,9 @@ export class Simulation implements Stepper, MeterSource {
   }
 
   /** The mouse's drag target, latched: applied at the next step boundary (once per frame). */
-  setDragTarget(x: number, y: number, z: number): void {
-    if (this.local) this.local.commands.setDragTarget(x, y, z);
-    else this.link?.physics.setDragTarget(x, y, z);
+  setDragTarget(point: ArrayLike<number>): void {
+    if (this.local) this.local.commands.setDragTarget(point);
+    else this.link?.physics.setDragTarget(point);
   }
 
   /**
@@ -602,14 +604,9 @@ export class Simulation implements Stepper, MeterSource {
       this.takeLocalScene(this.local);
     }
     this.restIfEnded();
-    const interpolateStart = this.nowMs();
+    const interpolateStartMs = this.nowMs();
     this.interpolate();
-    this.stats.endFrame(
-      frameSeconds,
-      this.report,
-      this.displayTime(),
-      this.nowMs() - interpolateStart,
-    );
+    this.stats.endFrame(frameSeconds, this.report, interpolateStartMs, this.nowMs());
     this.meter.record(this, frameSeconds);
   }
 
@@ -707,10 +704,9 @@ export class Simulation implements Stepper, MeterSource {
     return index >= 0 && index < table.count ? table.ids[index] : -1;
   }
 
+  /** Simulated time the display shows: the last step plus what waits in the accumulator. */
   displayTime(): number {
-    return (
-      this.loop.simTime + (this.current.strategy === 'accumulator' ? this.loop.accumulator : 0)
-    );
+    return this.loop.displayTime();
   }
 
   drawPosition(index: number, out: number[]): void {
@@ -720,13 +716,12 @@ export class Simulation implements Stepper, MeterSource {
     out[2] = p[3 * index + 2] ?? 0;
   }
 
-  currentMotion(index: number, position: number[], velocity: number[]): number {
+  currentMotion(index: number, position: number[], velocity: number[]): void {
     const c = this.snapshots.current;
     for (let k = 0; k < 3; k++) {
       position[k] = c.position[3 * index + k] ?? 0;
       velocity[k] = c.velocity[3 * index + k] ?? 0;
     }
-    return this.displayTime() - this.loop.simTime;
   }
 
   /**
@@ -800,7 +795,8 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Fills `out` with the draw poses for a render mode (the split view's second half). */
   interpolateInto(mode: InterpolationMode, out: DrawPoses): DrawPoses {
-    return interpolatePoses(this.snapshots, this.loop.alpha(), this.renderMode(mode), out);
+    const times = this.loop.timesInto(this.drawnTimes);
+    return interpolatePoses(this.snapshots, times, this.renderMode(mode), out);
   }
 
   private interpolate(): void {
@@ -809,13 +805,15 @@ export class Simulation implements Stepper, MeterSource {
 
   private applySettings(): void {
     const s = this.current;
+    const loop = this.loop;
     const dt = 1 / s.physicsHz;
-    if (dt !== this.loop.dt) this.loop.setDt(dt);
-    this.loop.timeScale = s.timeScale;
-    this.loop.maxFrameSeconds = s.maxFrameSeconds;
-    this.loop.maxStepsPerFrame = s.maxStepsPerFrame;
-    this.loop.paused = s.paused;
-    this.loop.strategy = s.strategy;
+    if (dt !== loop.dt) loop.setDt(dt);
+    // Only what changed is written: a double stored anew into a field V8 keeps boxed allocates.
+    if (loop.timeScale !== s.timeScale) loop.timeScale = s.timeScale;
+    if (loop.maxFrameSeconds !== s.maxFrameSeconds) loop.maxFrameSeconds = s.maxFrameSeconds;
+    loop.maxStepsPerFrame = s.maxStepsPerFrame;
+    loop.paused = s.paused;
+    loop.strategy = s.strategy;
     if (this.local) this.local.physicsHz = s.physicsHz;
     else this.link?.physics.setRate(s.physicsHz);
   }

@@ -25,14 +25,13 @@ export type TruePath = (simTime: number, out: number[]) => void;
 
 /** What the meter reads each frame; the Simulation passes itself. */
 export interface MeterSource {
+  /** The frame's report: what it did and the simulated time the display shows. */
   readonly report: FrameReport;
-  /** Simulated time the display shows: the last step plus what waits in the accumulator. */
-  displayTime(): number;
   /** The dense index of body `id` now, −1 once it has been removed. */
   bodyIndex(id: number): number;
   drawPosition(index: number, out: number[]): void;
   /** Current snapshot position and velocity, for bodies without a known path. */
-  currentMotion(index: number, position: number[], velocity: number[]): number;
+  currentMotion(index: number, position: number[], velocity: number[]): void;
 }
 
 /**
@@ -114,13 +113,14 @@ export class StutterMeter implements BodyRemovalListener {
       return;
     }
 
-    const time = source.displayTime();
+    const time = r.displayTime;
     source.drawPosition(index, this.drawn);
     if (this.path) this.path(time, this.truth);
     else {
       // No known path: the truth at display time is the current state carried forward by its
       // velocity over the time still in the accumulator.
-      const ahead = source.currentMotion(index, this.truth, this.velocity);
+      source.currentMotion(index, this.truth, this.velocity);
+      const ahead = time - r.simTime;
       for (let k = 0; k < 3; k++) this.truth[k] = this.truth[k] + this.velocity[k] * ahead;
     }
     if (this.hasLast) {

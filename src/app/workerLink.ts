@@ -29,7 +29,12 @@ export class WorkerLink {
   private earlyFrames = 0;
   private requested = 0;
   /** The dt of each step asked for this frame (the last frame's, once it is sent). */
-  private frameDt = 0;
+  /**
+   * The length of the frame's steps; null before its first. A field that may hold null keeps
+   * the number it is given as it is, so handing it on to the step request allocates nothing
+   * (a field V8 keeps as an unboxed double would box it anew each frame).
+   */
+  private frameDt: number | null = null;
   private mixedDt: number[] | null = null;
   private stepsThisFrame = 0;
   /** Steps the last frame sent asked for. */
@@ -59,15 +64,17 @@ export class WorkerLink {
     this.earlyFrames = 0;
     this.requested = fromStep;
     this.stepsThisFrame = 0;
+    this.frameDt = null;
     this.mixedDt = null;
   }
 
   /** The loop took a step of `dtSeconds`: noted, and sent with the frame's request. */
   noteStep(dtSeconds: number): void {
-    if (this.stepsThisFrame === 0) this.frameDt = dtSeconds;
-    else if (dtSeconds !== this.frameDt || this.mixedDt) {
+    const frameDt = this.frameDt;
+    if (frameDt === null) this.frameDt = dtSeconds;
+    else if (dtSeconds !== frameDt || this.mixedDt) {
       // Semi-fixed frames end with a shorter step: send each step's length.
-      if (!this.mixedDt) this.mixedDt = new Array<number>(this.stepsThisFrame).fill(this.frameDt);
+      if (!this.mixedDt) this.mixedDt = new Array<number>(this.stepsThisFrame).fill(frameDt);
       this.mixedDt.push(dtSeconds);
     }
     this.stepsThisFrame++;
@@ -92,11 +99,12 @@ export class WorkerLink {
   /** Sends the frame's commands and its step request (if it took steps). */
   sendFrame(): void {
     this.physics.flush();
-    if (this.stepsThisFrame > 0) {
+    if (this.stepsThisFrame > 0 && this.frameDt !== null) {
       this.physics.requestSteps(this.requested, this.mixedDt ?? this.frameDt);
     }
     this.lastFrameSteps = this.stepsThisFrame;
     this.stepsThisFrame = 0;
+    this.frameDt = null;
     this.mixedDt = null;
   }
 

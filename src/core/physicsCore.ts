@@ -206,7 +206,18 @@ export class PhysicsCore implements TimelineHost {
    */
   step(dtSeconds: number): void {
     this.applyDue();
-    const dt = this.timeline.stepDt(dtSeconds);
+    const timeline = this.timeline;
+    // Two calls, not one of a choice: the caller's number goes on as it came; a double chosen
+    // here would be boxed anew for every call it is passed to (16 bytes a step).
+    if (timeline.replaying) this.stepBy(timeline.replayDt);
+    else {
+      timeline.noteStep(dtSeconds);
+      this.stepBy(dtSeconds);
+    }
+  }
+
+  /** One step of `dt`: the world, the state guard, the snapshots, the timeline. */
+  private stepBy(dt: number): void {
     this.lastDtSeconds = dt;
     this.physics.step(dt);
     // Before the capture, so a broken body never reaches the snapshots or the instance matrices.

@@ -57,10 +57,11 @@ const frameAlpha = new Float64Array(1);
  */
 export function interpolatePoses(
   snapshots: SnapshotPair,
-  alpha: number,
+  times: Readonly<{ alpha: number }>,
   mode: InterpolationMode,
   out: DrawPoses,
 ): DrawPoses {
+  const alpha = times.alpha;
   const n = snapshots.count;
   out.ensureCapacity(n);
   out.count = n;

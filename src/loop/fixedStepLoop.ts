@@ -22,11 +22,30 @@ export interface Stepper {
  * `throttledSeconds`. `fixed-per-frame` spends no frame time (one dt per displayed frame, by
  * design), so it gives none up and reports 0 for all three.
  */
-export interface FrameReport {
+/**
+ * Where the loop stands: how far the display is past the current step and what simulated time
+ * it shows. Written into an object by `FixedStepLoop.timesInto` rather than returned: a double
+ * returned from (or passed to) a call V8 does not inline is boxed, 16 bytes each.
+ */
+export interface LoopTimes {
+  /** accumulator / dt, in [0, 1): how far the display is past the current step. */
+  alpha: number;
+  /** Simulated time the display shows: the last step's plus what waits in the accumulator. */
+  displayTime: number;
+  /** Simulated seconds since the scene was loaded. */
+  simTime: number;
+  /** Steps since the scene was loaded. */
+  step: number;
+}
+
+/** A zeroed LoopTimes to keep and refill. */
+export function createLoopTimes(): LoopTimes {
+  return { alpha: 0, displayTime: 0, simTime: 0, step: 0 };
+}
+
+export interface FrameReport extends LoopTimes {
   /** Physics steps taken this frame. */
   steps: number;
-  /** accumulator / dt after stepping, in [0, 1): how far the display is past the current step. */
-  alpha: number;
   /**
    * Simulated seconds owed as steps but not taken: the step cap was hit, or the overload
    * governor's per-frame guard stopped the frame's stepping. Thrown away, not carried: slow
@@ -37,10 +56,6 @@ export interface FrameReport {
   clampedSeconds: number;
   /** Simulated seconds the throttle kept back: physics costs more than real time allows. */
   throttledSeconds: number;
-  /** Simulated seconds since the scene was loaded. */
-  simTime: number;
-  /** Steps since the scene was loaded. */
-  step: number;
 }
 
 /** A zeroed report, for a caller to keep and hand to `frame` every frame. */
@@ -48,6 +63,7 @@ export function createFrameReport(): FrameReport {
   return {
     steps: 0,
     alpha: 0,
+    displayTime: 0,
     droppedSeconds: 0,
     clampedSeconds: 0,
     throttledSeconds: 0,
@@ -60,6 +76,7 @@ export function createFrameReport(): FrameReport {
 export function copyFrameReport(source: Readonly<FrameReport>, out: FrameReport): FrameReport {
   out.steps = source.steps;
   out.alpha = source.alpha;
+  out.displayTime = source.displayTime;
   out.droppedSeconds = source.droppedSeconds;
   out.clampedSeconds = source.clampedSeconds;
   out.throttledSeconds = source.throttledSeconds;
@@ -141,6 +158,8 @@ export class FixedStepLoop {
   slowDisplay = false;
   /** The last few frames' real seconds, newest at `recentHead − 1`. */
   private readonly recent = new Float64Array(RECENT_FRAMES);
+  /** Scratch for `alpha()` and `displayTime()`. */
+  private readonly now = createLoopTimes();
   private recentHead = 0;
 
   constructor(dtSeconds: number, limits: LoopLimits) {
@@ -189,28 +208,29 @@ export class FixedStepLoop {
         // "too slow" case), which sim ÷ real shows.
         if (seconds > 0) this.take(stepper, this.dt);
       } else {
-        this.spend(seconds, stepper);
+        this.spending = seconds;
+        this.spend(stepper);
       }
     }
     out.steps = this.steps;
     out.droppedSeconds = this.dropped;
     out.clampedSeconds = this.clamped;
     out.throttledSeconds = this.throttled;
-    out.alpha = this.alpha();
-    out.simTime = this.simTime;
-    out.step = this.stepCount;
+    this.timesInto(out);
     return out;
   }
 
-  /** Clamp, scale and throttle a frame's real seconds, then step them with the strategy. */
-  private spend(realSeconds: number, stepper: Stepper): void {
+  /** Clamp, scale and throttle the frame's real seconds (`spending`), then step them with the strategy. */
+  private spend(stepper: Stepper): void {
+    const realSeconds = this.spending;
     let seconds = realSeconds;
     const clamp = this.frameClampSeconds();
     this.stepCap = this.maxStepsPerFrame;
     if (clamp > this.maxFrameSeconds) {
       this.stepCap = Math.max(this.stepCap, Math.ceil((clamp * this.timeScale) / this.dt) + 1);
     }
-    this.noteFrame(realSeconds);
+    this.recent[this.recentHead] = realSeconds;
+    this.recentHead = (this.recentHead + 1) % RECENT_FRAMES;
     if (seconds > clamp) {
       this.clamped = (seconds - clamp) * this.timeScale;
       seconds = clamp;
@@ -218,8 +238,9 @@ export class FixedStepLoop {
     const scaled = seconds * this.timeScale;
     const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
     this.throttled = scaled - kept;
-    if (this.strategy === 'accumulator') this.accumulate(kept, stepper);
-    else if (this.strategy === 'semi-fixed') this.semiFixed(kept, stepper);
+    this.spending = kept;
+    if (this.strategy === 'accumulator') this.accumulate(stepper);
+    else if (this.strategy === 'semi-fixed') this.semiFixed(stepper);
     // The article's second loop: one step of whatever the frame took.
     else if (kept > 0) this.take(stepper, kept);
   }
@@ -237,11 +258,11 @@ export class FixedStepLoop {
     return steady > this.maxFrameSeconds ? steady : this.maxFrameSeconds;
   }
 
-  private noteFrame(seconds: number): void {
-    this.recent[this.recentHead] = seconds;
-    this.recentHead = (this.recentHead + 1) % RECENT_FRAMES;
-  }
-
+  /**
+   * Simulated seconds the frame is spending, handed from one private step of it to the next in
+   * a field: a double passed to a call V8 does not inline is boxed (16 bytes a frame).
+   */
+  private spending = 0;
   private steps = 0;
   /** This frame's step cap: maxStepsPerFrame, or more when a slow display's frame is longer. */
   private stepCap = 0;
@@ -257,8 +278,8 @@ export class FixedStepLoop {
   }
 
   /** The article's final loop: whole fixed steps; the remainder waits in the accumulator. */
-  private accumulate(seconds: number, stepper: Stepper): void {
-    this.accumulator += seconds;
+  private accumulate(stepper: Stepper): void {
+    this.accumulator += this.spending;
     const dt = this.dt;
     const threshold = dt - STEP_EPSILON_SECONDS;
     while (
@@ -284,9 +305,9 @@ export class FixedStepLoop {
    * The article's third loop: steps of at most dt until the frame is used up, the last one
    * partial (a 25 ms frame at 100 Hz steps 10, 10, 5 ms). Nothing is left over to draw with.
    */
-  private semiFixed(seconds: number, stepper: Stepper): void {
+  private semiFixed(stepper: Stepper): void {
     this.accumulator = 0;
-    let left = seconds;
+    let left = this.spending;
     while (left > STEP_EPSILON_SECONDS && this.steps < this.stepCap) {
       const dt = left < this.dt ? left : this.dt;
       this.take(stepper, dt);
@@ -302,11 +323,26 @@ export class FixedStepLoop {
     this.simTime += this.dt;
   }
 
-  alpha(): number {
-    if (this.strategy !== 'accumulator') return 0;
-    const a = this.accumulator / this.dt;
+  /** Writes where the loop stands now into `out` (as `frame` does into its report). */
+  timesInto(out: LoopTimes): LoopTimes {
+    const accumulating = this.strategy === 'accumulator';
+    const a = accumulating ? this.accumulator / this.dt : 0;
     // After a rate change the accumulator may briefly hold more than one new step; alpha stays
     // in [0, 1) so the picture never extrapolates past the current snapshot.
-    return a < 0 ? 0 : a < 1 ? a : 1 - Number.EPSILON;
+    out.alpha = a < 0 ? 0 : a < 1 ? a : 1 - Number.EPSILON;
+    out.displayTime = this.simTime + (accumulating ? this.accumulator : 0);
+    out.simTime = this.simTime;
+    out.step = this.stepCount;
+    return out;
+  }
+
+  /** See LoopTimes.alpha (for code off the per-frame path: the figure is boxed). */
+  alpha(): number {
+    return this.timesInto(this.now).alpha;
+  }
+
+  /** See LoopTimes.displayTime (for code off the per-frame path: the figure is boxed). */
+  displayTime(): number {
+    return this.timesInto(this.now).displayTime;
   }
 }

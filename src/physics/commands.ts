@@ -162,8 +162,9 @@ export class CommandQueue implements BodyRemovalListener {
     if (command.atStep < this.earliestStep) this.earliestStep = command.atStep;
   }
 
-  setDragTarget(x: number, y: number, z: number): void {
-    this.dragTarget.set(x, y, z);
+  /** Latches the drag target `point` (x, y, z: passed as an array, not three boxed numbers). */
+  setDragTarget(point: ArrayLike<number>): void {
+    this.dragTarget.set(point[0], point[1], point[2]);
     this.dragTargetDirty = true;
   }
 

@@ -145,10 +145,15 @@ export class Timeline {
     this.host.runSteps(target - keyframe.step);
   }
 
-  /** The step length a replay asks for now, NaN when none (the caller's own then). */
-  get replayDt(): number {
+  /** Whether a replay sets the coming step's length (`replayDt`), not the caller. */
+  get replaying(): boolean {
     const player = this.player;
-    return player && !player.passedEnd ? player.dt : Number.NaN;
+    return player !== null && !player.passedEnd;
+  }
+
+  /** The step length the replay asks for now (see `replaying`); NaN when none. */
+  get replayDt(): number {
+    return this.replaying ? (this.player as ReplayPlayer).dt : Number.NaN;
   }
 
   /** True while a replay rests at its end (nothing stepped past it yet). */
@@ -176,12 +181,9 @@ export class Timeline {
     for (let input = player.nextDue(); input !== null; input = player.nextDue()) this.apply(input);
   }
 
-  /** The length of the coming step: a replay's recorded one, else the caller's (recorded). */
-  stepDt(dtSeconds: number): number {
-    const dt = this.replayDt;
-    if (!Number.isNaN(dt)) return dt;
+  /** A step of the caller's own length `dtSeconds` is coming (no replay): recorded if recording. */
+  noteStep(dtSeconds: number): void {
     this.recorder?.stepDt(dtSeconds);
-    return dtSeconds;
   }
 
   afterStep(): void {

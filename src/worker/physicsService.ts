@@ -6,6 +6,7 @@ import { PhysicsCore } from '../core/physicsCore';
 import { createRingBuffer, RingWriter } from './sharedRing';
 import type { SlotViews } from './slotLayout';
 import { STEP_FIELDS, writeStepSlot } from './stepSlots';
+import type { StepCost } from './stepSlots';
 import { TransferWriter } from './transferRing';
 import { NO_TRANSFER } from './protocol';
 import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
@@ -64,8 +65,8 @@ export class PhysicsService {
   /** The core's scene version the page last heard of. */
   private sentSceneVersion = -1;
   private clockMs: () => number;
-  /** Milliseconds spent stepping since the service started (published with every step). */
-  private busyMs = 0;
+  /** What the step being published cost, and all steps since the service started. */
+  private readonly cost: StepCost = { stepMs: 0, busyMs: 0 };
   private readonly stepped: Extract<FromWorker, { type: 'stepped' }> = {
     type: 'stepped',
     generation: 0,
@@ -123,11 +124,7 @@ export class PhysicsService {
         for (const command of message.commands) this.requireCore().push(command);
         return;
       case 'dragTarget':
-        this.requireCore().commands.setDragTarget(
-          message.point[0],
-          message.point[1],
-          message.point[2],
-        );
+        this.requireCore().commands.setDragTarget(message.point);
         return;
       case 'stepTo':
         if (message.generation === this.generation) this.stepTo(message.step, message.dtSeconds);
@@ -137,7 +134,8 @@ export class PhysicsService {
         if (message.generation === this.generation) {
           this.requireCore().applyDue();
           this.reportFaults();
-          this.publish(0);
+          this.cost.stepMs = 0;
+          this.publish();
         }
         this.done(message.generation, null);
         return;
@@ -189,7 +187,8 @@ export class PhysicsService {
   private loaded(error: string | null): void {
     const core = this.requireCore();
     // The step first, so it is in the ring by the time the page hears the scene is built.
-    this.publish(0);
+    this.cost.stepMs = 0;
+    this.publish();
     this.sentSceneVersion = core.sceneVersion;
     const timeline: TimelineReport = { replay: null, recordingStep: null, recordingInputs: null };
     this.fillTimelineReport(timeline);
@@ -244,10 +243,11 @@ export class PhysicsService {
     const hashes = this.hashSteps && taken > 0 ? new Uint32Array(2 * taken) : null;
     for (let k = 0; k < taken; k++) {
       const start = this.clockMs();
-      core.step(
-        typeof dtSeconds === 'number' ? dtSeconds : dtSeconds[dtSeconds.length - taken + k],
-      );
-      const stepMs = this.clockMs() - start;
+      // Two calls, not one of a choice: the number arrives boxed and is handed on as it is.
+      if (typeof dtSeconds === 'number') core.step(dtSeconds);
+      else core.step(dtSeconds[dtSeconds.length - taken + k]);
+      const cost = this.cost;
+      cost.stepMs = this.clockMs() - start;
       if (hashes) {
         const lanes = core.hasher.hash(core.physics);
         hashes[2 * k] = lanes[0];
@@ -262,8 +262,8 @@ export class PhysicsService {
           [],
         );
       }
-      this.busyMs += stepMs;
-      this.publish(stepMs);
+      cost.busyMs += cost.stepMs;
+      this.publish();
     }
     this.done(this.generation, hashes);
   }
@@ -295,8 +295,8 @@ export class PhysicsService {
     if (report) this.sink.postMessage({ type: 'faults', generation: this.generation, report }, []);
   }
 
-  /** Writes the core's snapshots into the next slot and publishes it. */
-  private publish(stepMs: number): void {
+  /** Writes the core's snapshots and `cost` into the next slot and publishes it. */
+  private publish(): void {
     const core = this.requireCore();
     const count = core.snapshots.count;
     let slot: SlotViews;
@@ -311,7 +311,7 @@ export class PhysicsService {
       }
       slot = this.transfer.begin();
     } else throw new Error('The physics worker was not initialised.');
-    writeStepSlot(core, slot, this.generation, stepMs, this.busyMs);
+    writeStepSlot(core, slot, this.generation, this.cost);
     if (this.shared) this.shared.publish(slot);
     else this.transfer?.publish(slot);
   }

@@ -140,7 +140,7 @@ export class SessionLog {
           for (const command of message.commands) core.push(structuredClone(command));
           break;
         case 'dragTarget':
-          core.commands.setDragTarget(message.point[0], message.point[1], message.point[2]);
+          core.commands.setDragTarget(message.point);
           break;
         case 'applyNow':
           core.applyDue();

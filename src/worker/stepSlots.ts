@@ -103,6 +103,17 @@ function copyPoses(to: PoseFields, from: PoseFields, n: number): void {
 }
 
 /**
+ * What the worker's stepping costs, published with every step. An object the worker keeps and
+ * rewrites, not two arguments: a double passed to a call V8 does not inline is boxed.
+ */
+export interface StepCost {
+  /** Milliseconds the published step took (0 for commands applied while paused, or a load). */
+  stepMs: number;
+  /** Milliseconds spent stepping since the worker started. */
+  busyMs: number;
+}
+
+/**
  * Fills a slot from the core's snapshots after a step (or after commands applied while
  * paused). The caller has sized the slot for at least `core.snapshots.count` bodies.
  */
@@ -110,8 +121,7 @@ export function writeStepSlot(
   core: PhysicsCore,
   slot: SlotViews,
   generation: number,
-  stepMs: number,
-  busyMs: number,
+  cost: Readonly<StepCost>,
 ): void {
   const snapshots = core.snapshots;
   const n = snapshots.count;
@@ -137,8 +147,8 @@ export function writeStepSlot(
   header[H_TABLE_VERSION] = table.version;
   header[H_SLEEPING] = sleeping;
   header[H_GENERATION] = generation;
-  slot.reals[R_STEP_MS] = stepMs;
-  slot.reals[R_BUSY_MS] = busyMs;
+  slot.reals[R_STEP_MS] = cost.stepMs;
+  slot.reals[R_BUSY_MS] = cost.busyMs;
   slot.reals[R_INTERVAL_SECONDS] = snapshots.intervalSeconds;
 }
 

@@ -87,7 +87,9 @@ export class WorkerPhysics {
     type: 'stepTo',
     generation: 0,
     step: 0,
-    dtSeconds: 0,
+    // Made with a list, so the field holds whatever it is given as it is: the step length the
+    // loop passed on, boxed once, is read on the other side without being boxed again.
+    dtSeconds: [],
   };
   /** Step requests and applyNows sent and not yet answered. */
   private unanswered = 0;
@@ -321,11 +323,11 @@ export class WorkerPhysics {
   }
 
   /** Latches the mouse's drag target; sent with the next `flush` (one per frame, however many moves). */
-  setDragTarget(x: number, y: number, z: number): void {
+  setDragTarget(target: ArrayLike<number>): void {
     const point = this.dragMessage.point;
-    point[0] = x;
-    point[1] = y;
-    point[2] = z;
+    point[0] = target[0];
+    point[1] = target[1];
+    point[2] = target[2];
     this.dragPending = true;
   }
 

@@ -155,7 +155,7 @@ describe('physics in a worker: a worker that dies', () => {
 /** A drag in the middle of the run: grab body 2 and pull it up, in either world alike. */
 function sim40(sim: Simulation): void {
   sim.queue({ type: 'dragStart', id: sim.idAt(2), point: [0, 1, 0] });
-  sim.setDragTarget(0.5, 4, 0.2);
+  sim.setDragTarget([0.5, 4, 0.2]);
 }
 
 describe('physics in a worker: every scene', () => {

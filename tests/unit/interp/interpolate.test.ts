@@ -81,7 +81,7 @@ describe('interpolatePoses', () => {
       const p = new Float64Array(3);
       const q = new Float64Array(4);
       for (const alpha of [0.01, 0.3, 0.5, 0.71, 0.99]) {
-        interpolatePoses(snapshots, alpha, 'interpolate', draw);
+        interpolatePoses(snapshots, { alpha }, 'interpolate', draw);
         for (let i = 0; i < 300; i++) {
           const { previous: a, current: b } = snapshots;
           lerpFlat3(p, 0, a.position, 3 * i, b.position, 3 * i, alpha);
@@ -98,11 +98,11 @@ describe('interpolatePoses', () => {
   it('alpha 0 draws the previous snapshot exactly; interpolation off, the current one', () => {
     const snapshots = snapshotsWith(50, 0.3);
     const draw = new DrawPoses();
-    interpolatePoses(snapshots, 0, 'interpolate', draw);
+    interpolatePoses(snapshots, { alpha: 0 }, 'interpolate', draw);
     expect(Array.from(draw.quaternion.subarray(0, 200))).toEqual(
       Array.from(snapshots.previous.quaternion.subarray(0, 200)),
     );
-    interpolatePoses(snapshots, 0.4, 'off', draw);
+    interpolatePoses(snapshots, { alpha: 0.4 }, 'off', draw);
     expect(Array.from(draw.position.subarray(0, 150))).toEqual(
       Array.from(snapshots.current.position.subarray(0, 150)),
     );
@@ -115,7 +115,7 @@ describe('interpolatePoses', () => {
     // Asleep only now (it fell asleep this step): still blended, not still.
     snapshots.asleep[6] = 1;
     const draw = new DrawPoses();
-    interpolatePoses(snapshots, 0.4, 'interpolate', draw);
+    interpolatePoses(snapshots, { alpha: 0.4 }, 'interpolate', draw);
     expect(Array.from(draw.position.subarray(12, 15))).toEqual(
       Array.from(snapshots.current.position.subarray(12, 15)),
     );

@@ -89,7 +89,7 @@ describe('interpolatePoses render modes on a real world', () => {
   for (let i = 0; i < 25; i++) sim.frame(1 / 60);
   const snapshots = sim.snapshots;
   const at = (mode: 'interpolate' | 'off' | 'extrapolate' | 'hermite', alpha: number): DrawPoses =>
-    interpolatePoses(snapshots, alpha, mode, new DrawPoses());
+    interpolatePoses(snapshots, { alpha }, mode, new DrawPoses());
   const slice = (a: Float64Array, n: number): number[] => Array.from(a.subarray(0, n));
 
   it('extrapolate at alpha 0 is the current snapshot exactly', () => {

@@ -151,7 +151,7 @@ describe('the drag', () => {
     const held = sim.physics.bodies[3] as Body;
     sim.queue({ type: 'dragStart', id: sim.physics.idAt(3), point: [0, 1, 0] });
     sim.frame(0);
-    sim.commands.setDragTarget(0, 3, 0);
+    sim.commands.setDragTarget([0, 3, 0]);
     for (let f = 0; f < 10; f++) sim.frame(1 / 60);
     expect(sim.commands.dragging).toBe(true);
     const joints = sim.physics.world.constraints;
@@ -162,7 +162,7 @@ describe('the drag', () => {
     expect(sim.commands.dragging).toBe(false);
     expect(sim.physics.world.constraints).toHaveLength(0);
     for (let f = 0; f < 20; f++) {
-      if (mouseMovesOn) sim.commands.setDragTarget(5, 8 + f, 5);
+      if (mouseMovesOn) sim.commands.setDragTarget([5, 8 + f, 5]);
       sim.frame(1 / 60);
     }
     return sim;

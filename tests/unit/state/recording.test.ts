@@ -41,7 +41,7 @@ function play(sim: Simulation, frame: number): void {
       });
   }
   if (frame > 40 && frame < 80)
-    sim.commands.setDragTarget(Math.cos(frame / 9) * 2, 2 + frame / 40, Math.sin(frame / 9));
+    sim.commands.setDragTarget([Math.cos(frame / 9) * 2, 2 + frame / 40, Math.sin(frame / 9)]);
   if (frame === 80) sim.queue({ type: 'dragEnd' });
   if (frame === 90) sim.set({ physicsHz: 120 });
   if (frame === 100) sim.queue({ type: 'remove', id: physics.idAt(physics.count - 1) });

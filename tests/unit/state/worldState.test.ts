@@ -72,7 +72,7 @@ function liveInputs(sim: Simulation, step: number): void {
   }
   if (step > DRAG_START && step < DRAG_END) {
     const t = (step - DRAG_START) / 30;
-    sim.commands.setDragTarget(Math.sin(t) * 2, 3 + Math.cos(t), -0);
+    sim.commands.setDragTarget([Math.sin(t) * 2, 3 + Math.cos(t), -0]);
   }
   if (step === DRAG_END) sim.queue({ type: 'dragEnd' });
   if (step === GUARD_SPAWN) {
