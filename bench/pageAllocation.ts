@@ -9,12 +9,14 @@ import type { FromWorker, ToWorker } from '../src/worker/protocol';
 import type { FakePage } from '../tests/fakes/fakeDom';
 import { installFakeDom } from '../tests/fakes/fakeDom';
 import type { AllocationResult } from './allocationBench';
-import { bytesPerCall } from './allocationBench';
+import { sampledBytesPerCall, withoutCannonStep } from './allocationBench';
 
 /** A 60 Hz display: 100 Hz physics then takes 1, 2, 2, … steps a frame. */
 const FRAME_MS = 1000 / 60;
-/** Frames per measuring window (2 s of display): every HUD refresh and step beat is in it. */
-const WINDOW_FRAMES = 120;
+/** Frames sampled with cannon-es's world.step running (20 s of display at 60 Hz). */
+const WHOLE_FRAMES = 1200;
+/** Frames sampled with world.step held still: the project's own path, where a lone box shows. */
+const OWN_FRAMES = 20_000;
 
 /** The page, driven by hand: each `frame()` is one animation frame, `move()` one pointer move. */
 interface DrivenPage {
@@ -93,7 +95,7 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
 }
 
 /** Frames one page is driven for, warm-up and every measuring window included. */
-const MAX_FRAMES = 40_000;
+const MAX_FRAMES = 150_000;
 
 /**
  * Frame timestamps from `startMs` at 60 Hz, each already a boxed number: the array holds tagged
@@ -181,35 +183,13 @@ async function useInProcessWorker(
 }
 
 /**
- * Runs `work` with cannon-es's own `World.step` held still (it counts the step and moves
- * nothing: writing a double to `world.time` would allocate in the stand-in itself): what it allocates is cannon-es's, measured in the world.step rows, and it varies
- * with the contacts enough to hide the project's bytes. Everything around it runs as it is.
- */
-export function withoutCannonStep<T>(world: World, work: () => T): T {
-  const cannonStep = world.step;
-  world.step = function heldStill(this: World): void {
-    this.stepnumber++;
-  };
-  try {
-    return work();
-  } finally {
-    world.step = cannonStep;
-  }
-}
-
-/**
  * The page's frame in steady state, with and without a drag, on this thread and with physics
  * behind the worker protocol: once as it runs (cannon-es's world.step included), once with only
- * world.step held still — the project's own bytes, the figure whose goal is 0.
+ * world.step held still — the project's own bytes, the figure whose goal is 0. Sampled (see
+ * sampledBytesPerCall): a heap delta also counts what the JIT compiles now and then.
  */
 export async function benchPageAllocation(): Promise<AllocationResult[]> {
   const results: AllocationResult[] = [];
-  const clockBytes = bytesPerCall(() => void performance.now(), 3000, 5);
-  results.push({
-    label: "performance.now() (Node's own, not the page's)",
-    bytes: clockBytes,
-    per: 'call',
-  });
   for (const worker of [false, true]) {
     const driven = await buildPage(worker);
     const thread = worker ? 'worker protocol' : 'main thread';
@@ -217,11 +197,11 @@ export async function benchPageAllocation(): Promise<AllocationResult[]> {
       ['frame', driven.frame],
       ['frame with a drag', driven.dragFrame],
     ] as const) {
-      const whole = bytesPerCall(call, WINDOW_FRAMES, 5);
-      const own = withoutCannonStep(driven.world(), () => {
+      const whole = await sampledBytesPerCall(call, WHOLE_FRAMES);
+      const own = await withoutCannonStep(driven.world(), async () => {
         // Warm up until V8 has optimised the path again (unoptimised code boxes every double).
         for (let f = 0; f < 3000; f++) call();
-        return bytesPerCall(call, WINDOW_FRAMES, 5);
+        return sampledBytesPerCall(call, OWN_FRAMES);
       });
       results.push({
         label: `page ${what}, ${thread} (playground), world.step included`,

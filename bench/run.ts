@@ -110,7 +110,10 @@ async function runBench(): Promise<void> {
   );
 
   section('bytes allocated (heap deltas after forced GC)');
-  const allocation = [...benchAllocation(quick ? 100 : 250), ...(await benchPageAllocation())];
+  const allocation = [
+    ...(await benchAllocation(quick ? 100 : 250)),
+    ...(await benchPageAllocation()),
+  ];
   console.log(allocationTable(allocation));
 
   runState();

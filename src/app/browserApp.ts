@@ -59,14 +59,16 @@ export class BrowserApp implements Session, HudSource {
     this.view = new ViewCompositor(this.stage);
     this.driver = new FrameDriver(
       () => this.sim.settings,
-      (seconds, nowMs) => {
+      (driver, nowMs) => {
         // A scene or state still being built in the worker: no time passes for it yet, and the
         // first frame once it is built lasts 0 s.
         if (this.sim.building) {
-          this.driver.restartClock();
+          driver.restartClock();
           return;
         }
-        this.frame(seconds, true, true);
+        if (this.lab) this.lab.frame(driver.frameSeconds, true);
+        else this.sim.frameFrom(driver, true);
+        this.afterFrame(true);
         this.hud.update(nowMs, this);
       },
     );

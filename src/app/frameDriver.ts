@@ -18,15 +18,20 @@ export class FrameDriver {
   private driving = false;
   private rafHandle = 0;
   private readonly settings: () => Readonly<Settings>;
-  private readonly onFrame: (frameSeconds: number, nowMs: number) => void;
+  private readonly onFrame: (driver: FrameDriver, nowMs: number) => void;
+  /**
+   * The seconds of the frame being run, jitter and hitch included: read by `onFrame` here, not
+   * passed to it (a double passed to a call V8 does not inline is boxed, 16 bytes a frame).
+   */
+  frameSeconds = 0;
 
   /**
    * @param settings the settings now (display rate and jitter are read every frame).
-   * @param onFrame runs one real-time frame of `frameSeconds` (jitter and hitch included).
+   * @param onFrame runs one real-time frame of `driver.frameSeconds`.
    */
   constructor(
     settings: () => Readonly<Settings>,
-    onFrame: (frameSeconds: number, nowMs: number) => void,
+    onFrame: (driver: FrameDriver, nowMs: number) => void,
   ) {
     this.settings = settings;
     this.onFrame = onFrame;
@@ -71,18 +76,28 @@ export class FrameDriver {
 
   /** A frame's seconds with the pending hitch and the seeded jitter added (never negative). */
   shape(frameSeconds: number): number {
-    let seconds = frameSeconds + this.pendingHitchSeconds;
+    this.frameSeconds = frameSeconds;
+    this.shapeFrame();
+    return this.frameSeconds;
+  }
+
+  /** Adds the pending hitch and the seeded jitter to `frameSeconds` (never below 0). */
+  private shapeFrame(): void {
+    let seconds = this.frameSeconds + this.pendingHitchSeconds;
     this.pendingHitchSeconds = 0;
     const jitterMs = this.settings().jitterMs;
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
-    return seconds;
+    this.frameSeconds = seconds;
   }
 
   private readonly onAnimationFrame = (nowMs: number): void => {
     if (!this.driving) return;
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
     if (!this.display.due(nowMs, this.settings().display)) return;
-    this.onFrame(this.shape(this.clock.tick(nowMs)), nowMs);
+    this.clock.tick(nowMs);
+    this.frameSeconds = this.clock.seconds;
+    this.shapeFrame();
+    this.onFrame(this, nowMs);
   };
 }

@@ -201,19 +201,14 @@ export class FrameStats {
   }
 
   /**
-   * Records one frame: the real seconds it was given, its report, the simulated time the display
-   * reached (the report's `displayTime`) and what interpolating it cost (two clock readings, passed
+   * Records one frame from its report (the real seconds it was given, what it did, the simulated
+   * time the display reached) and what interpolating it cost (two clock readings, passed
    * as read: a difference passed to a call V8 does not inline is boxed, 16 bytes a frame).
    */
-  endFrame(
-    frameSeconds: number,
-    report: FrameReport,
-    interpolateStartMs: number,
-    interpolateEndMs: number,
-  ): void {
+  endFrame(report: FrameReport, interpolateStartMs: number, interpolateEndMs: number): void {
     const displayTime = report.displayTime;
     const interpolationMs = interpolateEndMs - interpolateStartMs;
-    const real = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
+    const real = report.frameSeconds;
     const givenUp = report.droppedSeconds + report.clampedSeconds + report.throttledSeconds;
     const head = this.head;
     this.realSeconds[head] = real;

@@ -5,7 +5,12 @@ import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settin
 import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
 import { PhysicsCore, savedScene } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
-import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
+import {
+  createFrameReport,
+  createLoopTimes,
+  FixedStepLoop,
+  realFrameSeconds,
+} from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
 import {
   FRAME_PHYSICS_BUDGET_MS,
@@ -549,8 +554,22 @@ export class Simulation implements Stepper, MeterSource {
    * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
-    this.beginFrame(frameSeconds, realTime);
-    this.endFrame(frameSeconds, false);
+    this.report.frameSeconds = realFrameSeconds(frameSeconds);
+    return this.runFrame(realTime);
+  }
+
+  /**
+   * `frame` for `source.frameSeconds` (the rAF drive's frame): read from the source, not passed,
+   * since a double passed to a call V8 does not inline is boxed, 16 bytes a frame.
+   */
+  frameFrom(source: { readonly frameSeconds: number }, realTime: boolean): FrameReport {
+    this.report.frameSeconds = realFrameSeconds(source.frameSeconds);
+    return this.runFrame(realTime);
+  }
+
+  private runFrame(realTime: boolean): FrameReport {
+    this.beginFrame(realTime);
+    this.endFrame(false);
     return this.report;
   }
 
@@ -560,9 +579,10 @@ export class Simulation implements Stepper, MeterSource {
    * `advance` gives the same reports and the same state in either thread.
    */
   async frameAndWait(frameSeconds: number): Promise<FrameReport> {
-    this.beginFrame(frameSeconds, false);
+    this.report.frameSeconds = realFrameSeconds(frameSeconds);
+    this.beginFrame(false);
     if (this.link) await this.link.physics.whenCaughtUp();
-    this.endFrame(frameSeconds, true);
+    this.endFrame(true);
     return this.report;
   }
 
@@ -580,25 +600,27 @@ export class Simulation implements Stepper, MeterSource {
     this.interpolate();
   }
 
-  /** Settings, commands and the loop's steps (in worker mode: the frame's request). */
-  private beginFrame(frameSeconds: number, realTime: boolean): void {
+  /** Settings, commands and the loop's steps for `report.frameSeconds` (in worker mode: the frame's request). */
+  private beginFrame(realTime: boolean): void {
+    const frameSeconds = this.report.frameSeconds;
     this.followReplay();
     this.applySettings();
     this.applyCommands();
     this.realTime = realTime;
     this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
     this.governor.beginFrame();
-    this.loop.throttle = realTime ? this.governor.throttle(this.loop.dt, this.loop.timeScale) : 1;
+    if (realTime) this.governor.throttle(this.loop);
+    else this.loop.throttle = 1;
     // A worker keeps its own pace, so a display that draws slowly may spend its frames in full.
     this.loop.slowDisplay = realTime && this.link !== null;
     this.clockMs = this.nowMs();
-    this.loop.frame(frameSeconds, this, this.report);
+    this.loop.runFrame(this, this.report);
     this.realTime = false;
     if (this.link) this.sendFrame(this.link);
   }
 
   /** Picks the drawn step (worker mode), interpolates, and records the frame's stats. */
-  private endFrame(frameSeconds: number, settled: boolean): void {
+  private endFrame(settled: boolean): void {
     if (this.link) this.drawRemote(this.link, settled || this.report.steps === 0);
     else if (this.local && this.local.sceneVersion !== this.seenCoreScene) {
       this.takeLocalScene(this.local);
@@ -606,8 +628,8 @@ export class Simulation implements Stepper, MeterSource {
     this.restIfEnded();
     const interpolateStartMs = this.nowMs();
     this.interpolate();
-    this.stats.endFrame(frameSeconds, this.report, interpolateStartMs, this.nowMs());
-    this.meter.record(this, frameSeconds);
+    this.stats.endFrame(this.report, interpolateStartMs, this.nowMs());
+    this.meter.record(this);
   }
 
   /** Worker mode: sends the frame's commands and step request; while paused, applies commands now. */

@@ -96,12 +96,12 @@ export class StutterMeter implements BodyRemovalListener {
   }
 
   /** Records one drawn frame. Allocates nothing. */
-  record(source: MeterSource, frameSeconds: number): void {
+  record(source: MeterSource): void {
     const r = source.report;
     const c = this.chartHead;
     this.chart.steps[c] = r.steps;
     this.chart.alpha[c] = r.alpha;
-    this.chart.frameMs[c] = frameSeconds * 1000;
+    this.chart.frameMs[c] = r.frameSeconds * 1000;
     this.chart.displacementMm[c] = 0;
     this.chartHead = (c + 1) % CHART_FRAMES;
     if (this.trackedId < 0) return;

@@ -40,10 +40,13 @@ export class DrawPoses {
 const weights = new SlerpWeights();
 
 /**
- * This frame's alpha, handed to the mode's loop through a typed array: a double passed as an
- * argument to a call V8 does not inline is boxed, 16 bytes a frame.
+ * The frame's alpha, in an object handed to each mode's loop rather than passed as a number: a
+ * double passed to a call V8 does not inline is boxed, 16 bytes a frame.
  */
-const frameAlpha = new Float64Array(1);
+export interface PoseTimes {
+  /** How far the display is past the current snapshot, in steps, in [0, 1). */
+  readonly alpha: number;
+}
 
 /**
  * Writes the pose every body is drawn at, from the two snapshots and alpha (how far the display
@@ -57,7 +60,7 @@ const frameAlpha = new Float64Array(1);
  */
 export function interpolatePoses(
   snapshots: SnapshotPair,
-  times: Readonly<{ alpha: number }>,
+  times: PoseTimes,
   mode: InterpolationMode,
   out: DrawPoses,
 ): DrawPoses {
@@ -65,7 +68,6 @@ export function interpolatePoses(
   const n = snapshots.count;
   out.ensureCapacity(n);
   out.count = n;
-  frameAlpha[0] = alpha;
   switch (mode) {
     case 'off':
       copyPoses(snapshots, snapshots.current, out);
@@ -73,13 +75,13 @@ export function interpolatePoses(
     case 'interpolate':
       // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
       if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
-      else blendPoses(snapshots, out);
+      else blendPoses(snapshots, times, out);
       break;
     case 'extrapolate':
-      extrapolatePoses(snapshots, out);
+      extrapolatePoses(snapshots, times, out);
       break;
     case 'hermite':
-      hermitePoses(snapshots, out);
+      hermitePoses(snapshots, times, out);
       break;
   }
   return out;
@@ -109,8 +111,8 @@ function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: SnapshotPair, out: DrawPoses): void {
-  const alpha = frameAlpha[0];
+function extrapolatePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+  const alpha = times.alpha;
   const n = snapshots.count;
   const cur = snapshots.current;
   const curPos = cur.position;
@@ -128,8 +130,8 @@ function extrapolatePoses(snapshots: SnapshotPair, out: DrawPoses): void {
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: SnapshotPair, out: DrawPoses): void {
-  const alpha = frameAlpha[0];
+function hermitePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+  const alpha = times.alpha;
   const n = snapshots.count;
   const prev = snapshots.previous;
   const cur = snapshots.current;
@@ -159,8 +161,8 @@ function hermitePoses(snapshots: SnapshotPair, out: DrawPoses): void {
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: SnapshotPair, out: DrawPoses): void {
-  const alpha = frameAlpha[0];
+function blendPoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+  const alpha = times.alpha;
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;
   const curPos = snapshots.current.position;
@@ -171,7 +173,7 @@ function blendPoses(snapshots: SnapshotPair, out: DrawPoses): void {
   const outPos = out.position;
   const outQuat = out.quaternion;
   const still = out.still;
-  weights.setAlpha(alpha);
+  weights.setAlpha(times);
   const f = weights.from;
   const t = weights.to;
   const f0 = f[0],

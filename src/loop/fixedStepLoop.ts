@@ -44,6 +44,8 @@ export function createLoopTimes(): LoopTimes {
 }
 
 export interface FrameReport extends LoopTimes {
+  /** Real seconds the frame was given (negative, NaN or infinite: 0). */
+  frameSeconds: number;
   /** Physics steps taken this frame. */
   steps: number;
   /**
@@ -58,9 +60,15 @@ export interface FrameReport extends LoopTimes {
   throttledSeconds: number;
 }
 
+/** A frame's real seconds as the loop counts them: negative, NaN or infinite are 0. */
+export function realFrameSeconds(seconds: number): number {
+  return seconds > 0 && seconds < Infinity ? seconds : 0;
+}
+
 /** A zeroed report, for a caller to keep and hand to `frame` every frame. */
 export function createFrameReport(): FrameReport {
   return {
+    frameSeconds: 0,
     steps: 0,
     alpha: 0,
     displayTime: 0,
@@ -74,6 +82,7 @@ export function createFrameReport(): FrameReport {
 
 /** Copies every field of `source` into `out` (one place that knows them all); returns `out`. */
 export function copyFrameReport(source: Readonly<FrameReport>, out: FrameReport): FrameReport {
+  out.frameSeconds = source.frameSeconds;
   out.steps = source.steps;
   out.alpha = source.alpha;
   out.displayTime = source.displayTime;
@@ -192,12 +201,22 @@ export class FixedStepLoop {
    * same hitch; `fixed-per-frame` takes one dt whatever the frame.
    */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
+    out.frameSeconds = frameSeconds;
+    return this.runFrame(stepper, out);
+  }
+
+  /**
+   * `frame` for the seconds the caller put in `out.frameSeconds`: read there, not passed, since
+   * a double passed to a call V8 does not inline is boxed (16 bytes a frame).
+   */
+  runFrame(stepper: Stepper, out: FrameReport): FrameReport {
+    const seconds = realFrameSeconds(out.frameSeconds);
+    out.frameSeconds = seconds;
     this.steps = 0;
     this.dropped = 0;
     this.clamped = 0;
     this.throttled = 0;
     if (!this.paused) {
-      const seconds = frameSeconds > 0 && frameSeconds < Infinity ? frameSeconds : 0;
       if (this.strategy === 'fixed-per-frame') {
         // The article's first loop: one dt per displayed frame, whatever its length — so the
         // simulation runs at display rate × dt of real speed. No frame time is spent, so the

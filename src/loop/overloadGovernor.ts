@@ -36,6 +36,16 @@ const FALL_WEIGHT = 0.05;
  * from the step costs it is fed (`recordStep`): it reads no clock itself, so tests feed it
  * exact costs.
  */
+/** What the governor reads and sets on the loop (FixedStepLoop has all three). */
+export interface ThrottledLoop {
+  /** Step length (s). */
+  readonly dt: number;
+  /** Simulated seconds per real one. */
+  readonly timeScale: number;
+  /** Share of each frame's scaled time the loop keeps, in (0, 1]. */
+  throttle: number;
+}
+
 export class OverloadGovernor {
   /** Estimated ms per step; 0 until a step has been measured. */
   estimateMs = 0;
@@ -83,7 +93,7 @@ export class OverloadGovernor {
   }
 
   /**
-   * The loop's throttle: the share of each frame's scaled time it may keep. At time scale s the
+   * Sets the loop's throttle: the share of each frame's scaled time it may keep. At time scale s the
    * loop asks for s / dt steps per real second, which cost s × estimate / dt ms of physics per
    * real second; keeping the share `share × dt / (s × estimate)` brings that down to `share`
    * (PHYSICS_SHARE on the main thread) of real time, at any time scale. So at ×2 the loop asks for no more steps than
@@ -91,10 +101,12 @@ export class OverloadGovernor {
    * nothing is throttled until a step costs more than PHYSICS_SHARE × dt ÷ 0.5 (1.5 dt). 1 while
    * steps fit, and before any step was measured.
    */
-  throttle(dtSeconds: number, timeScale: number): number {
-    const affordableMs = this.share * dtSeconds * 1000;
-    const askedMs = timeScale * this.estimateMs;
-    return askedMs <= affordableMs ? 1 : affordableMs / askedMs;
+  throttle(loop: ThrottledLoop): void {
+    // Written into the loop, not returned: a double returned from a call V8 does not inline is
+    // boxed, 16 bytes a frame.
+    const affordableMs = this.share * loop.dt * 1000;
+    const askedMs = loop.timeScale * this.estimateMs;
+    loop.throttle = askedMs <= affordableMs ? 1 : affordableMs / askedMs;
   }
 
   /** Whether this frame may take another step (asked after its first). */

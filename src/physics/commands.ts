@@ -144,6 +144,8 @@ export class CommandQueue implements BodyRemovalListener {
   private readonly drag = new Drag();
   /** Latest mouse target for the dragged point; latched, not queued, so moving never allocates. */
   private readonly dragTarget = new Vec3();
+  /** Scratch for a queued `dragMove` command's point. */
+  private readonly commandPoint = new Vec3();
   private dragTargetDirty = false;
   /**
    * Told about every command as it is applied, with the world's step index then (a recording
@@ -201,7 +203,7 @@ export class CommandQueue implements BodyRemovalListener {
   moveDragAnchor(): void {
     if (this.dragTargetDirty && this.drag.body) {
       const t = this.dragTarget;
-      this.moveAnchor(t.x, t.y, t.z);
+      this.moveAnchor(t);
       this.onApplied?.({ type: 'dragMove', point: [t.x, t.y, t.z] }, this.physics.stepIndex);
     }
     this.dragTargetDirty = false;
@@ -266,10 +268,11 @@ export class CommandQueue implements BodyRemovalListener {
     if (hold && held) this.drag.restore(physics, held, hold);
   }
 
-  private moveAnchor(x: number, y: number, z: number): void {
+  /** Moves the held body's anchor to `point` (a vector, not three numbers: those would be boxed). */
+  private moveAnchor(point: Vec3): void {
     const body = this.drag.body;
     if (!body) return;
-    this.drag.anchor.position.set(x, y, z);
+    this.drag.anchor.position.copy(point);
     body.wakeUp();
   }
 
@@ -335,7 +338,9 @@ export class CommandQueue implements BodyRemovalListener {
         return;
       }
       case 'dragMove':
-        this.moveAnchor(command.point[0], command.point[1], command.point[2]);
+        this.moveAnchor(
+          this.commandPoint.set(command.point[0], command.point[1], command.point[2]),
+        );
         return;
       case 'dragEnd':
         this.drag.end(physics);

@@ -20,9 +20,8 @@ import {
   Scene,
   TOUCH,
   Vector2,
-  Vector3,
 } from 'three';
-import type { WebGLRenderer } from 'three';
+import type { WebGLRenderer, Vector3 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
@@ -79,6 +78,8 @@ export class Stage {
   private readonly splitArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
   /** Whether the last frame was drawn as two halves (picking then maps into a half). */
   private drewSplit = false;
+  /** The canvas's box in the page, measured when a pointer press picks or throws (`measureCanvas`). */
+  private readonly canvasBox = { left: 0, top: 0, width: 1, height: 1 };
   /** True between `webglcontextlost` and `webglcontextrestored`: nothing can be drawn. */
   contextLost = false;
   /** Told when the GPU context is lost or comes back (true = lost). */
@@ -341,6 +342,7 @@ export class Stage {
 
   /** The body under a canvas pixel, and the world point hit, or null. */
   pick(clientX: number, clientY: number): PickResult | null {
+    this.measureCanvas();
     this.setPointer(clientX, clientY);
     // Instanced meshes cache a bounding sphere that goes stale as bodies move; the ray test
     // rejects the whole mesh against it, so refresh it first (a click, not a frame, pays this).
@@ -359,23 +361,32 @@ export class Stage {
    * target), written into `out`; false when the ray runs along the plane or away from it.
    */
   dragPoint(clientX: number, clientY: number, through: readonly number[], out: number[]): boolean {
+    // The canvas box measured when the body was picked: measuring it per move makes a DOMRect.
     this.setPointer(clientX, clientY);
-    const ray = this.raycaster.ray;
-    this.camera.getWorldDirection(scratchNormal);
-    const denominator = scratchNormal.dot(ray.direction);
-    if (Math.abs(denominator) < 1e-6) return false;
-    scratchDelta.set(through[0], through[1], through[2]).sub(ray.origin);
-    const distance = scratchNormal.dot(scratchDelta) / denominator;
+    const { origin, direction } = this.raycaster.ray;
+    // The plane's normal is the camera's view axis (the third column of its world matrix, the
+    // matrix the ray was aimed with); its length and sign cancel out of the distance. Written
+    // out rather than with Vector3.dot: a double returned from a call is boxed, per move.
+    const e = this.camera.matrixWorld.elements;
+    const nx = e[8];
+    const ny = e[9];
+    const nz = e[10];
+    const denominator = nx * direction.x + ny * direction.y + nz * direction.z;
+    const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (Math.abs(denominator) < 1e-6 * length) return false;
+    const distance =
+      (nx * (through[0] - origin.x) + ny * (through[1] - origin.y) + nz * (through[2] - origin.z)) /
+      denominator;
     if (distance < 0) return false;
-    ray.at(distance, scratchDelta);
-    out[0] = scratchDelta.x;
-    out[1] = scratchDelta.y;
-    out[2] = scratchDelta.z;
+    out[0] = origin.x + direction.x * distance;
+    out[1] = origin.y + direction.y * distance;
+    out[2] = origin.z + direction.z * distance;
     return true;
   }
 
   /** The camera position and the unit direction through a pixel (for throwing bodies). */
   rayThrough(clientX: number, clientY: number): { origin: Vector3; direction: Vector3 } {
+    this.measureCanvas();
     this.setPointer(clientX, clientY);
     return {
       origin: this.raycaster.ray.origin.clone(),
@@ -383,13 +394,23 @@ export class Stage {
     };
   }
 
+  /** Measures the canvas's box in the page (a press, not every pointer move: it makes a DOMRect). */
+  private measureCanvas(): void {
+    const rect = this.canvas.getBoundingClientRect();
+    const box = this.canvasBox;
+    box.left = rect.left;
+    box.top = rect.top;
+    box.width = rect.width;
+    box.height = rect.height;
+  }
+
   /**
-   * Aims the ray through a pixel. After a split frame the pixel is mapped into the half it lies
+   * Aims the ray through a pixel (in the canvas box last measured). After a split frame the pixel is mapped into the half it lies
    * in, whose camera (aspect and zoom) the last half drawn left set, so what is picked is what
    * is under the finger in either half.
    */
   private setPointer(clientX: number, clientY: number): void {
-    const rect = this.canvas.getBoundingClientRect();
+    const rect = this.canvasBox;
     let left = rect.left;
     let top = rect.top;
     let width = rect.width;
@@ -402,12 +423,26 @@ export class Stage {
       width = view.width;
       height = view.height;
     }
-    this.pointer.set(((clientX - left) / width) * 2 - 1, -((clientY - top) / height) * 2 + 1);
-    this.raycaster.setFromCamera(this.pointer, this.camera);
+    // Raycaster.setFromCamera for a perspective camera, with the pointer written into fields and
+    // the direction normalised here: through Vector3.set and normalize, doubles are passed and
+    // returned between calls, each boxed (16 bytes) whenever V8 does not inline the call.
+    const pointer = this.pointer;
+    pointer.x = ((clientX - left) / width) * 2 - 1;
+    pointer.y = -((clientY - top) / height) * 2 + 1;
+    const camera = this.camera;
+    const { origin, direction } = this.raycaster.ray;
+    origin.setFromMatrixPosition(camera.matrixWorld);
+    direction.x = pointer.x;
+    direction.y = pointer.y;
+    direction.z = 0.5;
+    direction.unproject(camera).sub(origin);
+    const length = Math.sqrt(direction.x ** 2 + direction.y ** 2 + direction.z ** 2);
+    direction.x /= length;
+    direction.y /= length;
+    direction.z /= length;
+    this.raycaster.camera = camera;
   }
 }
 
 const scratchSize = new Vector2();
 const scratchArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
-const scratchNormal = new Vector3();
-const scratchDelta = new Vector3();

@@ -8,6 +8,13 @@ import {
   WORKER_PHYSICS_SHARE,
 } from '../../../src/loop/overloadGovernor';
 
+/** The throttle `governor` sets on a loop stepping `dtSeconds` at `timeScale`. */
+function throttleAt(governor: OverloadGovernor, dtSeconds: number, timeScale: number): number {
+  const loop = { dt: dtSeconds, timeScale, throttle: 1 };
+  governor.throttle(loop);
+  return loop.throttle;
+}
+
 const limits = { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 };
 
 /**
@@ -54,7 +61,7 @@ function drive(stepMs: number, seconds: number, drawMs = 4, timeScale = 1, settl
   const droppedPerFrame: number[] = [];
   while (wallMs < seconds * 1000) {
     governor.beginFrame();
-    loop.throttle = governor.throttle(loop.dt, timeScale);
+    governor.throttle(loop);
     stepper.frameMs = 0;
     loop.frame(lastFrameMs / 1000, stepper, report);
     passed += (lastFrameMs / 1000) * timeScale;
@@ -92,7 +99,7 @@ function drive(stepMs: number, seconds: number, drawMs = 4, timeScale = 1, settl
 describe('OverloadGovernor', () => {
   it('leaves cheap physics alone: throttle 1, real time', () => {
     const run = drive(2, 10);
-    expect(run.governor.throttle(1 / 100, 1)).toBe(1);
+    expect(throttleAt(run.governor, 1 / 100, 1)).toBe(1);
     expect(run.simSeconds / run.wallSeconds).toBeGreaterThan(0.97);
   });
 
@@ -100,7 +107,7 @@ describe('OverloadGovernor', () => {
     // 40 ms a step: stock the loop would take 25 steps (a second) per frame.
     const run = drive(40, 20);
     const expected = (PHYSICS_SHARE * 10) / 40;
-    expect(run.governor.throttle(1 / 100, 1)).toBeCloseTo(expected, 6);
+    expect(throttleAt(run.governor, 1 / 100, 1)).toBeCloseTo(expected, 6);
     expect(run.simSeconds / run.wallSeconds).toBeGreaterThan(0.6 * expected);
     expect(run.simSeconds / run.wallSeconds).toBeLessThan(1.2 * expected);
     // Most frames take no step and just draw; no frame holds more than two steps.
@@ -127,23 +134,23 @@ describe('OverloadGovernor', () => {
     const governor = new OverloadGovernor();
     governor.recordStep(20);
     // 10 ms steps costing 20 ms: ×1 asks 100 steps a second (2 s of physics), ×2 asks 200.
-    expect(governor.throttle(1 / 100, 1)).toBeCloseTo((PHYSICS_SHARE * 10) / 20, 12);
-    expect(governor.throttle(1 / 100, 2)).toBeCloseTo((PHYSICS_SHARE * 10) / 40, 12);
-    expect(governor.throttle(1 / 100, 0.25)).toBe(1);
+    expect(throttleAt(governor, 1 / 100, 1)).toBeCloseTo((PHYSICS_SHARE * 10) / 20, 12);
+    expect(throttleAt(governor, 1 / 100, 2)).toBeCloseTo((PHYSICS_SHARE * 10) / 40, 12);
+    expect(throttleAt(governor, 1 / 100, 0.25)).toBe(1);
     // The boundary: at ×0.5 a step may cost PHYSICS_SHARE × dt ÷ 0.5 (15 ms) before any throttling.
     const edge = new OverloadGovernor();
     edge.recordStep((PHYSICS_SHARE * 10) / 0.5);
-    expect(edge.throttle(1 / 100, 0.5)).toBe(1);
+    expect(throttleAt(edge, 1 / 100, 0.5)).toBe(1);
     edge.reset();
     edge.recordStep((PHYSICS_SHARE * 10) / 0.5 + 0.01);
-    expect(edge.throttle(1 / 100, 0.5)).toBeLessThan(1);
+    expect(throttleAt(edge, 1 / 100, 0.5)).toBeLessThan(1);
   });
 
   it('at ×2 asks only for steps physics can pay for: they come evenly and the guard drops none', () => {
     // 20 ms steps at ×2: 200 steps a second would cost 4 s of physics per second.
     const run = drive(20, 20, 4, 2);
     const expected = (PHYSICS_SHARE * 10) / (2 * 20);
-    expect(run.governor.throttle(1 / 100, 2)).toBeCloseTo(expected, 12);
+    expect(throttleAt(run.governor, 1 / 100, 2)).toBeCloseTo(expected, 12);
     expect(Math.max(...run.droppedPerFrame)).toBe(0);
     expect(Math.max(...run.stepsPerFrame) - Math.min(...run.stepsPerFrame)).toBeLessThanOrEqual(1);
     // Physics takes its share of real time and the simulation runs at 2 × the throttle.
@@ -178,7 +185,7 @@ describe('OverloadGovernor', () => {
     for (let k = 0; k < 5; k++) governor.recordStep(5);
     expect(governor.estimateMs).toBeGreaterThan(30);
     governor.reset();
-    expect(governor.throttle(1 / 100, 1)).toBe(1);
+    expect(throttleAt(governor, 1 / 100, 1)).toBe(1);
   });
 });
 
@@ -187,11 +194,11 @@ describe('fed by a worker (a cost once a drawn frame, for all the steps since)',
     const governor = new OverloadGovernor();
     governor.share = WORKER_PHYSICS_SHARE;
     governor.recordSteps(20, 25);
-    expect(governor.throttle(0.01, 1)).toBeLessThan(0.5);
+    expect(throttleAt(governor, 0.01, 1)).toBeLessThan(0.5);
     for (let frame = 0; frame < 4; frame++) governor.recordSteps(0.5, 25);
     // As 100 steps fed one by one would have left it.
     expect(governor.estimateMs).toBeCloseTo(0.5 + 19.5 * 0.95 ** 100, 9);
-    expect(governor.throttle(0.01, 1)).toBe(1);
+    expect(throttleAt(governor, 0.01, 1)).toBe(1);
   });
 
   it('believes a risen mean cost half at once, as one step on the main thread', () => {
