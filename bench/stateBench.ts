@@ -90,7 +90,7 @@ export function benchState(
   );
   const loadTarget = new Simulation('stack');
   const loadMs = median(
-    Array.from({ length: runs }, () => timed(() => void loadTarget.loadState(text))),
+    Array.from({ length: runs }, () => timed(() => void loadTarget.timeline.loadState(text))),
   );
 
   const rng = new Rng(11);
@@ -109,11 +109,11 @@ export function benchState(
   );
 
   const player = new Simulation('stack');
-  void player.replay(all);
+  void player.timeline.replay(all);
   const seekRng = new Rng(5);
   const seekMs = median(
     Array.from({ length: runs }, () =>
-      timed(() => void player.seek(seekRng.int(0, recording.length))),
+      timed(() => void player.timeline.seek(seekRng.int(0, recording.length))),
     ),
   );
   return {

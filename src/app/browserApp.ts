@@ -165,7 +165,7 @@ export class BrowserApp implements Session, HudSource {
 
   /** The world's exact state (see Simulation.saveState). */
   saveState(): Promise<SavedState> {
-    return this.sim.saveState();
+    return this.sim.timeline.saveState();
   }
 
   /**
@@ -173,33 +173,33 @@ export class BrowserApp implements Session, HudSource {
    * one). In the determinism lab both worlds load it, so they go on agreeing.
    */
   loadState(input: unknown): Promise<void> {
-    const loaded = this.sim.loadState(input);
+    const loaded = this.sim.timeline.loadState(input);
     const lab = this.lab?.loadState(input);
     return this.afterJump(loaded, lab);
   }
 
   /** Starts recording at the current step (see Simulation.record). */
   record(options: unknown): Promise<void> {
-    const started = this.sim.record(options);
+    const started = this.sim.timeline.record(options);
     this.changed();
     return started;
   }
 
   /** Ends the recording and returns it (see Simulation.stopRecording). */
   stopRecording(options: unknown): Promise<Recording> {
-    const stopped = this.sim.stopRecording(options);
+    const stopped = this.sim.timeline.stopRecording(options);
     this.changed();
     return stopped;
   }
 
   /** Loads a recording and plays it from its start (see Simulation.replay). */
   replay(recording: unknown): Promise<void> {
-    return this.afterJump(this.sim.replay(recording));
+    return this.afterJump(this.sim.timeline.replay(recording));
   }
 
   /** Moves the loaded replay to `step` (see Simulation.seek). */
   seek(step: unknown): Promise<void> {
-    return this.afterJump(this.sim.seek(step));
+    return this.afterJump(this.sim.timeline.seek(step));
   }
 
   /** After a jump was asked for: the scene followed now, and again once it is made (worker). */
@@ -290,11 +290,11 @@ export class BrowserApp implements Session, HudSource {
       displayTime: sim.displayTime(),
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
-      replay: sim.replayStatus(),
+      replay: sim.timeline.replayStatus(),
       recording:
-        sim.recordingStep === null
+        sim.timeline.recordingStep === null
           ? null
-          : { step: sim.recordingStep, inputs: sim.recordingInputs ?? 0 },
+          : { step: sim.timeline.recordingStep, inputs: sim.timeline.recordingInputs ?? 0 },
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.removedBodies,

@@ -21,25 +21,18 @@ import {
 import type { Command, CommandAction, CommandQueue } from '../physics/commands';
 import type { PhysicsWorld } from '../physics/physicsWorld';
 import type { FaultReport, StateGuard } from '../physics/stateGuard';
-import { DEFAULT_TUNING } from '../physics/tuning';
-import type { PhysicsTuning } from '../physics/tuning';
 import { findScene, resolveScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import { SnapshotPair } from '../snapshot/snapshots';
-import { readInteger } from '../state/fields';
-import type { Recording } from '../state/recording';
-import { parseRecording } from '../state/recordingSchema';
-import type { ReplayStatus } from '../state/replay';
-import { parseState } from '../state/stateSchema';
+import type { SnapshotPair } from '../snapshot/snapshots';
 import type { SavedState } from '../state/stateSchema';
-import { parseRecordOptions, parseStopOptions } from '../state/timeline';
 import type { WorkerPhysics } from '../worker/workerPhysics';
 import { FrameStats } from './frameStats';
-import { StateHasher, toHex } from './stateHasher';
+import type { StateHasher } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
-import { ReplayPacer } from './replayPacer';
+import { TimelineControls } from './timelineControls';
+import { RemoteWorld } from './remoteWorld';
 import { WorkerLink } from './workerLink';
 
 export type { LoadedScene } from '../scenes/registry';
@@ -78,13 +71,8 @@ export class Simulation implements Stepper, MeterSource {
   private local: PhysicsCore | null;
   /** Stepping in a worker, while physics runs in one. */
   private link: WorkerLink | null = null;
-  /** In worker mode, the drawn step's snapshot pair, copied from the worker's ring. */
-  private readonly remotePair = new SnapshotPair();
-  /** In worker mode, a scratch pair for reading the newest step (`hash`). */
-  private readonly newestPair = new SnapshotPair();
-  private readonly remoteHasher = new StateHasher();
-  private readonly remoteFaults: FaultReport[] = [];
-  private removedRemotely = 0;
+  /** Worker mode: the page's copy of the worker's world. */
+  private readonly remote = new RemoteWorld();
   readonly draw = new DrawPoses();
   /** Where the loop stood when `draw` was last interpolated: its alpha, the display's time. */
   readonly drawnTimes: LoopTimes = createLoopTimes();
@@ -113,12 +101,18 @@ export class Simulation implements Stepper, MeterSource {
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
   onTimelineReset: (() => void) | null = null;
-  /** The loaded replay's end and step lengths, by this side's step count; null: none. */
-  private pacer: ReplayPacer | null = null;
-  /** Whether a recording is under way (known here in either thread, so `record` refuses at once). */
-  private recordingNow = false;
-  /** Worker mode: the replays' scene changes already taken over from the worker. */
-  private seenSceneChanges = 0;
+  /** Save, load, record, replay and seek, and a loaded replay's pacing. */
+  readonly timeline = new TimelineControls({
+    local: () => this.local,
+    link: () => this.link,
+    settings: () => this.current,
+    loop: () => this.loop,
+    jumped: (driverStep, state, asked) => this.jumped(driverStep, state, asked),
+    setRate: (physicsHz) => this.setRate(physicsHz),
+    pause: () => {
+      this.current = { ...this.current, paused: true };
+    },
+  });
   /** This thread: the core's scene version drawn (a replay may load a scene at one of its steps). */
   private seenCoreScene = -1;
 
@@ -156,7 +150,7 @@ export class Simulation implements Stepper, MeterSource {
 
   /** What is drawn from: the core's snapshots, or in worker mode the drawn step's copy. */
   get snapshots(): SnapshotPair {
-    return this.local ? this.local.snapshots : this.remotePair;
+    return this.local ? this.local.snapshots : this.remote.drawn;
   }
 
   /**
@@ -194,7 +188,7 @@ export class Simulation implements Stepper, MeterSource {
    */
   useWorker(physics: WorkerPhysics): Promise<void> {
     this.link = new WorkerLink(physics);
-    this.seenSceneChanges = physics.sceneChanges;
+    this.remote.seenSceneChanges = physics.sceneChanges;
     if (this.stepHashListener) physics.setHashSteps(true);
     this.local = null;
     this.governor.share = WORKER_PHYSICS_SHARE;
@@ -228,8 +222,7 @@ export class Simulation implements Stepper, MeterSource {
       this.interpolate();
       return 'resumed';
     }
-    this.pacer = null;
-    this.recordingNow = false;
+    this.timeline.clear(false);
     this.afterLoad();
     return 'restarted';
   }
@@ -255,7 +248,7 @@ export class Simulation implements Stepper, MeterSource {
    */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
     resolveScene(sceneId, options);
-    this.pacer = null;
+    this.timeline.clear();
     if (this.local) {
       this.scene = this.local.load(sceneId, options);
       this.afterLoad();
@@ -264,19 +257,9 @@ export class Simulation implements Stepper, MeterSource {
     const link = this.link as WorkerLink;
     this.scene = resolveScene(sceneId, options);
     const built = link.physics.load(sceneId, options);
-    this.remoteRestart(link);
+    this.remote.restart(link, 0);
     this.afterLoad();
     return this.whenBuilt(link, built);
-  }
-
-  /** Worker mode, a new generation asked for (from `fromStep`): nothing of the old one is drawn. */
-  private remoteRestart(link: WorkerLink, fromStep = 0): void {
-    link.reset(fromStep);
-    this.remotePair.resize(0);
-    this.remotePair.bodies.count = 0;
-    this.remotePair.bodies.version = -1;
-    this.remoteFaults.length = 0;
-    this.removedRemotely = 0;
   }
 
   /**
@@ -315,158 +298,20 @@ export class Simulation implements Stepper, MeterSource {
   /** Worker mode: the scene the worker has now (a jump's, or one a replay loaded), for render. */
   private takeRemoteScene(link: WorkerLink): void {
     const physics = link.physics;
-    this.seenSceneChanges = physics.sceneChanges;
+    this.remote.seenSceneChanges = physics.sceneChanges;
     if (physics.scene) this.scene = physics.scene;
     this.sceneDraw = { ...physics.sceneDraw, version: this.sceneDraw.version + 1 };
   }
 
-  /** The physics tuning saved states and recordings must match (the worker's is the default). */
-  get tuning(): Readonly<PhysicsTuning> {
-    return this.local ? this.local.physics.tuning : DEFAULT_TUNING;
-  }
-
   /**
-   * The world's exact state (see state/worldState.ts): on this thread now; in worker mode once
-   * the worker has taken every step and command asked for so far.
+   * TimelineSide: a jump was asked for; the page's side counts on from `driverStep`, with the
+   * scene, clock and rate of `state` where known here (a seek's scene comes from the core).
    */
-  saveState(): Promise<SavedState> {
-    if (this.local) {
-      this.local.physicsHz = this.current.physicsHz;
-      return Promise.resolve(this.local.saveState());
-    }
-    const physics = (this.link as WorkerLink).physics;
-    physics.setRate(this.current.physicsHz);
-    return physics.request({ type: 'saveState' }) as Promise<SavedState>;
-  }
-
-  /**
-   * Continues from a saved state (an object or its JSON text): the same hash at every later step
-   * as the run it was saved from. Checks all of it here first and throws, changing nothing, if
-   * any field is bad. In worker mode resolves once the worker has restored it.
-   */
-  loadState(input: unknown): Promise<void> {
-    const state = parseState(input, this.tuning);
-    return this.jump(state.step, state, null, () => {
-      if (this.local) {
-        this.local.loadState(state, state.step);
-        return null;
-      }
-      return (this.link as WorkerLink).physics.jump({
-        type: 'loadState',
-        state,
-        driverStep: state.step,
-      });
-    });
-  }
-
-  /**
-   * Starts recording at the current step (options checked here: `hashEvery` N, `keyframeEvery`
-   * K). It ends a replay. In worker mode resolves once the worker has started it.
-   */
-  record(options: unknown = {}): Promise<void> {
-    if (this.recordingNow) throw new Error('Already recording: call stopRecording() first.');
-    const parsed = parseRecordOptions(options);
-    this.recordingNow = true;
-    this.pacer = null;
-    if (this.local) {
-      this.local.physicsHz = this.current.physicsHz;
-      this.local.record(parsed);
-      return Promise.resolve();
-    }
-    const physics = (this.link as WorkerLink).physics;
-    physics.setRate(this.current.physicsHz);
-    return physics.request({ type: 'record', options: parsed }).then(() => undefined);
-  }
-
-  /** Ends the recording and returns it (`keyframes: 'first'` keeps only the start). */
-  stopRecording(options: unknown = {}): Promise<Recording> {
-    if (!this.recordingNow) throw new Error('Not recording: call record() first.');
-    const keyframes = parseStopOptions(options);
-    this.recordingNow = false;
-    if (this.local) return Promise.resolve(this.local.stopRecording(keyframes));
-    const physics = (this.link as WorkerLink).physics;
-    return physics.request({ type: 'stopRecording', keyframes }) as Promise<Recording>;
-  }
-
-  /**
-   * Loads a recording (an object or its JSON text) and plays it from its first keyframe as the
-   * loop advances; it rests (pauses) at its end. Checks it completely first and throws,
-   * changing nothing, if any of it is bad.
-   */
-  replay(input: unknown): Promise<void> {
-    if (this.recordingNow)
-      throw new Error(
-        'Recording: call stopRecording() first (a replay would discard the recording).',
-      );
-    const recording = parseRecording(input, this.tuning);
-    const start = recording.keyframes[0];
-    if (!start) throw new Error('Recording: keyframes[0] is missing.');
-    const driverStep = start.state.step;
-    return this.jump(driverStep, start.state, new ReplayPacer(recording, driverStep), () => {
-      if (this.local) {
-        this.local.replay(recording, driverStep);
-        return null;
-      }
-      return (this.link as WorkerLink).physics.jump({ type: 'replay', recording, driverStep });
-    });
-  }
-
-  /**
-   * Moves the loaded replay to `step` (counted from the recording's start): its latest keyframe
-   * at or before it, then the steps from there re-simulated.
-   */
-  seek(step: unknown): Promise<void> {
-    const pacer = this.pacer;
-    if (!pacer) throw new Error('seek needs a replay: call replay(recording) first.');
-    const target = readInteger('seek', step, 'step', 0, pacer.length);
-    const driverStep = pacer.baseStep + target;
-    pacer.rewound();
-    return this.jump(driverStep, null, pacer, () => {
-      if (this.local) {
-        this.local.seek(target, driverStep);
-        return null;
-      }
-      return (this.link as WorkerLink).physics.jump({ type: 'seek', target, driverStep });
-    });
-  }
-
-  /** The loaded replay's progress and checks (in worker mode as of the newest step); null: none. */
-  replayStatus(): ReplayStatus | null {
-    if (!this.pacer) return null;
-    return this.local ? this.local.timeline.status() : this.remoteTimeline().replay;
-  }
-
-  /** Steps recorded so far (in worker mode as of the newest step); null when not recording. */
-  get recordingStep(): number | null {
-    if (!this.recordingNow) return null;
-    if (this.local) return this.local.timeline.recordingStep;
-    return this.remoteTimeline().recordingStep ?? 0;
-  }
-
-  /** Inputs recorded so far (in worker mode as of the newest step); null when not recording. */
-  get recordingInputs(): number | null {
-    if (!this.recordingNow) return null;
-    if (this.local) return this.local.timeline.recordingInputs;
-    return this.remoteTimeline().recordingInputs ?? 0;
-  }
-
-  private remoteTimeline(): WorkerLink['physics']['timeline'] {
-    return (this.link as WorkerLink).physics.timeline;
-  }
-
-  /**
-   * A jump (a loaded state, a replay, a seek): `make` makes it on this thread, or asks the
-   * worker and returns its promise. This side then counts on from `driverStep`; `state`, when
-   * known here, gives the scene, clock and rate (a seek's scene comes from the core).
-   */
-  private jump(
+  private jumped(
     driverStep: number,
     state: SavedState | null,
-    pacer: ReplayPacer | null,
-    make: () => Promise<void> | null,
+    asked: Promise<void> | null,
   ): Promise<void> {
-    const asked = make();
-    this.pacer = pacer;
     if (state) {
       this.scene = savedScene(state.scene, this.scene);
       this.setRate(state.physicsHz);
@@ -474,33 +319,14 @@ export class Simulation implements Stepper, MeterSource {
     const local = this.local;
     const link = this.link;
     if (local) this.scene = local.scene;
-    else if (link) this.remoteRestart(link, driverStep);
+    else if (link) this.remote.restart(link, driverStep);
     this.afterLoad();
     this.loop.stepCount = driverStep;
     this.loop.simTime = local ? local.physics.time : (state?.time ?? this.loop.simTime);
-    this.followReplay();
-    this.restIfEnded();
+    this.timeline.followReplay();
+    this.timeline.restIfEnded();
     if (!asked || !link) return Promise.resolve();
     return this.whenBuilt(link, asked);
-  }
-
-  /** Paces the loop at the replay's recorded step length, where it names one. */
-  private followReplay(): void {
-    const pacer = this.pacer;
-    if (!pacer || pacer.live) return;
-    const seconds = pacer.stepSecondsAt(this.loop.stepCount);
-    if (!Number.isNaN(seconds)) this.setRate(1 / seconds);
-  }
-
-  /** A replay rests (pauses) at its end, however it got there; stepping on past it plays live. */
-  private restIfEnded(): void {
-    const pacer = this.pacer;
-    if (!pacer) return;
-    if (this.loop.stepCount > pacer.endStep) pacer.live = true;
-    else if (pacer.shouldRest(this.loop.stepCount)) {
-      pacer.rested = true;
-      this.current = { ...this.current, paused: true };
-    }
   }
 
   /** A physics rate set by a loaded state or a replay (ignored when out of the settings' range). */
@@ -603,7 +429,7 @@ export class Simulation implements Stepper, MeterSource {
   /** Settings, commands and the loop's steps for `report.frameSeconds` (in worker mode: the frame's request). */
   private beginFrame(realTime: boolean): void {
     const frameSeconds = this.report.frameSeconds;
-    this.followReplay();
+    this.timeline.followReplay();
     this.applySettings();
     this.applyCommands();
     this.realTime = realTime;
@@ -625,7 +451,7 @@ export class Simulation implements Stepper, MeterSource {
     else if (this.local && this.local.sceneVersion !== this.seenCoreScene) {
       this.takeLocalScene(this.local);
     }
-    this.restIfEnded();
+    this.timeline.restIfEnded();
     const interpolateStartMs = this.nowMs();
     this.interpolate();
     this.stats.endFrame(this.report, interpolateStartMs, this.nowMs());
@@ -641,8 +467,8 @@ export class Simulation implements Stepper, MeterSource {
 
   /** Worker mode: copies the step to draw; feeds a newly drawn step's cost to stats and governor. */
   private drawRemote(link: WorkerLink, settled: boolean): void {
-    if (link.physics.sceneChanges !== this.seenSceneChanges) this.takeRemoteScene(link);
-    const stepMs = link.draw(this.remotePair, settled);
+    if (link.physics.sceneChanges !== this.remote.seenSceneChanges) this.takeRemoteScene(link);
+    const stepMs = link.draw(this.remote.drawn, settled);
     // A removal may come with a new publication of the same step (applied while paused).
     this.meter.checkTracked(this);
     if (stepMs < 0) return;
@@ -660,14 +486,14 @@ export class Simulation implements Stepper, MeterSource {
       this.link.sendFrame();
       this.drawRemote(this.link, true);
     }
-    this.restIfEnded();
+    this.timeline.restIfEnded();
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
     // A replay's recorded step length from here on paces the frames that follow.
-    if (this.pacer) this.followReplay();
+    this.timeline.followReplay();
     const core = this.local;
     if (!core) {
       // Worker mode: the step is asked for at the end of the frame, and measured there.
@@ -694,7 +520,7 @@ export class Simulation implements Stepper, MeterSource {
    * frame's physics budget; in a worker, a backlog of less than a frame's work.
    */
   stepAllowed(): boolean {
-    if (this.pacer && !this.pacer.allowsStep(this.loop.stepCount)) return false;
+    if (!this.timeline.allowsStep()) return false;
     if (!this.realTime) return true;
     if (this.link) return this.link.hasRoom(this.governor.estimateMs, this.frameBudgetMs);
     return this.governor.stepAllowed();
@@ -716,14 +542,12 @@ export class Simulation implements Stepper, MeterSource {
 
   /** MeterSource: the dense index of body `id` in what is drawn, −1 once removed. */
   bodyIndex(id: number): number {
-    return this.local ? this.local.physics.indexOf(id) : this.remotePair.bodies.indexOf(id);
+    return this.local ? this.local.physics.indexOf(id) : this.remote.bodyIndex(id);
   }
 
   /** The id of the body drawn at dense index `index`, or −1. */
   idAt(index: number): number {
-    if (this.local) return this.local.physics.idAt(index);
-    const table = this.remotePair.bodies;
-    return index >= 0 && index < table.count ? table.ids[index] : -1;
+    return this.local ? this.local.physics.idAt(index) : this.remote.idAt(index);
   }
 
   /** Simulated time the display shows: the last step plus what waits in the accumulator. */
@@ -752,25 +576,17 @@ export class Simulation implements Stepper, MeterSource {
    */
   takeFaults(): FaultReport | null {
     if (this.local) return this.local.guard.hasReport ? this.local.guard.takeReport() : null;
-    const reports = this.remoteFaults;
-    if (reports.length === 0) return null;
-    const merged: FaultReport = { count: 0, faults: [] };
-    for (const report of reports.splice(0)) {
-      merged.count += report.count;
-      merged.faults.push(...report.faults);
-    }
-    return merged;
+    return this.remote.takeFaults();
   }
 
   /** Worker mode: a fault report from the worker, kept until `takeFaults`. */
   noteFaults(report: FaultReport): void {
-    this.remoteFaults.push(report);
-    this.removedRemotely += report.count;
+    this.remote.noteFaults(report);
   }
 
   /** Bodies the state guard removed since the scene was loaded, in either thread. */
   get removedBodies(): number {
-    return this.local ? this.local.guard.removed : this.removedRemotely;
+    return this.local ? this.local.guard.removed : this.remote.removed;
   }
 
   /**
@@ -779,16 +595,7 @@ export class Simulation implements Stepper, MeterSource {
    */
   hash(): string {
     if (this.local) return this.local.hash();
-    return this.hashOfNewest().hex;
-  }
-
-  /** Worker mode: the newest published step and its digest ('' before the first). */
-  private hashOfNewest(): { step: number; hex: string } {
-    const physics = (this.link as WorkerLink).physics;
-    const step = physics.newestStep();
-    if (step < 0 || physics.copyStep(step, this.newestPair) < 0) return { step, hex: '' };
-    const lanes = this.remoteHasher.hashState(this.newestPair.current, this.newestPair.count);
-    return { step, hex: toHex(lanes[0], lanes[1]) };
+    return this.remote.hashOfNewest((this.link as WorkerLink).physics);
   }
 
   /**
@@ -797,8 +604,7 @@ export class Simulation implements Stepper, MeterSource {
    */
   posesAt(step: number): SnapshotPair | null {
     if (this.local) return this.local.stepIndex === step ? this.local.snapshots : null;
-    const physics = (this.link as WorkerLink).physics;
-    return physics.copyStep(step, this.newestPair) < 0 ? null : this.newestPair;
+    return this.remote.posesAt((this.link as WorkerLink).physics, step);
   }
 
   /** Steps taken since the load: on this thread; in worker mode, the newest the worker published. */

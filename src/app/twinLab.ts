@@ -62,7 +62,7 @@ export class TwinLab {
    * resolves once it has.
    */
   loadState(state: unknown): Promise<void> {
-    const loaded = this.twin.loadState(state);
+    const loaded = this.twin.timeline.loadState(state);
     this.leftHistory.reset();
     this.rightHistory.reset();
     this.leftOwed = 0;

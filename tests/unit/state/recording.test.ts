@@ -64,7 +64,7 @@ function recordOriginal(
 ): Original {
   const sim = new Simulation('pile', { count: 50, seed: 5 });
   for (let f = 0; f < 20; f++) sim.frame(1 / 60);
-  void sim.record(options);
+  void sim.timeline.record(options);
   const hashes = [sim.hash()];
   sim.onStep = () => hashes.push(sim.hash());
   for (let f = 0; f < FRAMES; f++) {
@@ -93,7 +93,7 @@ function jittered(): () => number {
 /** Replays in a fresh world driven by `next()` frames; the hash after every replayed step. */
 function replay(recording: unknown, next: () => number): { sim: Simulation; hashes: string[] } {
   const sim = new Simulation('stack');
-  void sim.replay(recording);
+  void sim.timeline.replay(recording);
   const hashes = [sim.hash()];
   sim.onStep = () => hashes.push(sim.hash());
   for (let f = 0; f < 5000 && !sim.settings.paused; f++) sim.frame(next());
@@ -124,7 +124,7 @@ describe('replay at any display rate', () => {
     it(`${name} frames: the recorded hash at every step, verified to the end, paused there`, () => {
       const { sim, hashes } = replay(carried(original.recording), next);
       expect(hashes).toEqual(original.hashes);
-      expect(sim.replayStatus()).toEqual({
+      expect(sim.timeline.replayStatus()).toEqual({
         step: length,
         endStep: length,
         verifiedUpTo: length,
@@ -136,11 +136,11 @@ describe('replay at any display rate', () => {
 
   it('seeking back and forth lands on the recorded hashes, and play goes on from there', () => {
     const sim = new Simulation('tunnel');
-    void sim.replay(carried(original.recording));
+    void sim.timeline.replay(carried(original.recording));
     for (const step of [180, 40, length, 0, 251, 249, 7, length - 1, 120]) {
-      void sim.seek(step);
+      void sim.timeline.seek(step);
       expect(sim.hash(), `seek ${step}`).toBe(original.hashes[step]);
-      expect(sim.replayStatus()?.step).toBe(step);
+      expect(sim.timeline.replayStatus()?.step).toBe(step);
     }
     // Seeking to the end paused there, as a replay reaching it does.
     expect(sim.settings.paused).toBe(true);
@@ -151,16 +151,16 @@ describe('replay at any display rate', () => {
     expect(hashes).toEqual(original.hashes.slice(121, 121 + hashes.length));
     // Half a second: 50 steps at 100 Hz, a few more where the recording ran at 120 Hz.
     expect(hashes.length).toBeGreaterThanOrEqual(50);
-    expect(sim.replayStatus()?.divergence).toBeNull();
+    expect(sim.timeline.replayStatus()?.divergence).toBeNull();
   });
 
   it('a recording keeping only its first keyframe seeks too (keyframes made in play)', () => {
     const small = recordOriginal({ keyframeEvery: 100 }, { keyframes: 'first' });
     expect(small.recording.keyframes).toHaveLength(1);
     const sim = new Simulation('stack');
-    void sim.replay(carried(small.recording));
+    void sim.timeline.replay(carried(small.recording));
     for (const step of [230, 60, 199, 0, small.recording.length]) {
-      void sim.seek(step);
+      void sim.timeline.seek(step);
       expect(sim.hash(), `seek ${step}`).toBe(small.hashes[step]);
     }
   });
@@ -168,16 +168,16 @@ describe('replay at any display rate', () => {
   it('a scene load, a reset and a loaded state are inputs too', async () => {
     const sim = new Simulation('stack', { count: 12 });
     const state = new Simulation('spring').core.saveState();
-    void sim.record({ hashEvery: 1 });
+    void sim.timeline.record({ hashEvery: 1 });
     const hashes = [sim.hash()];
     sim.onStep = () => hashes.push(sim.hash());
     for (let f = 0; f < 60; f++) {
       if (f === 15) sim.load('tunnel');
-      if (f === 30) sim.loadState(state);
+      if (f === 30) sim.timeline.loadState(state);
       if (f === 45) sim.reset();
       sim.frame(1 / 60);
     }
-    const recording = await sim.stopRecording();
+    const recording = await sim.timeline.stopRecording();
     expect(recording.inputs.map((input) => input.type).filter((type) => type !== 'dt')).toEqual([
       'load',
       'state',
@@ -185,14 +185,14 @@ describe('replay at any display rate', () => {
     ]);
     const copy = replay(carried(recording), frames(144));
     expect(copy.hashes).toEqual(hashes);
-    expect(copy.sim.replayStatus()?.divergence).toBeNull();
+    expect(copy.sim.timeline.replayStatus()?.divergence).toBeNull();
   });
 });
 
 describe('the ends of a recording', () => {
   it('a spawn made while paused after the last step replays at that boundary, and the end still checks', async () => {
     const sim = new Simulation('stack', { count: 9 });
-    void sim.record();
+    void sim.timeline.record();
     for (let f = 0; f < 40; f++) sim.frame(1 / 60);
     sim.set({ paused: true });
     sim.queue({
@@ -200,12 +200,12 @@ describe('the ends of a recording', () => {
       spec: { kind: 'box', scale: [0.2, 0.2, 0.2], position: [2, 1, 2] },
     });
     sim.frame(0);
-    const recording = await sim.stopRecording();
+    const recording = await sim.timeline.stopRecording();
     expect(recording.inputs.at(-1)).toMatchObject({ type: 'spawn', step: recording.length });
     const copy = new Simulation('tunnel');
-    void copy.replay(carried(recording));
+    void copy.timeline.replay(carried(recording));
     for (let f = 0; f < 60; f++) copy.frame(1 / 60);
-    expect(copy.replayStatus()).toMatchObject({
+    expect(copy.timeline.replayStatus()).toMatchObject({
       verifiedUpTo: recording.length,
       divergence: null,
     });
@@ -216,12 +216,12 @@ describe('the ends of a recording', () => {
 
   it('an empty recording replays to its single state and rests there', async () => {
     const sim = new Simulation('spring');
-    void sim.record();
-    const recording = await sim.stopRecording();
+    void sim.timeline.record();
+    const recording = await sim.timeline.stopRecording();
     const copy = new Simulation('stack');
-    void copy.replay(carried(recording));
+    void copy.timeline.replay(carried(recording));
     expect(copy.settings.paused).toBe(true);
-    expect(copy.replayStatus()).toEqual({
+    expect(copy.timeline.replayStatus()).toEqual({
       step: 0,
       endStep: 0,
       verifiedUpTo: 0,
@@ -255,7 +255,7 @@ describe('a tampered recording names the first step, body and field that differ'
       id = (r.keyframes[0]?.state.nextId ?? Number.NaN) + spawnsBefore;
     });
     const { sim } = replay(input, frames(60));
-    const status = sim.replayStatus();
+    const status = sim.timeline.replayStatus();
     expect(status?.divergence).toEqual({ step: at + 1, body: id, field: 'position[1]' });
     expect(status?.verifiedUpTo).toBe(at);
   });
@@ -268,7 +268,7 @@ describe('a tampered recording names the first step, body and field that differ'
     });
     const { sim } = replay(input, frames(144));
     const kept = (original.recording.keyframes[2]?.state.bodies[5]?.id ?? -1) as number;
-    expect(sim.replayStatus()).toMatchObject({
+    expect(sim.timeline.replayStatus()).toMatchObject({
       verifiedUpTo: 199,
       divergence: { step: 200, body: kept, field: 'velocity[2]' },
     });
@@ -279,7 +279,7 @@ describe('a tampered recording names the first step, body and field that differ'
       r.hashes[150] = '0123456789abcdef';
     });
     const { sim } = replay(input, frames(30));
-    expect(sim.replayStatus()).toMatchObject({
+    expect(sim.timeline.replayStatus()).toMatchObject({
       verifiedUpTo: 149,
       divergence: { step: 150, body: null, field: 'hash' },
     });
@@ -296,32 +296,32 @@ describe('record, stopRecording and seek refuse bad calls and change nothing', (
   const BAD: [string, () => void, RegExp][] = [
     [
       'hashEvery 0',
-      () => sim.record({ hashEvery: 0 }),
+      () => sim.timeline.record({ hashEvery: 0 }),
       /record options: hashEvery = 0 is invalid: expected an integer from 1 to 1000/,
     ],
     [
       'keyframeEvery 2.5',
-      () => sim.record({ keyframeEvery: 2.5 }),
+      () => sim.timeline.record({ keyframeEvery: 2.5 }),
       /keyframeEvery = 2\.5 is invalid: expected an integer from 1/,
     ],
     [
       'an unknown option',
-      () => sim.record({ every: 3 }),
+      () => sim.timeline.record({ every: 3 }),
       /options\.every is not a known field; valid fields of options are hashEvery, keyframeEvery/,
     ],
     [
       'options that are not an object',
-      () => sim.record(5),
+      () => sim.timeline.record(5),
       /options = 5 is invalid: expected an object with optional hashEvery, keyframeEvery/,
     ],
     [
       'stopping when not recording',
-      () => sim.stopRecording(),
+      () => sim.timeline.stopRecording(),
       /Not recording: call record\(\) first/,
     ],
     [
       'seeking with no replay',
-      () => sim.seek(3),
+      () => sim.timeline.seek(3),
       /seek needs a replay: call replay\(recording\) first/,
     ],
   ];
@@ -330,29 +330,29 @@ describe('record, stopRecording and seek refuse bad calls and change nothing', (
     const hash = sim.hash();
     expect(call).toThrow(message);
     expect(sim.hash()).toBe(hash);
-    expect(sim.recordingStep).toBeNull();
-    expect(sim.replayStatus()).toBeNull();
+    expect(sim.timeline.recordingStep).toBeNull();
+    expect(sim.timeline.replayStatus()).toBeNull();
   });
 
   it('while recording: a second record, a bad stop option; then a bad seek in a replay', async () => {
-    void sim.record();
-    expect(() => sim.record()).toThrow(/Already recording: call stopRecording\(\) first/);
-    expect(() => sim.stopRecording({ keyframes: 'some' })).toThrow(
+    void sim.timeline.record();
+    expect(() => sim.timeline.record()).toThrow(/Already recording: call stopRecording\(\) first/);
+    expect(() => sim.timeline.stopRecording({ keyframes: 'some' })).toThrow(
       /keyframes = "some" is invalid: expected one of 'all', 'first'/,
     );
-    expect(() => sim.replay({})).toThrow(/Recording: call stopRecording\(\) first/);
+    expect(() => sim.timeline.replay({})).toThrow(/Recording: call stopRecording\(\) first/);
     for (let f = 0; f < 30; f++) sim.frame(1 / 60);
-    expect(sim.recordingStep).toBe(50);
-    const recording = await sim.stopRecording();
-    void sim.replay(recording);
-    void sim.seek(20);
+    expect(sim.timeline.recordingStep).toBe(50);
+    const recording = await sim.timeline.stopRecording();
+    void sim.timeline.replay(recording);
+    void sim.timeline.seek(20);
     const hash = sim.hash();
     for (const step of [-1, 1.5, 51, '3', null]) {
-      expect(() => sim.seek(step), String(step)).toThrow(
+      expect(() => sim.timeline.seek(step), String(step)).toThrow(
         /seek: step = .* is invalid: expected an integer from 0 to 50/,
       );
     }
     expect(sim.hash()).toBe(hash);
-    expect(sim.replayStatus()?.step).toBe(20);
+    expect(sim.timeline.replayStatus()?.step).toBe(20);
   });
 });

@@ -36,7 +36,7 @@ async function linkOf(kind: string, text: string): Promise<string> {
 describe('shareLink round trip', () => {
   it('a saved state comes back equal, and loads into a fresh world with the same hash', async () => {
     const sim = playground();
-    const saved = encodeState(await sim.saveState());
+    const saved = encodeState(await sim.timeline.saveState());
     const fragment = await encodeShareFragment('state', saved);
     expect(fragment.startsWith('#state=')).toBe(true);
     expect(fragment.length).toBeLessThan(JSON.stringify(saved).length / 2);
@@ -44,23 +44,23 @@ describe('shareLink round trip', () => {
     expect(decoded?.kind).toBe('state');
     expect(decoded?.value).toEqual(JSON.parse(JSON.stringify(saved)));
     const fresh = new Simulation('stack', {});
-    await fresh.loadState(decoded?.value);
+    await fresh.timeline.loadState(decoded?.value);
     expect(fresh.hash()).toBe(sim.hash());
   });
 
   it('a recording comes back equal and passes the recording check', async () => {
     const sim = playground();
-    await sim.record({ keyframeEvery: 10 });
+    await sim.timeline.record({ keyframeEvery: 10 });
     sim.queue({
       type: 'spawn',
       spec: { kind: 'sphere', scale: [0.4, 0.4, 0.4], position: [0, 6, 0] },
     });
     for (let k = 0; k < 25; k++) sim.singleStep();
-    const recording = encodeRecording(await sim.stopRecording());
+    const recording = encodeRecording(await sim.timeline.stopRecording());
     const decoded = await decodeShareFragment(await encodeShareFragment('recording', recording));
     expect(decoded?.kind).toBe('recording');
     expect(decoded?.value).toEqual(JSON.parse(JSON.stringify(recording)));
-    const parsed = parseRecording(decoded?.value, sim.tuning);
+    const parsed = parseRecording(decoded?.value, sim.timeline.tuning);
     expect(parsed.length).toBe(25);
     expect(parsed.inputs.some((input) => input.type === 'spawn')).toBe(true);
   });
@@ -101,7 +101,10 @@ describe('shareLink refuses bad links by name', () => {
   });
 
   it('a link cut short: whole bytes missing, or the deflate stream ending early', async () => {
-    const full = await encodeShareFragment('state', encodeState(await playground().saveState()));
+    const full = await encodeShareFragment(
+      'state',
+      encodeState(await playground().timeline.saveState()),
+    );
     // '#state=' is 7 characters: 401 of data leave a stray 6 bits, 400 whole bytes of a stream cut short.
     await expect(decodeShareFragment(full.slice(0, 7 + 401))).rejects.toThrow(
       /cannot be whole bytes; the link was cut short/,
@@ -121,7 +124,7 @@ describe('shareLink refuses bad links by name', () => {
     await expect(
       decodeShareFragment(await linkOf('state', '{"format":"other/thing","version":1}')),
     ).rejects.toThrow(/is not a saved state or a recording: format = "other\/thing"/);
-    const state = JSON.stringify(encodeState(await playground().saveState()));
+    const state = JSON.stringify(encodeState(await playground().timeline.saveState()));
     await expect(decodeShareFragment(await linkOf('recording', state))).rejects.toThrow(
       /Link #recording=… holds a saved state, not a recording/,
     );
@@ -182,9 +185,9 @@ describe('shareLink refuses bad links by name', () => {
   });
 
   it('state text that parses is still checked when it loads (a future version is named)', async () => {
-    const state = { ...encodeState(await playground().saveState()), version: 2 };
+    const state = { ...encodeState(await playground().timeline.saveState()), version: 2 };
     const decoded = await decodeShareFragment(await encodeShareFragment('state', state));
-    expect(() => parseState(decoded?.value, playground().tuning)).toThrow(
+    expect(() => parseState(decoded?.value, playground().timeline.tuning)).toThrow(
       /version = 2 is invalid: expected 1: it was written by a newer build/,
     );
   });

@@ -235,7 +235,7 @@ describe('loadState refuses bad input, names the field, changes nothing', () => 
   it.each(BAD)('%s', (_label, input, message) => {
     const before = sim.core.saveState();
     const hash = sim.hash();
-    expect(() => sim.loadState(input())).toThrow(message);
+    expect(() => sim.timeline.loadState(input())).toThrow(message);
     expect(sim.core.saveState()).toEqual(before);
     expect(sim.hash()).toBe(hash);
     // And it keeps running.
@@ -245,7 +245,7 @@ describe('loadState refuses bad input, names the field, changes nothing', () => 
 
   it('the good state the table edits loads (so each failure above is the edit)', () => {
     const other = new Simulation('stack');
-    other.loadState(goodState());
+    other.timeline.loadState(goodState());
     expect(other.scene.definition.id).toBe('playground');
     expect(other.commands.dragging).toBe(true);
     expect(other.commands.pending).toBe(1);
@@ -273,7 +273,7 @@ describe('−0 survives JSON', () => {
     const state = sim.core.saveState();
     expect(Object.is(state.bodies[6]?.velocity[0], -0)).toBe(true);
     const copy = new Simulation('playground');
-    copy.loadState(JSON.stringify(encodeFloats(state)));
+    copy.timeline.loadState(JSON.stringify(encodeFloats(state)));
     expect(copy.hash()).toBe(sim.hash());
     expect(Object.is(copy.core.saveState().bodies[6]?.velocity[2], -0)).toBe(true);
   });

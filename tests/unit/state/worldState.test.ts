@@ -170,11 +170,11 @@ describe('saved state: the same future at every later step', () => {
         const state = ref.states.get(step);
         if (!state) throw new Error(`no state at ${step}`);
         const fresh = new Simulation('playground');
-        fresh.loadState(through(state));
+        fresh.timeline.loadState(through(state));
         expectSameFuture(ref, fresh, step, `${scene.id} saved at ${step}, fresh world`);
         // A world that has run (and dragged: its drag anchor is in the world) loads it too.
         if (step !== DRAG_START + 25 && step !== GUARD_SPAWN + 1) continue;
-        used.loadState(JSON.stringify(encodeFloats(state)));
+        used.timeline.loadState(JSON.stringify(encodeFloats(state)));
         expectSameFuture(ref, used, step, `${scene.id} saved at ${step}, used world`);
       }
     });

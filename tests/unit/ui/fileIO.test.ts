@@ -13,10 +13,10 @@ function jsonFile(name: string, value: unknown): File {
 
 async function madeDocuments(): Promise<{ state: unknown; recording: unknown }> {
   const sim = new Simulation('stack', {});
-  await sim.record();
+  await sim.timeline.record();
   for (let k = 0; k < 12; k++) sim.singleStep();
-  const recording = encodeRecording(await sim.stopRecording());
-  return { state: encodeState(await sim.saveState()), recording };
+  const recording = encodeRecording(await sim.timeline.stopRecording());
+  return { state: encodeState(await sim.timeline.saveState()), recording };
 }
 
 describe('readDocument', () => {
