@@ -31,6 +31,8 @@ export class Panel {
   private readonly statsState = { physicsMs: '', interpolationUs: '', simOverReal: '', bodies: '' };
   /** The "Record" folder, second from the top: ui/recordPanel.ts fills it. */
   readonly recordFolder: GUI;
+  /** The Stats folder: its figures are read only while it is open. */
+  private readonly statsFolder: GUI;
 
   constructor(app: BrowserApp, container: HTMLElement) {
     this.app = app;
@@ -106,6 +108,9 @@ export class Panel {
       .onChange((visible: boolean) => this.app.hud.setVisible(visible));
 
     const stats = this.gui.addFolder('Stats');
+    this.statsFolder = stats;
+    // Opened: show the figures now, not at the next refresh.
+    stats.onOpenClose(() => this.updateStats());
     stats.add(this.statsState, 'physicsMs').name('physics / step').disable().listen();
     stats.add(this.statsState, 'interpolationUs').name('interp / frame').disable().listen();
     stats.add(this.statsState, 'bodies').name('bodies').disable().listen();
@@ -138,6 +143,8 @@ export class Panel {
 
   /** Copies the latest stats into the Stats folder (the caller throttles this like the HUD). */
   updateStats(): void {
+    // Closed (as it starts), it shows nothing: reading the stats would only allocate.
+    if (this.statsFolder._closed) return;
     const s = this.app.statsSnapshot();
     this.statsState.physicsMs = `${s.physicsMsPerStep.toFixed(2)} ms`;
     this.statsState.interpolationUs = `${s.interpolationUs.toFixed(0)} µs`;

@@ -96,7 +96,8 @@ export class StutterPanel {
         ? 'stutter meter: click a body to track it'
         : `body ${trackedIndex} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
     this.deleteButton.hidden = trackedIndex < 0;
-    if (!this.chart) return;
+    // A hidden chart is not redrawn: uPlot allocates tens of kilobytes a redraw.
+    if (!this.chart || this.root.hidden) return;
     const head = meter.chartHead;
     const { frameMs, displacementMm, steps, alpha } = meter.chart;
     for (let k = 0; k < CHART_FRAMES; k++) {
