@@ -109,7 +109,9 @@ async function runBench(): Promise<void> {
     ]),
   );
 
-  section('bytes allocated (heap deltas after forced GC)');
+  section(
+    'bytes allocated (sampled heap profiles; world.step and generators: heap deltas after forced GC)',
+  );
   const allocation = [
     ...(await benchAllocation(quick ? 100 : 250)),
     ...(await benchPageAllocation()),
