@@ -1,7 +1,6 @@
 // The pipeline without the screen: settings → commands → loop → physics steps → snapshots →
 // interpolation. The browser app and the Node tests drive the very same object.
 
-import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settings';
 import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
 import { PhysicsCore, savedScene } from '../core/physicsCore';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
@@ -21,7 +20,7 @@ import {
 import type { Command, CommandAction, CommandQueue } from '../physics/commands';
 import type { PhysicsWorld } from '../physics/physicsWorld';
 import type { FaultReport, StateGuard } from '../physics/stateGuard';
-import { findScene, resolveScene, SCENES } from '../scenes/registry';
+import { findScene, reloadOptions, resolveScene, SCENES } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { SnapshotPair } from '../snapshot/snapshots';
@@ -31,37 +30,20 @@ import { FrameStats } from './frameStats';
 import type { StateHasher } from './stateHasher';
 import { StutterMeter } from './stutterMeter';
 import type { MeterSource } from './stutterMeter';
+import { SimulationSettings } from './simulationSettings';
 import { TimelineControls } from './timelineControls';
 import { RemoteWorld } from './remoteWorld';
 import { WorkerLink } from './workerLink';
 
 export type { LoadedScene } from '../scenes/registry';
-export { DEFAULT_SEED } from '../scenes/registry';
+export { DEFAULT_SEED, reloadOptions } from '../scenes/registry';
 /** What `load` takes: a body count and a seed, each optional. */
 export type LoadOptions = SceneOptions;
-
-/**
- * The options that build `scene` again: its seed, and its count only where the scene takes one
- * (a fixed-size scene refuses a count).
- */
-export function reloadOptions(scene: LoadedScene): LoadOptions {
-  return scene.definition.count ? { count: scene.count, seed: scene.seed } : { seed: scene.seed };
-}
 
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
 function performanceNowMs(): number {
   return performance.now();
 }
-
-/** Settings that change what the stutter meter measures. */
-const METER_SETTINGS = [
-  'strategy',
-  'interpolation',
-  'physicsHz',
-  'timeScale',
-  'display',
-  'jitterMs',
-] as const;
 
 /** Told a step's state digest (two 32-bit lanes). */
 export type StepHashListener = (step: number, high: number, low: number) => void;
@@ -95,7 +77,10 @@ export class Simulation implements Stepper, MeterSource {
   private frameBudgetMs = FRAME_PHYSICS_BUDGET_MS;
   /** `nowMs()` at the start of the coming step (or, after the steps, interpolation). */
   private clockMs = 0;
-  private current: Settings = { ...DEFAULT_SETTINGS };
+  private readonly config = new SimulationSettings({
+    meterSettingChanged: () => this.meter.reset(),
+    unpaused: () => this.onTimelineReset?.(),
+  });
   scene: LoadedScene;
   /** The loaded scene's statics and springs, for render. */
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
@@ -105,19 +90,18 @@ export class Simulation implements Stepper, MeterSource {
   readonly timeline = new TimelineControls({
     local: () => this.local,
     link: () => this.link,
-    settings: () => this.current,
+    settings: () => this.config.current,
     loop: () => this.loop,
     jumped: (driverStep, state, asked) => this.jumped(driverStep, state, asked),
-    setRate: (physicsHz) => this.setRate(physicsHz),
-    pause: () => {
-      this.current = { ...this.current, paused: true };
-    },
+    setRate: (physicsHz) => this.config.setRate(physicsHz),
+    pause: () => this.config.pause(),
   });
   /** This thread: the core's scene version drawn (a replay may load a scene at one of its steps). */
   private seenCoreScene = -1;
 
   constructor(sceneId = 'playground', options: LoadOptions = {}) {
-    this.loop = new FixedStepLoop(1 / this.current.physicsHz, this.current);
+    const settings = this.config.current;
+    this.loop = new FixedStepLoop(1 / settings.physicsHz, settings);
     const definition = findScene(sceneId) ?? SCENES[0];
     this.local = new PhysicsCore(definition.id, options);
     this.local.physics.addRemovalListener(this.meter);
@@ -213,12 +197,7 @@ export class Simulation implements Stepper, MeterSource {
     const log = link.physics.log;
     if (log.replayable && log.steps === this.loop.stepCount) {
       log.replay(core);
-      this.scene = core.scene;
-      this.sceneDraw = {
-        version: this.sceneDraw.version + 1,
-        statics: core.physics.statics.slice(),
-        springs: core.physics.springEnds(),
-      };
+      this.takeLocalScene(core);
       this.interpolate();
       return 'resumed';
     }
@@ -228,17 +207,12 @@ export class Simulation implements Stepper, MeterSource {
   }
 
   get settings(): Readonly<Settings> {
-    return this.current;
+    return this.config.current;
   }
 
   /** Validates the whole patch first (throws, changing nothing, on any bad key or value). */
   set(patch: unknown): void {
-    const accepted = validatePatch(patch);
-    const before = this.current;
-    this.current = { ...before, ...accepted };
-    if (before.paused && !this.current.paused) this.onTimelineReset?.();
-    // The meter's window would otherwise mix frames from before and after the change.
-    for (const key of METER_SETTINGS) if (before[key] !== this.current[key]) this.meter.reset();
+    this.config.set(patch);
   }
 
   /**
@@ -314,7 +288,7 @@ export class Simulation implements Stepper, MeterSource {
   ): Promise<void> {
     if (state) {
       this.scene = savedScene(state.scene, this.scene);
-      this.setRate(state.physicsHz);
+      this.config.setRate(state.physicsHz);
     }
     const local = this.local;
     const link = this.link;
@@ -327,13 +301,6 @@ export class Simulation implements Stepper, MeterSource {
     this.timeline.restIfEnded();
     if (!asked || !link) return Promise.resolve();
     return this.whenBuilt(link, asked);
-  }
-
-  /** A physics rate set by a loaded state or a replay (ignored when out of the settings' range). */
-  private setRate(physicsHz: number): void {
-    if (physicsHz !== this.current.physicsHz && validateValue('physicsHz', physicsHz).ok) {
-      this.current = { ...this.current, physicsHz };
-    }
   }
 
   /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
@@ -555,21 +522,6 @@ export class Simulation implements Stepper, MeterSource {
     return this.loop.displayTime();
   }
 
-  drawPosition(index: number, out: number[]): void {
-    const p = this.draw.position;
-    out[0] = p[3 * index] ?? 0;
-    out[1] = p[3 * index + 1] ?? 0;
-    out[2] = p[3 * index + 2] ?? 0;
-  }
-
-  currentMotion(index: number, position: number[], velocity: number[]): void {
-    const c = this.snapshots.current;
-    for (let k = 0; k < 3; k++) {
-      position[k] = c.position[3 * index + k] ?? 0;
-      velocity[k] = c.velocity[3 * index + k] ?? 0;
-    }
-  }
-
   /**
    * Bodies the state guard removed since the last call (on this thread, or reported by the
    * worker), or null. The caller shows them; the report is then forgotten.
@@ -617,8 +569,8 @@ export class Simulation implements Stepper, MeterSource {
    * The render mode actually used: only the accumulator leaves a fraction of a step to draw
    * with; the other strategies end every frame exactly at display time, so they draw current.
    */
-  renderMode(mode: InterpolationMode = this.current.interpolation): InterpolationMode {
-    return this.current.strategy === 'accumulator' ? mode : 'off';
+  renderMode(mode: InterpolationMode = this.config.current.interpolation): InterpolationMode {
+    return this.config.current.strategy === 'accumulator' ? mode : 'off';
   }
 
   /** Fills `out` with the draw poses for a render mode (the split view's second half). */
@@ -628,22 +580,14 @@ export class Simulation implements Stepper, MeterSource {
   }
 
   private interpolate(): void {
-    this.interpolateInto(this.current.interpolation, this.draw);
+    this.interpolateInto(this.config.current.interpolation, this.draw);
   }
 
   private applySettings(): void {
-    const s = this.current;
-    const loop = this.loop;
-    const dt = 1 / s.physicsHz;
-    if (dt !== loop.dt) loop.setDt(dt);
-    // Only what changed is written: a double stored anew into a field V8 keeps boxed allocates.
-    if (loop.timeScale !== s.timeScale) loop.timeScale = s.timeScale;
-    if (loop.maxFrameSeconds !== s.maxFrameSeconds) loop.maxFrameSeconds = s.maxFrameSeconds;
-    loop.maxStepsPerFrame = s.maxStepsPerFrame;
-    loop.paused = s.paused;
-    loop.strategy = s.strategy;
-    if (this.local) this.local.physicsHz = s.physicsHz;
-    else this.link?.physics.setRate(s.physicsHz);
+    this.config.applyTo(this.loop);
+    const physicsHz = this.config.current.physicsHz;
+    if (this.local) this.local.physicsHz = physicsHz;
+    else this.link?.physics.setRate(physicsHz);
   }
 
   /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */

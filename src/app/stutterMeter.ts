@@ -29,9 +29,12 @@ export interface MeterSource {
   readonly report: FrameReport;
   /** The dense index of body `id` now, −1 once it has been removed. */
   bodyIndex(id: number): number;
-  drawPosition(index: number, out: number[]): void;
-  /** Current snapshot position and velocity, for bodies without a known path. */
-  currentMotion(index: number, position: number[], velocity: number[]): void;
+  /** The poses drawn this frame (positions by dense index). */
+  readonly draw: { readonly position: Float64Array };
+  /** The current snapshot: position and velocity, for bodies without a known path. */
+  readonly snapshots: {
+    readonly current: { readonly position: Float64Array; readonly velocity: Float64Array };
+  };
 }
 
 /**
@@ -54,7 +57,6 @@ export class StutterMeter implements BodyRemovalListener {
   private readonly truth = [0, 0, 0];
   private readonly lastDrawn = [0, 0, 0];
   private readonly lastTruth = [0, 0, 0];
-  private readonly velocity = [0, 0, 0];
   /** Chart rings, oldest first from `chartHead`: steps, alpha, frame ms, drawn displacement (mm). */
   readonly chart = {
     steps: new Float64Array(CHART_FRAMES),
@@ -114,14 +116,17 @@ export class StutterMeter implements BodyRemovalListener {
     }
 
     const time = r.displayTime;
-    source.drawPosition(index, this.drawn);
+    const drawn = source.draw.position;
+    for (let k = 0; k < 3; k++) this.drawn[k] = drawn[3 * index + k] ?? 0;
     if (this.path) this.path(time, this.truth);
     else {
       // No known path: the truth at display time is the current state carried forward by its
       // velocity over the time still in the accumulator.
-      source.currentMotion(index, this.truth, this.velocity);
+      const { position, velocity } = source.snapshots.current;
       const ahead = time - r.simTime;
-      for (let k = 0; k < 3; k++) this.truth[k] = this.truth[k] + this.velocity[k] * ahead;
+      for (let k = 0; k < 3; k++) {
+        this.truth[k] = (position[3 * index + k] ?? 0) + (velocity[3 * index + k] ?? 0) * ahead;
+      }
     }
     if (this.hasLast) {
       const drawnStep = distance(this.drawn, this.lastDrawn);

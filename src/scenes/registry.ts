@@ -102,3 +102,11 @@ export function resolveScene(sceneId: string, options: SceneOptions = {}): Loade
     throw new Error(`seed = ${String(options.seed)} is invalid: expected ${seedIssue}.`);
   return { definition, count, seed };
 }
+
+/**
+ * The options that build `scene` again: its seed, and its count only where the scene takes one
+ * (a fixed-size scene refuses a count).
+ */
+export function reloadOptions(scene: LoadedScene): SceneOptions {
+  return scene.definition.count ? { count: scene.count, seed: scene.seed } : { seed: scene.seed };
+}
