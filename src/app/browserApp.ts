@@ -59,18 +59,7 @@ export class BrowserApp implements Session, HudSource {
     this.view = new ViewCompositor(this.stage);
     this.driver = new FrameDriver(
       () => this.sim.settings,
-      (driver, nowMs) => {
-        // A scene or state still being built in the worker: no time passes for it yet, and the
-        // first frame once it is built lasts 0 s.
-        if (this.sim.building) {
-          driver.restartClock();
-          return;
-        }
-        if (this.lab) this.lab.frame(driver.frameSeconds, true);
-        else this.sim.frameFrom(driver, true);
-        this.afterFrame(true);
-        this.hud.update(nowMs, this);
-      },
+      (driver, nowMs) => this.frame(driver, nowMs),
     );
     this.commands = new CommandLayer(this);
     this.threads = new PhysicsThreads(this);
@@ -96,16 +85,21 @@ export class BrowserApp implements Session, HudSource {
   }
 
   /**
-   * One frame through loop → steps → snapshots → interpolation → instance matrices (→ GPU when
-   * `render`). `realTime`: driven by the wall clock (rAF), so the overload governor may slow
-   * it down. The frame's seconds already carry the driver's jitter and hitch.
+   * One animation frame of `driver.frameSeconds` (jitter and hitch included) through loop →
+   * steps → snapshots → interpolation → instance matrices → GPU, then the HUD. Driven by the wall
+   * clock, so the overload governor may slow it down.
    */
-  frame(frameSeconds: number, render: boolean, realTime = false): FrameReport {
-    const report = this.lab
-      ? this.lab.frame(frameSeconds, realTime)
-      : this.sim.frame(frameSeconds, realTime);
-    this.afterFrame(render);
-    return report;
+  private frame(driver: FrameDriver, nowMs: number): void {
+    // A scene or state still being built in the worker: no time passes for it yet, and the
+    // first frame once it is built lasts 0 s.
+    if (this.sim.building) {
+      driver.restartClock();
+      return;
+    }
+    if (this.lab) this.lab.frame(driver.frameSeconds, true);
+    else this.sim.frameFrom(driver, true);
+    this.afterFrame(true);
+    this.hud.update(nowMs, this);
   }
 
   /**

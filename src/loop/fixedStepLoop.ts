@@ -14,15 +14,6 @@ export interface Stepper {
 }
 
 /**
- * What one frame did. Reused by the caller: the loop writes into it, never allocates one.
- *
- * Every figure is in simulated seconds. For the strategies that spend frame time (accumulator,
- * semi-fixed, variable) a frame's `frameSeconds × timeScale` is accounted for exactly:
- * simulated by its steps + left in the accumulator + `droppedSeconds` + `clampedSeconds` +
- * `throttledSeconds`. `fixed-per-frame` spends no frame time (one dt per displayed frame, by
- * design), so it gives none up and reports 0 for all three.
- */
-/**
  * Where the loop stands: how far the display is past the current step and what simulated time
  * it shows. Written into an object by `FixedStepLoop.timesInto` rather than returned: a double
  * returned from (or passed to) a call V8 does not inline is boxed, 16 bytes each.
@@ -43,6 +34,15 @@ export function createLoopTimes(): LoopTimes {
   return { alpha: 0, displayTime: 0, simTime: 0, step: 0 };
 }
 
+/**
+ * What one frame did. Reused by the caller: the loop writes into it, never allocates one.
+ *
+ * Every figure is in simulated seconds. For the strategies that spend frame time (accumulator,
+ * semi-fixed, variable) a frame's `frameSeconds × timeScale` is accounted for exactly:
+ * simulated by its steps + left in the accumulator + `droppedSeconds` + `clampedSeconds` +
+ * `throttledSeconds`. `fixed-per-frame` spends no frame time (one dt per displayed frame, by
+ * design), so it gives none up and reports 0 for all three.
+ */
 export interface FrameReport extends LoopTimes {
   /** Real seconds the frame was given (negative, NaN or infinite: 0). */
   frameSeconds: number;
