@@ -123,7 +123,7 @@ export default tseslint.config(
       'src/shapes/**',
       'src/util/**',
       'src/loop/**',
-      'src/api/spawnSpec.ts',
+      'src/state/spawnSpec.ts',
     ],
     rules: {
       'no-restricted-properties': [

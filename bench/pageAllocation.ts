@@ -5,11 +5,11 @@
 
 import type { World } from 'cannon-es';
 import type { BrowserApp } from '../src/app/browserApp';
-import type { FromWorker, ToWorker } from '../src/worker/protocol';
+import type { FromWorker, ToWorker } from '../src/wire/protocol';
 import type { FakePage } from '../tests/fakes/fakeDom';
 import { installFakeDom } from '../tests/fakes/fakeDom';
-import type { AllocationResult } from './allocationBench';
-import { sampledBytesPerCall, withoutCannonStep } from './allocationBench';
+import type { AllocationResult } from './heapMeasure';
+import { sampledBytesPerCall, withoutCannonStep } from './heapMeasure';
 
 /** A 60 Hz display: 100 Hz physics then takes 1, 2, 2, … steps a frame. */
 const FRAME_MS = 1000 / 60;
@@ -158,8 +158,8 @@ async function useInProcessWorker(
   app: BrowserApp,
   nowMs: () => number,
 ): Promise<{ deliver: () => void; world: () => World }> {
-  const { WorkerPhysics } = await import('../src/worker/workerPhysics');
-  const { PhysicsService } = await import('../src/worker/physicsService');
+  const { WorkerPhysics } = await import('../src/workerHost/workerPhysics');
+  const { PhysicsService } = await import('../src/workerThread/physicsService');
   const toWorker = new MessageQueue<ToWorker>();
   const toPage = new MessageQueue<FromWorker>();
   const service = new PhysicsService({ postMessage: (message) => toPage.post(message) }, nowMs);

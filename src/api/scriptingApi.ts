@@ -2,7 +2,7 @@
 // validated before anything changes; a bad one throws an Error that names it and what is valid.
 
 import type { BrowserApp } from '../app/browserApp';
-import type { StatsSnapshot } from '../app/frameStats';
+import type { StatsSnapshot } from '../stats/frameStats';
 import type { LoadOptions } from '../app/simulation';
 import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
@@ -13,8 +13,8 @@ import { encodeRecording } from '../state/recording';
 import type { EncodedRecording } from '../state/recording';
 import { encodeState } from '../state/stateSchema';
 import type { EncodedState } from '../state/stateSchema';
-import { validateSpawnSpec } from './spawnSpec';
-import type { SpawnInput } from './spawnSpec';
+import { validateSpawnSpec } from '../state/spawnSpec';
+import type { SpawnInput } from '../state/spawnSpec';
 
 export interface Pose {
   p: [number, number, number];

@@ -10,7 +10,7 @@ import { randomBody } from '../scenes/mixedBodies';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import type { Messages } from '../ui/messages';
 import { Rng } from '../util/rng';
-import type { FrameDriver } from './frameDriver';
+import type { FrameDriver } from '../loop/frameDriver';
 import type { LoadOptions, Simulation } from './simulation';
 import { reloadOptions } from './simulation';
 import type { TwinLab } from './twinLab';

@@ -7,8 +7,8 @@ import type { Messages } from '../ui/messages';
 import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';
 import type { TwinLab } from './twinLab';
-import { startPhysicsWorker } from './workerStart';
-import type { StartedWorker } from './workerStart';
+import { startPhysicsWorker } from '../workerHost/workerStart';
+import type { StartedWorker } from '../workerHost/workerStart';
 
 /** What the threads act on: the page's session. */
 export interface ThreadSession {

@@ -15,7 +15,7 @@ import { parseState } from '../state/stateSchema';
 import type { SavedState } from '../state/stateSchema';
 import { parseRecordOptions, parseStopOptions } from '../state/timeline';
 import { ReplayPacer } from './replayPacer';
-import type { WorkerLink } from './workerLink';
+import type { WorkerLink } from '../workerHost/workerLink';
 
 /** What the controls read and ask of the simulation they belong to. */
 export interface TimelineSide {

@@ -4,7 +4,7 @@
 // have it: the first that differs is named down to the body and field.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
-import type { TwinReport } from './frameStats';
+import type { TwinReport } from '../stats/frameStats';
 import type { Command, CommandAction } from '../physics/commands';
 import { firstBodyDifference } from '../state/divergence';
 import type { Divergence } from '../state/divergence';

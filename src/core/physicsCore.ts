@@ -3,7 +3,7 @@
 // step, exact state (save and restore) and the timeline (record, replay, seek). Whatever drives
 // it decides when to step; this decides nothing about time.
 
-import { StateHasher, toHex } from '../app/stateHasher';
+import { StateHasher, toHex } from '../state/stateHasher';
 import { CommandQueue } from '../physics/commands';
 import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';

@@ -1,7 +1,7 @@
 // Validation of world commands read from a saved state or a recording: every body spec and
 // command field checked and named by its path, so a bad one is refused before anything applies.
 
-import { MAX_SPAWN_SCALE } from '../api/spawnSpec';
+import { MAX_SPAWN_SCALE } from './spawnSpec';
 import { COMMAND_TYPES } from '../physics/commands';
 import type { CommandAction } from '../physics/commands';
 import { MATERIAL_NAMES } from '../physics/materials';

@@ -1,7 +1,7 @@
 // The heads-up display: frame timing and physics numbers, refreshed a few times a second, and
 // a banner whenever the loop is giving up time (slow motion) or is paused.
 
-import type { StatsSnapshot } from '../app/frameStats';
+import type { StatsSnapshot } from '../stats/frameStats';
 import { Readout } from './readout';
 import type { ReadoutPart } from './readout';
 

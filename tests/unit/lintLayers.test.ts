@@ -46,9 +46,9 @@ const CASES: [path: string, code: string, allowed: boolean][] = [
     "import type { PhysicsWorld } from '../physics/physicsWorld';\nexport type P = PhysicsWorld;",
     true,
   ],
-  ['src/app/frameStats.ts', "import { Vector3 } from 'three';\nexport const v = Vector3;", false],
+  ['src/app/twinLab.ts', "import { Vector3 } from 'three';\nexport const v = Vector3;", false],
   ['src/ui/input.ts', "import { Vector3 } from 'three';\nexport const v = Vector3;", true],
-  ['src/app/frameStats.ts', "import { Body } from 'cannon-es';\nexport const b = Body;", false],
+  ['src/app/twinLab.ts', "import { Body } from 'cannon-es';\nexport const b = Body;", false],
   ['src/core/physicsCore.ts', "import { Body } from 'cannon-es';\nexport const b = Body;", true],
 ];
 

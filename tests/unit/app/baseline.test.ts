@@ -7,12 +7,12 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import { SCENES } from '../../../src/scenes/registry';
-import type { FromWorker, ToWorker } from '../../../src/worker/protocol';
-import { WorkerPhysics } from '../../../src/worker/workerPhysics';
+import type { FromWorker, ToWorker } from '../../../src/wire/protocol';
+import { WorkerPhysics } from '../../../src/workerHost/workerPhysics';
 import { inputRun, SCENE_COUNTS, sceneRun, timelineRun } from '../../baseline/scenarios';
 import type { BaselineFixture } from '../../baseline/scenarios';
 import { baselineSim } from '../../baseline/simDriver';
-import { startTsWorker } from '../worker/tsWorker';
+import { startTsWorker } from '../workerThread/tsWorker';
 
 const workers: Worker[] = [];
 afterEach(async () => {
@@ -29,7 +29,7 @@ async function simulation(
 ): Promise<Simulation> {
   const sim = new Simulation(scene, options);
   if (thread === 'main') return sim;
-  const worker = startTsWorker(new URL('../worker/serviceThread.ts', import.meta.url), null);
+  const worker = startTsWorker(new URL('../workerThread/serviceThread.ts', import.meta.url), null);
   workers.push(worker);
   const physics = new WorkerPhysics(
     { postMessage: (m: ToWorker, t) => worker.postMessage(m, t as ArrayBuffer[]) },

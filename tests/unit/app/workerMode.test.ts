@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import type { CommandAction } from '../../../src/physics/commands';
 import { Rng } from '../../../src/util/rng';
-import { PhysicsService } from '../../../src/worker/physicsService';
-import type { FromWorker, ToWorker } from '../../../src/worker/protocol';
-import { WorkerPhysics } from '../../../src/worker/workerPhysics';
-import { startTsWorker } from '../worker/tsWorker';
+import { PhysicsService } from '../../../src/workerThread/physicsService';
+import type { FromWorker, ToWorker } from '../../../src/wire/protocol';
+import { WorkerPhysics } from '../../../src/workerHost/workerPhysics';
+import { startTsWorker } from '../workerThread/tsWorker';
 
 const workers: Worker[] = [];
 afterEach(async () => {
@@ -18,7 +18,7 @@ async function workerSimulation(
   scene: string,
   options: { count?: number; seed?: number },
 ): Promise<Simulation> {
-  const worker = startTsWorker(new URL('../worker/serviceThread.ts', import.meta.url), null);
+  const worker = startTsWorker(new URL('../workerThread/serviceThread.ts', import.meta.url), null);
   workers.push(worker);
   const sim = new Simulation(scene, options);
   const physics = new WorkerPhysics(

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
-import { StateHasher } from '../../../src/app/stateHasher';
+import { StateHasher } from '../../../src/state/stateHasher';
 import { CommandQueue } from '../../../src/physics/commands';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';

@@ -2,9 +2,9 @@
 // cross-origin isolated, transferred buffers otherwise), connects a WorkerPhysics to it, and
 // reports a worker that cannot start or dies, so the page can step on its own thread instead.
 
-import type { FromWorker, ToWorker, Transport } from '../worker/protocol';
-import { WorkerPhysics } from '../worker/workerPhysics';
-import type { WorkerEvents } from '../worker/workerPhysics';
+import type { FromWorker, ToWorker, Transport } from '../wire/protocol';
+import { WorkerPhysics } from './workerPhysics';
+import type { WorkerEvents } from './workerPhysics';
 
 /**
  * Ring slots: a frame asks for at most maxStepsPerFrame steps (25 by default) and the page draws
@@ -41,7 +41,7 @@ export function startPhysicsWorker(
     return new Error('cannot start: this browser has no Web Workers');
   let worker: Worker;
   try {
-    worker = new Worker(new URL('../worker/physicsWorker.ts', import.meta.url), {
+    worker = new Worker(new URL('../workerThread/physicsWorker.ts', import.meta.url), {
       type: 'module',
       name: 'physics',
     });

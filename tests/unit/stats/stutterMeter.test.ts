@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import type { InterpolationMode } from '../../../src/config/settings';
-import { StutterMeter } from '../../../src/app/stutterMeter';
+import { StutterMeter } from '../../../src/stats/stutterMeter';
 
 function meterFor(
   mode: InterpolationMode,

@@ -4,8 +4,8 @@
 
 import type { FaultReport } from '../physics/stateGuard';
 import { SnapshotPair } from '../snapshot/snapshots';
-import type { WorkerPhysics } from '../worker/workerPhysics';
-import { StateHasher, toHex } from './stateHasher';
+import type { WorkerPhysics } from './workerPhysics';
+import { StateHasher, toHex } from '../state/stateHasher';
 import type { WorkerLink } from './workerLink';
 
 export class RemoteWorld {

@@ -3,7 +3,7 @@
 // The loop still decides how many steps each frame owes; this only ever asks, never waits.
 
 import type { SnapshotPair } from '../snapshot/snapshots';
-import type { WorkerPhysics } from '../worker/workerPhysics';
+import type { WorkerPhysics } from './workerPhysics';
 
 /**
  * Frames in a row the worker must be a step ahead of the drawn step before the latency drops by

@@ -3,9 +3,9 @@
 // so a torn read shows up as mixed values.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { RingWriter } from '../../../src/worker/sharedRing';
-import type { RingShape } from '../../../src/worker/sharedRing';
-import { FIRST_USER_HEADER } from '../../../src/worker/slotLayout';
+import { RingWriter } from '../../../src/wire/sharedRing';
+import type { RingShape } from '../../../src/wire/sharedRing';
+import { FIRST_USER_HEADER } from '../../../src/wire/slotLayout';
 
 const { buffer, shape, stop } = workerData as {
   buffer: SharedArrayBuffer;

@@ -1,7 +1,7 @@
 // The physics worker's entry point: hands every message from the page to a PhysicsService.
 
 import { PhysicsService } from './physicsService';
-import type { FromWorker, MessageSink, ToWorker } from './protocol';
+import type { FromWorker, MessageSink, ToWorker } from '../wire/protocol';
 
 const scope = self as unknown as MessageSink<FromWorker> & {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;

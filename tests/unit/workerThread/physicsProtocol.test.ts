@@ -1,12 +1,12 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toHex } from '../../../src/app/stateHasher';
+import { toHex } from '../../../src/state/stateHasher';
 import { PhysicsCore } from '../../../src/core/physicsCore';
 import type { Command } from '../../../src/physics/commands';
 import { SnapshotPair } from '../../../src/snapshot/snapshots';
-import { PhysicsService } from '../../../src/worker/physicsService';
-import type { FromWorker, MessageSink, ToWorker, Transport } from '../../../src/worker/protocol';
-import { WorkerPhysics } from '../../../src/worker/workerPhysics';
+import { PhysicsService } from '../../../src/workerThread/physicsService';
+import type { FromWorker, MessageSink, ToWorker, Transport } from '../../../src/wire/protocol';
+import { WorkerPhysics } from '../../../src/workerHost/workerPhysics';
 import { startTsWorker } from './tsWorker';
 
 const DT = 1 / 100;

@@ -4,7 +4,7 @@
 // bit — a recording under way and a replay's progress included.
 
 import type { PhysicsCore } from '../core/physicsCore';
-import type { ToWorker } from './protocol';
+import type { ToWorker } from '../wire/protocol';
 
 /**
  * Re-simulating on the page's thread freezes it while it runs; past this many steps (30 s at

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../../src/app/frameStats';
+import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../../src/stats/frameStats';
 import { Simulation } from '../../../src/app/simulation';
 import { Rng } from '../../../src/util/rng';
 

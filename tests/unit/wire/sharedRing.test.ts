@@ -4,11 +4,11 @@ import {
   MIN_RING_SLOTS,
   RingReader,
   RingWriter,
-} from '../../../src/worker/sharedRing';
-import type { RingShape } from '../../../src/worker/sharedRing';
-import { FIRST_USER_HEADER, HEADER_SEQ, SlotLayout } from '../../../src/worker/slotLayout';
-import type { SlotViews } from '../../../src/worker/slotLayout';
-import { startTsWorker } from './tsWorker';
+} from '../../../src/wire/sharedRing';
+import type { RingShape } from '../../../src/wire/sharedRing';
+import { FIRST_USER_HEADER, HEADER_SEQ, SlotLayout } from '../../../src/wire/slotLayout';
+import type { SlotViews } from '../../../src/wire/slotLayout';
+import { startTsWorker } from '../workerThread/tsWorker';
 
 /** The header integer these tests use for the step a slot holds. */
 const STEP = FIRST_USER_HEADER;

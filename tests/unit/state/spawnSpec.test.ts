@@ -5,7 +5,7 @@ import {
   DEFAULT_SPAWN_POSITION,
   MAX_SPAWN_SCALE,
   validateSpawnSpec,
-} from '../../../src/api/spawnSpec';
+} from '../../../src/state/spawnSpec';
 
 describe('validateSpawnSpec', () => {
   it('fills defaults from the kind alone', () => {

@@ -2,9 +2,9 @@
 // behind; on a slow display it is won back within a few frames, at 60 Hz one step at a time.
 
 import { describe, expect, it } from 'vitest';
-import { WorkerLink } from '../../../src/app/workerLink';
+import { WorkerLink } from '../../../src/workerHost/workerLink';
 import type { SnapshotPair } from '../../../src/snapshot/snapshots';
-import type { WorkerPhysics } from '../../../src/worker/workerPhysics';
+import type { WorkerPhysics } from '../../../src/workerHost/workerPhysics';
 
 /** A worker that has published every step up to `newest`, and a ring of 32 slots. */
 class FakeWorker {

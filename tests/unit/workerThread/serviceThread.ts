@@ -2,8 +2,8 @@
 // the thread's parent port as its message sink.
 
 import { parentPort } from 'node:worker_threads';
-import { PhysicsService } from '../../../src/worker/physicsService';
-import type { FromWorker, MessageSink, ToWorker } from '../../../src/worker/protocol';
+import { PhysicsService } from '../../../src/workerThread/physicsService';
+import type { FromWorker, MessageSink, ToWorker } from '../../../src/wire/protocol';
 
 if (!parentPort) throw new Error('serviceThread must run in a worker thread.');
 const port = parentPort;

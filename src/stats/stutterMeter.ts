@@ -4,6 +4,7 @@
 
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { BodyRemovalListener } from '../physics/physicsWorld';
+import type { TruePath } from '../scenes/sceneTypes';
 
 /** Drawn frames the live numbers are taken over: two seconds of a 60 Hz display. */
 export const STUTTER_WINDOW = 120;
@@ -19,9 +20,6 @@ export interface StutterReport {
   /** Frames the numbers are taken over (0 until a moving body is tracked). */
   frames: number;
 }
-
-/** Where a body truly is at a simulated time, when a scene knows (the carousel's circle). */
-export type TruePath = (simTime: number, out: number[]) => void;
 
 /** What the meter reads each frame; the Simulation passes itself. */
 export interface MeterSource {

@@ -12,13 +12,26 @@ import type { SnapshotPair } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
 import type { KeyframeChoice } from '../state/timeline';
-import { NO_TRANSFER } from './protocol';
-import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
+import { NO_TRANSFER } from '../wire/protocol';
+import type {
+  FromWorker,
+  MessageSink,
+  TimelineReport,
+  ToWorker,
+  Transport,
+} from '../wire/protocol';
 import { SessionLog } from './sessionLog';
-import { RingReader } from './sharedRing';
-import type { SlotViews } from './slotLayout';
-import { H_GENERATION, H_STEP, R_BUSY_MS, R_STEP_MS, readStepSlot, STEP_FIELDS } from './stepSlots';
-import { TransferReader } from './transferRing';
+import { RingReader } from '../wire/sharedRing';
+import type { SlotViews } from '../wire/slotLayout';
+import {
+  H_GENERATION,
+  H_STEP,
+  R_BUSY_MS,
+  R_STEP_MS,
+  readStepSlot,
+  STEP_FIELDS,
+} from '../wire/stepSlots';
+import { TransferReader } from '../wire/transferRing';
 
 /** Where published steps are read from: the shared ring or the transfer ring (same calls). */
 interface StepSource {

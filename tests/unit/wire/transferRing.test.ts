@@ -1,9 +1,9 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { FIRST_USER_HEADER } from '../../../src/worker/slotLayout';
-import type { FieldSpec } from '../../../src/worker/slotLayout';
-import { TransferReader, TransferWriter } from '../../../src/worker/transferRing';
-import type { SlotMessage, SlotPort } from '../../../src/worker/transferRing';
+import { FIRST_USER_HEADER } from '../../../src/wire/slotLayout';
+import type { FieldSpec } from '../../../src/wire/slotLayout';
+import { TransferReader, TransferWriter } from '../../../src/wire/transferRing';
+import type { SlotMessage, SlotPort } from '../../../src/wire/transferRing';
 
 const STEP = FIRST_USER_HEADER;
 const FIELDS: FieldSpec[] = [

@@ -3,8 +3,8 @@
 // injected jitter and hitch — added to every frame, whether rAF or `advance` supplies it.
 
 import type { Settings } from '../config/settings';
-import { DisplayEmulator } from '../loop/displayEmulator';
-import { FrameClock } from '../loop/frameClock';
+import { DisplayEmulator } from './displayEmulator';
+import { FrameClock } from './frameClock';
 import { Rng } from '../util/rng';
 
 /** Seed of the frame jitter, restarted at every load (see `restartJitter`). */

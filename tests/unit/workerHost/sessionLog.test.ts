@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { PhysicsCore } from '../../../src/core/physicsCore';
-import { MAX_REPLAY_STEPS, SessionLog } from '../../../src/worker/sessionLog';
-import type { ToWorker } from '../../../src/worker/protocol';
+import { MAX_REPLAY_STEPS, SessionLog } from '../../../src/workerHost/sessionLog';
+import type { ToWorker } from '../../../src/wire/protocol';
 
 const LOAD: ToWorker = { type: 'load', generation: 1, sceneId: 'playground', count: 12, seed: 7 };
 

@@ -3,13 +3,19 @@
 // as far as the page asks, and publishes every step for the page to draw.
 
 import { PhysicsCore } from '../core/physicsCore';
-import { createRingBuffer, RingWriter } from './sharedRing';
-import type { SlotViews } from './slotLayout';
-import { STEP_FIELDS, writeStepSlot } from './stepSlots';
-import type { StepCost } from './stepSlots';
-import { TransferWriter } from './transferRing';
-import { NO_TRANSFER } from './protocol';
-import type { FromWorker, MessageSink, TimelineReport, ToWorker, Transport } from './protocol';
+import { createRingBuffer, RingWriter } from '../wire/sharedRing';
+import type { SlotViews } from '../wire/slotLayout';
+import { STEP_FIELDS, writeStepSlot } from '../wire/stepSlots';
+import type { StepCost } from '../wire/stepSlots';
+import { TransferWriter } from '../wire/transferRing';
+import { NO_TRANSFER } from '../wire/protocol';
+import type {
+  FromWorker,
+  MessageSink,
+  TimelineReport,
+  ToWorker,
+  Transport,
+} from '../wire/protocol';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
 const INITIAL_CAPACITY = 256;
