@@ -4,6 +4,7 @@
 
 import { Scene } from 'three';
 import { Simulation } from '../src/app/simulation';
+import { LocalHost } from '../src/host/localHost';
 import { BodyInstances } from '../src/render/bodyInstances';
 import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
 import { benchGeneratorAllocation } from './generatorAllocation';
@@ -47,10 +48,11 @@ export async function benchAllocation(sceneCount: number): Promise<AllocationRes
   });
 
   // With no bodies world.step does next to nothing; the difference is the project's wrapper.
-  const stepped = new Simulation('playground', {});
+  const steppedHost = new LocalHost('playground');
+  const stepped = new Simulation(steppedHost);
   stepped.nowMs = stillClock();
   const step = (): void => stepped.step(DT);
-  const ownStepBytes = await withoutCannonStep(stepped.physics.world, async () => {
+  const ownStepBytes = await withoutCannonStep(steppedHost.core.physics.world, async () => {
     for (let w = 0; w < WARM_UP_CALLS; w++) step();
     return sampledBytesPerCall(step, 20_000);
   });

@@ -1,16 +1,19 @@
-// Entry point: reads the URL, builds the app, panel, input and `window.sandbox`, and starts the
-// requestAnimationFrame drive. A failure here is shown on the page, never left as a blank one.
+// Entry point and composition root: reads the URL, builds the app and the page's widgets (HUD,
+// messages, panel, labels, input, `window.sandbox`), each given the command layer or a narrow
+// part of it, and starts the requestAnimationFrame drive. A failure here is shown on the page,
+// never left as a blank one.
 
 import './styles.css';
 import { createScriptingApi } from './api/scriptingApi';
 import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
-import { HUD_REFRESH_MS } from './ui/hud';
+import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
+import { Messages } from './ui/messages';
 import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
-import { RecordPanel, recordControlsOf } from './ui/recordPanel';
+import { RecordPanel } from './ui/recordPanel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
@@ -30,29 +33,45 @@ async function main(): Promise<void> {
     throw new Error('index.html must contain #app and canvas#view.');
   }
   const startup = parseUrlParams(window.location.search, 'playground');
-  const app = new BrowserApp(root, canvas, startup.scene, {
-    count: startup.count,
-    seed: startup.seed,
-  });
+  const hud = new Hud(root);
+  const messages = new Messages(root);
+  const app = new BrowserApp(
+    canvas,
+    startup.scene,
+    { count: startup.count, seed: startup.seed },
+    (text, kind, lines) => messages.show(text, kind, lines),
+  );
+  app.onFrameShown = (nowMs, force) => hud.update(nowMs, app, force);
+  if (app.stage.problem) {
+    showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
+      `Nothing can be drawn because ${app.stage.problem}.`,
+      "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
+      'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
+    ]);
+  }
+  const commands = app.commands;
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
-  app.commands.set(startup.settings);
+  commands.set(startup.settings);
   // One message for them all: the panel keeps only the newest few, and a shared link with many
   // bad parameters must still name every one.
   const [first, ...rest] = startup.errors;
-  if (first !== undefined && rest.length === 0) app.messages.show(first);
+  if (first !== undefined && rest.length === 0) messages.show(first);
   else if (first !== undefined) {
-    app.messages.show(
+    messages.show(
       `${startup.errors.length} URL parameters were not used:`,
       'error',
       startup.errors,
     );
   }
 
-  const panel = new Panel(app, root);
-  const sandbox = createScriptingApi(app);
-  const record = new RecordPanel(panel.recordFolder, root, recordControlsOf(sandbox), app.messages);
+  const panel = new Panel(root, commands, {
+    notify: (text) => messages.show(text),
+    setHudVisible: (visible) => hud.setVisible(visible),
+  });
+  const sandbox = createScriptingApi(commands);
+  const record = new RecordPanel(panel.recordFolder, root, commands, messages);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root, () => app.commands.removeTracked());
+  const stutter = new StutterPanel(root, () => commands.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
@@ -69,7 +88,7 @@ async function main(): Promise<void> {
     labels.place(app.stage.splitLayout(halves));
     if (app.sim.settings.view === 'split') app.redraw();
   });
-  bindInput(app.commands, canvas, {
+  bindInput(commands, canvas, {
     throwShape: () => panel.spawnShape,
     onSettingsChanged: refresh,
   });

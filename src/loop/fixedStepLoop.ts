@@ -15,23 +15,20 @@ export interface Stepper {
 
 /**
  * Where the loop stands: how far the display is past the current step and what simulated time
- * it shows. Written into an object by `FixedStepLoop.timesInto` rather than returned: a double
- * returned from (or passed to) a call V8 does not inline is boxed, 16 bytes each.
+ * it shows (written into an object the caller keeps, by `FixedStepLoop.timesInto`).
  */
 export interface LoopTimes {
   /** accumulator / dt, in [0, 1): how far the display is past the current step. */
   alpha: number;
   /** Simulated time the display shows: the last step's plus what waits in the accumulator. */
   displayTime: number;
-  /** Simulated seconds since the scene was loaded. */
+  /** Simulated seconds of the current step (the world's clock). */
   simTime: number;
-  /** Steps since the scene was loaded. */
-  step: number;
 }
 
 /** A zeroed LoopTimes to keep and refill. */
 export function createLoopTimes(): LoopTimes {
-  return { alpha: 0, displayTime: 0, simTime: 0, step: 0 };
+  return { alpha: 0, displayTime: 0, simTime: 0 };
 }
 
 /**
@@ -58,6 +55,8 @@ export interface FrameReport extends LoopTimes {
   clampedSeconds: number;
   /** Simulated seconds the throttle kept back: physics costs more than real time allows. */
   throttledSeconds: number;
+  /** The step index after the frame (the physics host's): the index of the next step. */
+  step: number;
 }
 
 /** A frame's real seconds as the loop counts them: negative, NaN or infinite are 0. */
@@ -140,7 +139,7 @@ const RECENT_FRAMES = 3;
 export class FixedStepLoop {
   dt: number;
   accumulator = 0;
-  stepCount = 0;
+  /** Simulated seconds of the current step: the sum of the steps' dt since `reset`. */
   simTime = 0;
   paused = false;
   maxFrameSeconds: number;
@@ -178,12 +177,14 @@ export class FixedStepLoop {
     this.timeScale = limits.timeScale;
   }
 
-  /** Back to step 0 with an empty accumulator (scene load / reset). */
-  reset(): void {
+  /**
+   * A new timeline (a scene load, a loaded state, a replay or seek): an empty accumulator, at the
+   * world's simulated time `simTime`.
+   */
+  reset(simTime = 0): void {
     this.recent.fill(0);
     this.accumulator = 0;
-    this.stepCount = 0;
-    this.simTime = 0;
+    this.simTime = simTime;
   }
 
   /**
@@ -198,19 +199,11 @@ export class FixedStepLoop {
    * Advances by one real frame with the current strategy. Negative, NaN or infinite frame times
    * count as zero. The three strategies that spend frame time clamp it to maxFrameSeconds, scale
    * it, throttle it and take at most maxStepsPerFrame steps, so they can be compared under the
-   * same hitch; `fixed-per-frame` takes one dt whatever the frame.
+   * same hitch; `fixed-per-frame` takes one dt whatever the frame. Writes what the frame did
+   * into `out` (all but `step`, which is the stepper's to know) and returns it.
    */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
-    out.frameSeconds = frameSeconds;
-    return this.runFrame(stepper, out);
-  }
-
-  /**
-   * `frame` for the seconds the caller put in `out.frameSeconds`: read there, not passed, since
-   * a double passed to a call V8 does not inline is boxed (16 bytes a frame).
-   */
-  runFrame(stepper: Stepper, out: FrameReport): FrameReport {
-    const seconds = realFrameSeconds(out.frameSeconds);
+    const seconds = realFrameSeconds(frameSeconds);
     out.frameSeconds = seconds;
     this.steps = 0;
     this.dropped = 0;
@@ -226,10 +219,7 @@ export class FixedStepLoop {
         // dear step simply makes the frame longer and the display slows with it (the article's
         // "too slow" case), which sim ÷ real shows.
         if (seconds > 0) this.take(stepper, this.dt);
-      } else {
-        this.spending = seconds;
-        this.spend(stepper);
-      }
+      } else this.spend(stepper, seconds);
     }
     out.steps = this.steps;
     out.droppedSeconds = this.dropped;
@@ -239,9 +229,8 @@ export class FixedStepLoop {
     return out;
   }
 
-  /** Clamp, scale and throttle the frame's real seconds (`spending`), then step them with the strategy. */
-  private spend(stepper: Stepper): void {
-    const realSeconds = this.spending;
+  /** Clamp, scale and throttle the frame's real seconds, then step them with the strategy. */
+  private spend(stepper: Stepper, realSeconds: number): void {
     let seconds = realSeconds;
     const clamp = this.frameClampSeconds();
     this.stepCap = this.maxStepsPerFrame;
@@ -257,9 +246,8 @@ export class FixedStepLoop {
     const scaled = seconds * this.timeScale;
     const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
     this.throttled = scaled - kept;
-    this.spending = kept;
-    if (this.strategy === 'accumulator') this.accumulate(stepper);
-    else if (this.strategy === 'semi-fixed') this.semiFixed(stepper);
+    if (this.strategy === 'accumulator') this.accumulate(stepper, kept);
+    else if (this.strategy === 'semi-fixed') this.semiFixed(stepper, kept);
     // The article's second loop: one step of whatever the frame took.
     else if (kept > 0) this.take(stepper, kept);
   }
@@ -277,11 +265,7 @@ export class FixedStepLoop {
     return steady > this.maxFrameSeconds ? steady : this.maxFrameSeconds;
   }
 
-  /**
-   * Simulated seconds the frame is spending, handed from one private step of it to the next in
-   * a field: a double passed to a call V8 does not inline is boxed (16 bytes a frame).
-   */
-  private spending = 0;
+  /** What the frame being run did so far (copied into its report at the end). */
   private steps = 0;
   /** This frame's step cap: maxStepsPerFrame, or more when a slow display's frame is longer. */
   private stepCap = 0;
@@ -291,14 +275,13 @@ export class FixedStepLoop {
 
   private take(stepper: Stepper, dtSeconds: number): void {
     stepper.step(dtSeconds);
-    this.stepCount++;
     this.simTime += dtSeconds;
     this.steps++;
   }
 
   /** The article's final loop: whole fixed steps; the remainder waits in the accumulator. */
-  private accumulate(stepper: Stepper): void {
-    this.accumulator += this.spending;
+  private accumulate(stepper: Stepper, seconds: number): void {
+    this.accumulator += seconds;
     const dt = this.dt;
     const threshold = dt - STEP_EPSILON_SECONDS;
     while (
@@ -324,9 +307,9 @@ export class FixedStepLoop {
    * The article's third loop: steps of at most dt until the frame is used up, the last one
    * partial (a 25 ms frame at 100 Hz steps 10, 10, 5 ms). Nothing is left over to draw with.
    */
-  private semiFixed(stepper: Stepper): void {
+  private semiFixed(stepper: Stepper, seconds: number): void {
     this.accumulator = 0;
-    let left = this.spending;
+    let left = seconds;
     while (left > STEP_EPSILON_SECONDS && this.steps < this.stepCap) {
       const dt = left < this.dt ? left : this.dt;
       this.take(stepper, dt);
@@ -338,7 +321,6 @@ export class FixedStepLoop {
   /** Runs exactly one step whatever the accumulator holds (the panel's single-step button). */
   singleStep(stepper: Stepper): void {
     stepper.step(this.dt);
-    this.stepCount++;
     this.simTime += this.dt;
   }
 
@@ -351,16 +333,15 @@ export class FixedStepLoop {
     out.alpha = a < 0 ? 0 : a < 1 ? a : 1 - Number.EPSILON;
     out.displayTime = this.simTime + (accumulating ? this.accumulator : 0);
     out.simTime = this.simTime;
-    out.step = this.stepCount;
     return out;
   }
 
-  /** See LoopTimes.alpha (for code off the per-frame path: the figure is boxed). */
+  /** See LoopTimes.alpha. */
   alpha(): number {
     return this.timesInto(this.now).alpha;
   }
 
-  /** See LoopTimes.displayTime (for code off the per-frame path: the figure is boxed). */
+  /** See LoopTimes.displayTime. */
   displayTime(): number {
     return this.timesInto(this.now).displayTime;
   }

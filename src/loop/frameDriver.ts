@@ -18,20 +18,15 @@ export class FrameDriver {
   private driving = false;
   private rafHandle = 0;
   private readonly settings: () => Readonly<Settings>;
-  private readonly onFrame: (driver: FrameDriver, nowMs: number) => void;
-  /**
-   * The seconds of the frame being run, jitter and hitch included: read by `onFrame` here, not
-   * passed to it (a double passed to a call V8 does not inline is boxed, 16 bytes a frame).
-   */
-  frameSeconds = 0;
+  private readonly onFrame: (frameSeconds: number, nowMs: number) => void;
 
   /**
    * @param settings the settings now (display rate and jitter are read every frame).
-   * @param onFrame runs one real-time frame of `driver.frameSeconds`.
+   * @param onFrame runs one real-time frame of `frameSeconds` (jitter and hitch included).
    */
   constructor(
     settings: () => Readonly<Settings>,
-    onFrame: (driver: FrameDriver, nowMs: number) => void,
+    onFrame: (frameSeconds: number, nowMs: number) => void,
   ) {
     this.settings = settings;
     this.onFrame = onFrame;
@@ -76,19 +71,12 @@ export class FrameDriver {
 
   /** A frame's seconds with the pending hitch and the seeded jitter added (never negative). */
   shape(frameSeconds: number): number {
-    this.frameSeconds = frameSeconds;
-    this.shapeFrame();
-    return this.frameSeconds;
-  }
-
-  /** Adds the pending hitch and the seeded jitter to `frameSeconds` (never below 0). */
-  private shapeFrame(): void {
-    let seconds = this.frameSeconds + this.pendingHitchSeconds;
+    let seconds = frameSeconds + this.pendingHitchSeconds;
     this.pendingHitchSeconds = 0;
     const jitterMs = this.settings().jitterMs;
     if (jitterMs > 0)
       seconds = Math.max(0, seconds + ((2 * this.jitterRng.next() - 1) * jitterMs) / 1000);
-    this.frameSeconds = seconds;
+    return seconds;
   }
 
   private readonly onAnimationFrame = (nowMs: number): void => {
@@ -96,8 +84,6 @@ export class FrameDriver {
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
     if (!this.display.due(nowMs, this.settings().display)) return;
     this.clock.tick(nowMs);
-    this.frameSeconds = this.clock.seconds;
-    this.shapeFrame();
-    this.onFrame(this, nowMs);
+    this.onFrame(this.shape(this.clock.seconds), nowMs);
   };
 }

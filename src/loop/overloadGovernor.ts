@@ -63,6 +63,7 @@ export class OverloadGovernor {
     this.frameMs = 0;
   }
 
+  /** One step's cost (ms). */
   recordStep(stepMs: number): void {
     this.frameMs += stepMs;
     if (this.estimateMs === 0) this.estimateMs = stepMs;
@@ -73,15 +74,16 @@ export class OverloadGovernor {
   }
 
   /**
-   * Physics in a worker: once a drawn frame the page learns the mean cost (`meanMs`) of the
-   * `steps` the worker took since the frame before. A rise is believed as one step's would be
-   * (half of it: a frame of slow steps slows the simulation, one descheduled step among 25
-   * hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
+   * Steps' cost: the mean (`meanMs`) of `steps` steps. On the page's thread each step is fed as
+   * it is taken (one at a time). Physics in a worker: once a drawn frame the page learns the mean
+   * cost of the `steps` the worker took since the frame before. A rise is believed as one step's
+   * would be (half of it: a frame of slow steps slows the simulation, one descheduled step among
+   * 25 hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
    * worker's steps, not the page's frames: fed like one step a frame, at five frames a second a
    * cost that fell tenfold took ~9 s to be believed, the throttle holding the worker back.
    */
   recordSteps(meanMs: number, steps: number): void {
-    if (this.estimateMs === 0 || meanMs > this.estimateMs) {
+    if (steps <= 1 || this.estimateMs === 0 || meanMs > this.estimateMs) {
       this.recordStep(meanMs);
       return;
     }

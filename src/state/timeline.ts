@@ -60,6 +60,29 @@ export function parseStopOptions(options: unknown = {}): KeyframeChoice {
     : readChoice(what, f.keyframes, 'keyframes', ['all', 'first'] as const);
 }
 
+/** A jump: a state loaded, a recording replayed from its start, or a seek in the loaded replay. */
+export type TimelineJump =
+  | { type: 'loadState'; state: SavedState }
+  | { type: 'replay'; recording: Recording }
+  | { type: 'seek'; target: number };
+
+/**
+ * The step index a jump lands on: a loaded state's own step; a replay's first keyframe's (so
+ * the index at the replay's step k is its start plus k); a seek's, the replay's start (`replayStart`)
+ * plus the target. The physics core keeps its index by this rule, and the page's end of a worker
+ * counts by it while the worker builds the jump.
+ */
+export function landingStep(jump: TimelineJump, replayStart: number): number {
+  switch (jump.type) {
+    case 'loadState':
+      return jump.state.step;
+    case 'replay':
+      return jump.recording.keyframes[0]?.state.step ?? 0;
+    case 'seek':
+      return replayStart + jump.target;
+  }
+}
+
 export class Timeline {
   private readonly host: TimelineHost;
   private recorder: Recorder | null = null;

@@ -3,9 +3,30 @@
 // body with the left button or one finger (orbit when not on a body), two fingers move the
 // camera; click or tap a body to track it with the stutter meter. All through the command layer.
 
-import type { CommandLayer } from '../app/commandLayer';
 import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
+
+/** What keys and the pointer ask of the sandbox: the command layer's calls they make. */
+export interface InputControls {
+  togglePause(): void;
+  singleStep(): void;
+  reset(): Promise<void>;
+  toggleInterpolation(): void;
+  throwFrom(kind: ShapeKind, clientX: number, clientY: number): void;
+  hitch(): void;
+  removeTracked(): boolean;
+  /** The body drawn under a pixel (its id, and the world point hit), or null. */
+  pick(clientX: number, clientY: number): { id: number; point: Vec3Tuple } | null;
+  /** The dense index of body `id` now, −1 once it has gone. */
+  indexOf(id: number): number;
+  track(index: number): void;
+  /** Grabs body `id` by a world point on it; false when refused. */
+  grab(id: number, point: Vec3Tuple): boolean;
+  dragTo(clientX: number, clientY: number): void;
+  release(): void;
+  cameraFollowsPointer(follows: boolean): void;
+  oneFingerTurnsCamera(turns: boolean): void;
+}
 
 /** A press and release closer than this is a click, not a drag. */
 const CLICK_SLOP_PX = 4;
@@ -35,7 +56,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /** Runs the key's action; false for a key that has none. */
 function handleKey(
   key: string,
-  commands: CommandLayer,
+  commands: InputControls,
   options: InputOptions,
   pointer: number[],
 ): boolean {
@@ -72,7 +93,7 @@ function handleKey(
 }
 
 export function bindInput(
-  commands: CommandLayer,
+  commands: InputControls,
   canvas: HTMLCanvasElement,
   options: InputOptions,
 ): void {

@@ -5,11 +5,12 @@
 import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { FaultReport } from '../physics/stateGuard';
+import type { PhysicsTuning } from '../physics/tuning';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { ReplayStatus } from '../state/replay';
 import type { SavedState } from '../state/stateSchema';
-import type { KeyframeChoice } from '../state/timeline';
+import type { KeyframeChoice, TimelineJump } from '../state/timeline';
 import type { SlotMessage } from './transferRing';
 
 /** How published steps reach the page: one shared ring, or each step's buffer transferred. */
@@ -21,17 +22,17 @@ export type ToWorker =
       transport: Transport;
       /** Slots in the ring (how far behind the newest step the page may still read). */
       slots: number;
+      /** The configuration of every world the worker builds. */
+      tuning: PhysicsTuning;
     }
   /** Build a scene; `count` only for scenes that take one. */
   | { type: 'load'; generation: number; sceneId: string; count?: number; seed: number }
   /**
    * Jumps that, like a load, start a new generation (checked on the page first): continue from a
    * saved state, play a recording from its start, or move the replay to step `target` of it.
-   * `driverStep` is the page's step count afterwards.
+   * The step index lands where state/timeline.ts's `landingStep` says.
    */
-  | { type: 'loadState'; generation: number; state: SavedState; driverStep: number }
-  | { type: 'replay'; generation: number; recording: Recording; driverStep: number }
-  | { type: 'seek'; generation: number; target: number; driverStep: number }
+  | (TimelineJump & { generation: number })
   /** The physics rate the page paces at: what saved states and keyframes record. */
   | { type: 'rate'; physicsHz: number }
   /** Requests answered by a `reply` with the same `id` (options checked on the page). */

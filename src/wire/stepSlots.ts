@@ -2,7 +2,6 @@
 // and current, already lined up body by body), the sleep flags, and who each body is (id, kind,
 // scale) — so the page can draw that step from the slot alone.
 
-import type { PhysicsCore } from '../core/physicsCore';
 import type { SnapshotPair } from '../snapshot/snapshots';
 import { FIRST_USER_HEADER } from './slotLayout';
 import type { FieldSpec, SlotViews } from './slotLayout';
@@ -37,6 +36,8 @@ export const R_STEP_MS = 0;
 export const R_INTERVAL_SECONDS = 1;
 /** Milliseconds the worker has spent stepping, in all, up to and including this step. */
 export const R_BUSY_MS = 2;
+/** The world's simulated seconds after this step (cannon-es's sum of every step's dt). */
+export const R_TIME = 3;
 
 const ASLEEP = 1;
 const PREVIOUS_ASLEEP = 2;
@@ -113,12 +114,19 @@ export interface StepCost {
   busyMs: number;
 }
 
+/** What a slot is filled from: a physics core's snapshots, its step index and its world's time. */
+export interface PublishedCore {
+  readonly snapshots: SnapshotPair;
+  readonly stepIndex: number;
+  readonly physics: { readonly time: number };
+}
+
 /**
  * Fills a slot from the core's snapshots after a step (or after commands applied while
  * paused). The caller has sized the slot for at least `core.snapshots.count` bodies.
  */
 export function writeStepSlot(
-  core: PhysicsCore,
+  core: PublishedCore,
   slot: SlotViews,
   generation: number,
   cost: Readonly<StepCost>,
@@ -150,6 +158,7 @@ export function writeStepSlot(
   slot.reals[R_STEP_MS] = cost.stepMs;
   slot.reals[R_BUSY_MS] = cost.busyMs;
   slot.reals[R_INTERVAL_SECONDS] = snapshots.intervalSeconds;
+  slot.reals[R_TIME] = core.physics.time;
 }
 
 /**

@@ -4,6 +4,7 @@
 // bit — a recording under way and a replay's progress included.
 
 import type { PhysicsCore } from '../core/physicsCore';
+import { landingStep } from '../state/timeline';
 import type { ToWorker } from '../wire/protocol';
 
 /**
@@ -36,10 +37,12 @@ type LoggedMessage = Extract<
 
 export class SessionLog {
   private messages: LoggedMessage[] = [];
-  /** The page's step count the log starts from (0 after a load; a loaded state's step). */
+  /** The step index the log starts from (0 after a load; a loaded state's step). */
   private startStep = 0;
-  /** The page's step count asked for so far. */
+  /** The step index asked for so far. */
   steps = 0;
+  /** The step index the loaded replay started at (a seek lands relative to it). */
+  private replayStart = 0;
 
   /**
    * Notes a message sent to the worker (a copy: senders reuse their message objects); a load
@@ -60,12 +63,13 @@ export class SessionLog {
       case 'replay':
         // A jump to a state the message carries whole: the log can start from it.
         this.messages = [{ ...message }];
-        this.startStep = message.driverStep;
-        this.steps = message.driverStep;
+        this.startStep = landingStep(message, this.replayStart);
+        this.steps = this.startStep;
+        if (message.type === 'replay') this.replayStart = this.startStep;
         return;
       case 'seek':
         this.messages.push({ ...message });
-        this.steps = message.driverStep;
+        this.steps = landingStep(message, this.replayStart);
         return;
       case 'stepTo': {
         // Runs of step requests with one step length need only the last: steps 4, 6, 7 at
@@ -119,13 +123,13 @@ export class SessionLog {
         case 'load':
           break;
         case 'loadState':
-          core.loadState(message.state, message.driverStep);
+          core.loadState(message.state);
           break;
         case 'replay':
-          core.replay(message.recording, message.driverStep);
+          core.replay(message.recording);
           break;
         case 'seek':
-          core.seek(message.target, message.driverStep);
+          core.seek(message.target);
           break;
         case 'rate':
           core.physicsHz = message.physicsHz;

@@ -3,6 +3,8 @@
 // as far as the page asks, and publishes every step for the page to draw.
 
 import { PhysicsCore } from '../core/physicsCore';
+import { DEFAULT_TUNING } from '../physics/tuning';
+import type { PhysicsTuning } from '../physics/tuning';
 import { createRingBuffer, RingWriter } from '../wire/sharedRing';
 import type { SlotViews } from '../wire/slotLayout';
 import { STEP_FIELDS, writeStepSlot } from '../wire/stepSlots';
@@ -63,11 +65,13 @@ class SharedPublisher implements Publisher {
 
 export class PhysicsService {
   private readonly sink: MessageSink<FromWorker>;
-  private core: PhysicsCore | null = null;
+  private built: PhysicsCore | null = null;
   private generation = -1;
   private shared: SharedPublisher | null = null;
   private transfer: TransferWriter | null = null;
   private hashSteps = false;
+  /** The configuration of the worlds built here (the page's, sent with `init`). */
+  private tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING;
   /** The core's scene version the page last heard of. */
   private sentSceneVersion = -1;
   private clockMs: () => number;
@@ -105,7 +109,7 @@ export class PhysicsService {
   private dispatch(message: ToWorker): void {
     switch (message.type) {
       case 'init':
-        this.init(message.transport, message.slots);
+        this.init(message.transport, message.slots, message.tuning);
         return;
       case 'hashSteps':
         this.hashSteps = message.on;
@@ -153,19 +157,25 @@ export class PhysicsService {
     }
   }
 
-  private init(transport: Transport, slots: number): void {
+  private init(transport: Transport, slots: number, tuning: PhysicsTuning): void {
+    this.tuning = tuning;
     if (transport === 'shared') this.shared = new SharedPublisher(slots, this.sink);
     else this.transfer = new TransferWriter(STEP_FIELDS, INITIAL_CAPACITY, this.sink);
   }
 
+  /** The physics core, once a scene was loaded (a bench may hold its world's step still). */
+  get core(): PhysicsCore | null {
+    return this.built;
+  }
+
   private requireCore(): PhysicsCore {
-    if (!this.core) throw new Error('No scene has been loaded in the physics worker.');
-    return this.core;
+    if (!this.built) throw new Error('No scene has been loaded in the physics worker.');
+    return this.built;
   }
 
   private load(generation: number, sceneId: string, count: number | undefined, seed: number): void {
-    if (this.core) this.core.load(sceneId, { count, seed });
-    else this.core = new PhysicsCore(sceneId, { count, seed });
+    if (this.built) this.built.load(sceneId, { count, seed });
+    else this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
     this.generation = generation;
     this.loaded(null);
   }
@@ -178,9 +188,9 @@ export class PhysicsService {
     const core = this.requireCore();
     let error: string | null = null;
     try {
-      if (message.type === 'loadState') core.loadState(message.state, message.driverStep);
-      else if (message.type === 'replay') core.replay(message.recording, message.driverStep);
-      else core.seek(message.target, message.driverStep);
+      if (message.type === 'loadState') core.loadState(message.state);
+      else if (message.type === 'replay') core.replay(message.recording);
+      else core.seek(message.target);
     } catch (thrown) {
       error = thrown instanceof Error ? thrown.message : String(thrown);
     }
@@ -279,7 +289,7 @@ export class PhysicsService {
     // One reply per frame: the message is made once (postMessage copies it as it is sent).
     const reply = this.stepped;
     reply.generation = generation;
-    reply.step = this.core ? this.core.stepIndex : 0;
+    reply.step = this.built ? this.built.stepIndex : 0;
     reply.hashes = hashes;
     this.fillTimelineReport(reply.timeline);
     this.sink.postMessage(reply, hashes ? [hashes.buffer] : NO_TRANSFER);
@@ -288,7 +298,7 @@ export class PhysicsService {
 
   /** The replay's progress and the steps recorded, for `stats()` on the page. */
   private fillTimelineReport(out: TimelineReport): void {
-    const timeline = this.core?.timeline;
+    const timeline = this.built?.timeline;
     out.replay = timeline ? timeline.status() : null;
     out.recordingStep = timeline ? timeline.recordingStep : null;
     out.recordingInputs = timeline ? timeline.recordingInputs : null;

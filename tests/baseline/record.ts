@@ -4,6 +4,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { Simulation } from '../../src/app/simulation';
+import { LocalHost } from '../../src/host/localHost';
 import { DEFAULT_TUNING } from '../../src/physics/tuning';
 import { SCENES } from '../../src/scenes/registry';
 import { inputRun, SCENE_COUNTS, sceneRun, timelineRun } from './scenarios';
@@ -12,12 +13,17 @@ import { baselineSim } from './simDriver';
 
 const SEED = 3;
 const runs: Record<string, Checkpoint[]> = {};
+/** A Simulation on this thread under the tuning recorded with the runs. */
+function simulation(scene: string, options: { count?: number; seed?: number }): Simulation {
+  return new Simulation(new LocalHost(scene, options, DEFAULT_TUNING));
+}
+
 for (const scene of SCENES) {
-  const sim = new Simulation(scene.id, { count: SCENE_COUNTS[scene.id], seed: SEED });
+  const sim = simulation(scene.id, { count: SCENE_COUNTS[scene.id], seed: SEED });
   runs[`scene ${scene.id}`] = await sceneRun(baselineSim(sim), SEED);
 }
-runs.inputs = await inputRun(baselineSim(new Simulation('pile', { count: 40, seed: 8 })));
-runs.timeline = await timelineRun(baselineSim(new Simulation('stack', { seed: 2 })));
+runs.inputs = await inputRun(baselineSim(simulation('pile', { count: 40, seed: 8 })));
+runs.timeline = await timelineRun(baselineSim(simulation('stack', { seed: 2 })));
 const fixture = {
   commit: process.argv[2] ?? 'unknown',
   tuning: DEFAULT_TUNING,

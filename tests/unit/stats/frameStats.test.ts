@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../../src/stats/frameStats';
 import { Simulation } from '../../../src/app/simulation';
 import { Rng } from '../../../src/util/rng';
+import { localSim } from '../host/localSim';
 
 interface Row {
   /** The frame time the test handed to the simulation. */
@@ -108,17 +109,17 @@ describe('FrameStats rate window', () => {
   });
 
   it('at time scale 0.05 reads 0.05 every frame: the display time counts, not whole steps', () => {
-    const sim = new Simulation('carousel');
+    const { sim } = localSim('carousel');
     sim.set({ timeScale: 0.05 });
     const rows = run(sim, steady(60, 4));
     expectRatesOverTheirWindow(rows);
     // 5 steps a second: over one second a count of whole steps would read 0.04, 0.05 or 0.06.
-    expect(sim.loop.stepCount).toBe(20);
+    expect(sim.nextStep).toBe(20);
     for (const row of rows) expect(row.simOverReal).toBeCloseTo(0.05, 12);
   });
 
   it('while fewer frames were recorded, covers all of them since the load', () => {
-    const sim = new Simulation('carousel');
+    const { sim } = localSim('carousel');
     const rows = run(sim, steady(4, 2));
     expectRatesOverTheirWindow(rows);
     expect(rows.map((row) => row.windowFrames)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -135,7 +136,7 @@ describe('FrameStats rate window', () => {
     frames.push(0.41);
     for (let i = 0; i < 200; i++) frames.push(rng.range(1 / 250, 1 / 40));
     for (let i = 0; i < 30; i++) frames.push(rng.range(0.15, 0.3));
-    const sim = new Simulation('carousel');
+    const { sim } = localSim('carousel');
     const rows = run(sim, frames);
     expectRatesOverTheirWindow(rows);
     // Just after the hitch the window is the hitch and the 36 frames before it (0.41 + 35/60 s
@@ -153,13 +154,13 @@ describe('FrameStats rate window', () => {
     // The stress scenes in a software-rendered browser: drawing takes 150–400 ms, a step costs
     // 5–60 ms and varies from step to step, so frames come at 2–6 per second, the governor's
     // per-frame guard lets one to seven steps through and drops the rest.
-    const sim = new Simulation('carousel');
+    const { sim, core } = localSim('carousel');
     const rng = new Rng(5);
     // A made-up clock: the drawing time the test adds, plus each step's cost as it is taken.
     let clockMs = 0;
     let stepsSeen = 0;
     sim.nowMs = () => {
-      for (; stepsSeen < sim.physics.stepIndex; stepsSeen++) clockMs += rng.range(5, 60);
+      for (; stepsSeen < core.physics.stepIndex; stepsSeen++) clockMs += rng.range(5, 60);
       return clockMs;
     };
     const rows: Row[] = [];
@@ -196,7 +197,7 @@ describe('FrameStats rate window', () => {
 
 describe('FrameStats given-up totals', () => {
   it('keeps dropped, clamped and throttled apart, each in simulated seconds', () => {
-    const sim = new Simulation('carousel');
+    const { sim } = localSim('carousel');
     sim.set({ maxStepsPerFrame: 5, timeScale: 0.5 });
     // A 10 s frame at ×0.5: the clamp cuts (10 − 0.25) × 0.5 = 4.875 s; the 12 steps left in
     // 0.125 s meet the cap of 5, which drops 7.

@@ -6,7 +6,8 @@ import type { Command } from '../../../src/physics/commands';
 import { SnapshotPair } from '../../../src/snapshot/snapshots';
 import { PhysicsService } from '../../../src/workerThread/physicsService';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../../../src/wire/protocol';
-import { WorkerPhysics } from '../../../src/workerHost/workerPhysics';
+import { WorkerChannel } from '../../../src/workerHost/workerChannel';
+import { DEFAULT_TUNING } from '../../../src/physics/tuning';
 import { startTsWorker } from './tsWorker';
 
 const DT = 1 / 100;
@@ -47,15 +48,15 @@ function localHashes(steps: number, commands: Command[]): string[] {
   return hashes;
 }
 
-/** Connects a WorkerPhysics to a PhysicsService running in a real worker thread. */
+/** Connects a WorkerChannel to a PhysicsService running in a real worker thread. */
 function startThread(transport: Transport, onHashes: (first: number, h: Uint32Array) => void) {
   const worker: Worker = startTsWorker(new URL('./serviceThread.ts', import.meta.url), null);
-  const client = new WorkerPhysics(
+  const client = new WorkerChannel(
     {
       postMessage: (message: ToWorker, transfer) =>
         worker.postMessage(message, transfer as ArrayBuffer[]),
     },
-    { transport, slots: 8, hashSteps: true },
+    { transport, slots: 8, hashSteps: true, tuning: DEFAULT_TUNING },
     { onStepHashes: onHashes, onFailed: (message) => failures.push(message) },
   );
   const failures: string[] = [];
@@ -124,9 +125,9 @@ function wired() {
   const service = new PhysicsService({
     postMessage: (message: FromWorker) => toClient.push(message),
   } satisfies MessageSink<FromWorker>);
-  const client = new WorkerPhysics(
+  const client = new WorkerChannel(
     { postMessage: (message: ToWorker) => toService.push(message) },
-    { transport: 'transfer', slots: 4 },
+    { transport: 'transfer', slots: 4, tuning: DEFAULT_TUNING },
     {},
   );
   const deliver = (): void => {

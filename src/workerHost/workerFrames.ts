@@ -3,7 +3,13 @@
 // The loop still decides how many steps each frame owes; this only ever asks, never waits.
 
 import type { SnapshotPair } from '../snapshot/snapshots';
-import type { WorkerPhysics } from './workerPhysics';
+import type { WorkerChannel } from './workerChannel';
+
+/** What the frames ask of the worker's channel. */
+export type FrameChannel = Pick<
+  WorkerChannel,
+  'ringSlots' | 'newestStep' | 'copyStep' | 'flush' | 'requestSteps' | 'lastStepMs' | 'lastBusyMs'
+>;
 
 /**
  * Frames in a row the worker must be a step ahead of the drawn step before the latency drops by
@@ -14,8 +20,8 @@ import type { WorkerPhysics } from './workerPhysics';
  */
 const SHRINK_AFTER_FRAMES = 30;
 
-export class WorkerLink {
-  readonly physics: WorkerPhysics;
+export class WorkerFrames {
+  private readonly channel: FrameChannel;
   /** Steps between the newest step asked for and the one drawn (beyond the main thread's). */
   latencySteps = 0;
   /** The step drawn now (its snapshot pair is in `snapshots`), −1 before the first. */
@@ -27,14 +33,11 @@ export class WorkerLink {
   private costBusyMs = 0;
   private drawnSeq = -1;
   private earlyFrames = 0;
+  /** The step index asked for: the core's when built, plus every step asked for since. */
   private requested = 0;
-  /** The dt of each step asked for this frame (the last frame's, once it is sent). */
-  /**
-   * The length of the frame's steps; null before its first. A field that may hold null keeps
-   * the number it is given as it is, so handing it on to the step request allocates nothing
-   * (a field V8 keeps as an unboxed double would box it anew each frame).
-   */
-  private frameDt: number | null = null;
+  /** The length of the frame's steps; NaN before its first. */
+  private frameDt = Number.NaN;
+  /** Each step's length, when a frame's steps differ (semi-fixed); null while they agree. */
   private mixedDt: number[] | null = null;
   private stepsThisFrame = 0;
   /** Steps the last frame sent asked for. */
@@ -46,16 +49,16 @@ export class WorkerLink {
    */
   private readonly ringReach: number;
 
-  constructor(physics: WorkerPhysics) {
-    this.physics = physics;
-    this.ringReach = physics.ringSlots - 2;
+  constructor(channel: FrameChannel) {
+    this.channel = channel;
+    this.ringReach = channel.ringSlots - 2;
   }
 
   /**
-   * A new load (from step 0) or jump (from a loaded state's or replay's step): nothing more
-   * asked for, nothing drawn.
+   * A new load or jump, whose step index starts at `fromStep`: nothing more asked for, nothing
+   * drawn.
    */
-  reset(fromStep = 0): void {
+  reset(fromStep: number): void {
     this.latencySteps = 0;
     this.drawnStep = -1;
     this.drawnSeq = -1;
@@ -64,14 +67,14 @@ export class WorkerLink {
     this.earlyFrames = 0;
     this.requested = fromStep;
     this.stepsThisFrame = 0;
-    this.frameDt = null;
+    this.frameDt = Number.NaN;
     this.mixedDt = null;
   }
 
   /** The loop took a step of `dtSeconds`: noted, and sent with the frame's request. */
   noteStep(dtSeconds: number): void {
     const frameDt = this.frameDt;
-    if (frameDt === null) this.frameDt = dtSeconds;
+    if (Number.isNaN(frameDt)) this.frameDt = dtSeconds;
     else if (dtSeconds !== frameDt || this.mixedDt) {
       // Semi-fixed frames end with a shorter step: send each step's length.
       if (!this.mixedDt) this.mixedDt = new Array<number>(this.stepsThisFrame).fill(frameDt);
@@ -81,7 +84,7 @@ export class WorkerLink {
     this.requested++;
   }
 
-  /** The step count asked for (steps since the load, or since a jump's step). */
+  /** The step index asked for (the index of the next step). */
   get requestedStep(): number {
     return this.requested;
   }
@@ -92,19 +95,19 @@ export class WorkerLink {
    * about a frame's worth, so a slow worker means slow motion, not a growing queue.
    */
   hasRoom(estimateMs: number, budgetMs: number): boolean {
-    const backlog = this.requested - this.physics.newestStep();
+    const backlog = this.requested - this.channel.newestStep();
     return backlog * estimateMs < budgetMs;
   }
 
   /** Sends the frame's commands and its step request (if it took steps). */
   sendFrame(): void {
-    this.physics.flush();
-    if (this.stepsThisFrame > 0 && this.frameDt !== null) {
-      this.physics.requestSteps(this.requested, this.mixedDt ?? this.frameDt);
+    this.channel.flush();
+    if (this.stepsThisFrame > 0) {
+      this.channel.requestSteps(this.requested, this.mixedDt ?? this.frameDt);
     }
     this.lastFrameSteps = this.stepsThisFrame;
     this.stepsThisFrame = 0;
-    this.frameDt = null;
+    this.frameDt = Number.NaN;
     this.mixedDt = null;
   }
 
@@ -118,7 +121,7 @@ export class WorkerLink {
    * 25th), and `stepsSinceCost` says how many; otherwise −1.
    */
   draw(out: SnapshotPair, settled: boolean): number {
-    const newest = this.physics.newestStep();
+    const newest = this.channel.newestStep();
     if (newest < 0) return -1;
     if (settled && newest >= this.requested) this.latencySteps = 0;
     let target = this.requested - this.latencySteps;
@@ -151,15 +154,15 @@ export class WorkerLink {
         target++;
       }
     } else this.earlyFrames = 0;
-    const seq = this.physics.copyStep(target, out, this.drawnStep === target ? this.drawnSeq : -1);
+    const seq = this.channel.copyStep(target, out, this.drawnStep === target ? this.drawnSeq : -1);
     if (seq < 0) return -1;
     const fresh = target !== this.drawnStep;
     this.drawnStep = target;
     this.drawnSeq = seq;
     if (!fresh) return -1;
-    const busyMs = this.physics.lastBusyMs;
+    const busyMs = this.channel.lastBusyMs;
     const steps = this.costStep >= 0 && target > this.costStep ? target - this.costStep : 0;
-    const meanMs = steps > 0 ? (busyMs - this.costBusyMs) / steps : this.physics.lastStepMs;
+    const meanMs = steps > 0 ? (busyMs - this.costBusyMs) / steps : this.channel.lastStepMs;
     this.stepsSinceCost = steps > 0 ? steps : 1;
     this.costStep = target;
     this.costBusyMs = busyMs;

@@ -2,9 +2,8 @@
 // behind; on a slow display it is won back within a few frames, at 60 Hz one step at a time.
 
 import { describe, expect, it } from 'vitest';
-import { WorkerLink } from '../../../src/workerHost/workerLink';
+import { WorkerFrames } from '../../../src/workerHost/workerFrames';
 import type { SnapshotPair } from '../../../src/snapshot/snapshots';
-import type { WorkerPhysics } from '../../../src/workerHost/workerPhysics';
 
 /** A worker that has published every step up to `newest`, and a ring of 32 slots. */
 class FakeWorker {
@@ -25,7 +24,7 @@ class FakeWorker {
 const pair = null as unknown as SnapshotPair;
 
 /** One frame: `steps` asked for, the worker then at `published`, the step drawn. */
-function frame(link: WorkerLink, worker: FakeWorker, steps: number, published: number): number {
+function frame(link: WorkerFrames, worker: FakeWorker, steps: number, published: number): number {
   for (let k = 0; k < steps; k++) link.noteStep(0.01);
   link.sendFrame();
   worker.newest = published;
@@ -33,10 +32,10 @@ function frame(link: WorkerLink, worker: FakeWorker, steps: number, published: n
   return link.drawnStep;
 }
 
-describe('WorkerLink latency', () => {
+describe('WorkerFrames latency', () => {
   it('a slow display (25 steps a frame): a frame of latency is won back in a few frames', () => {
     const worker = new FakeWorker();
-    const link = new WorkerLink(worker as unknown as WorkerPhysics);
+    const link = new WorkerFrames(worker);
     // The first frame draws what the worker has: nothing of this frame's 25 steps yet.
     frame(link, worker, 25, 0);
     expect(link.latencySteps).toBe(25);
@@ -49,7 +48,7 @@ describe('WorkerLink latency', () => {
 
   it('at 60 Hz (1–2 steps a frame) it drops one step after 30 frames ahead, no sooner', () => {
     const worker = new FakeWorker();
-    const link = new WorkerLink(worker as unknown as WorkerPhysics);
+    const link = new WorkerFrames(worker);
     let requested = 0;
     requested += 2;
     frame(link, worker, 2, 0);
@@ -66,10 +65,10 @@ describe('WorkerLink latency', () => {
   });
 });
 
-describe('WorkerLink step cost', () => {
+describe('WorkerFrames step cost', () => {
   it('is the mean of the steps since the step drawn before: one slow step among 25 weighs a 25th', () => {
     const worker = new FakeWorker();
-    const link = new WorkerLink(worker as unknown as WorkerPhysics);
+    const link = new WorkerFrames(worker);
     worker.lastStepMs = 2;
     worker.lastBusyMs = 50;
     for (let k = 0; k < 25; k++) link.noteStep(0.01);

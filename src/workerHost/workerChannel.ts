@@ -1,17 +1,18 @@
-// The page's end of the physics worker: sends loads, commands and step requests, keeps the
-// ring of published steps, and copies the step the display needs into the page's snapshots.
+// The page's end of the physics worker's messages: sends loads, jumps, commands and step
+// requests, hears what the worker built, answered and stepped, and reads the steps it published.
 // It never waits for the worker; `whenCaughtUp` is for scripted frames that choose to.
 
 import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { FaultReport } from '../physics/stateGuard';
+import type { PhysicsTuning } from '../physics/tuning';
 import { findScene, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { SnapshotPair } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
-import type { KeyframeChoice } from '../state/timeline';
+import type { KeyframeChoice, TimelineJump } from '../state/timeline';
 import { NO_TRANSFER } from '../wire/protocol';
 import type {
   FromWorker,
@@ -20,27 +21,10 @@ import type {
   ToWorker,
   Transport,
 } from '../wire/protocol';
-import { SessionLog } from './sessionLog';
-import { RingReader } from '../wire/sharedRing';
-import type { SlotViews } from '../wire/slotLayout';
-import {
-  H_GENERATION,
-  H_STEP,
-  R_BUSY_MS,
-  R_STEP_MS,
-  readStepSlot,
-  STEP_FIELDS,
-} from '../wire/stepSlots';
+import { STEP_FIELDS } from '../wire/stepSlots';
 import { TransferReader } from '../wire/transferRing';
-
-/** Where published steps are read from: the shared ring or the transfer ring (same calls). */
-interface StepSource {
-  readonly slotCount: number;
-  publicationIn(index: number): number;
-  slotAt(index: number): SlotViews;
-  hold(index: number): number;
-  release(): void;
-}
+import { PublishedSteps } from './publishedSteps';
+import { SessionLog } from './sessionLog';
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {
@@ -52,8 +36,10 @@ export interface WorkerEvents {
   onStepHashes?: (firstStep: number, hashes: Uint32Array) => void;
 }
 
-export interface WorkerPhysicsOptions {
+export interface WorkerChannelOptions {
   transport: Transport;
+  /** The configuration of every world the worker builds. */
+  tuning: Readonly<PhysicsTuning>;
   /**
    * Slots in the ring: how far behind the newest step the page may still read. A frame asks
    * for at most maxStepsPerFrame steps and the page draws one frame behind, so a little more
@@ -63,7 +49,7 @@ export interface WorkerPhysicsOptions {
   hashSteps?: boolean;
 }
 
-export class WorkerPhysics {
+export class WorkerChannel {
   /** Bumped by every load; a step of an older load is never drawn. */
   private generation = 0;
   /** Requests sent (saveState, record, stopRecording), by id, until their reply. */
@@ -80,8 +66,8 @@ export class WorkerPhysics {
   sceneChanges = 0;
   /** The load the page has heard back from (its scene and draw data are known), or −1. */
   private loadedGeneration = -1;
-  private source: StepSource | null = null;
-  private transferReader: TransferReader | null = null;
+  private readonly steps: PublishedSteps;
+  private readonly transferReader: TransferReader | null = null;
   private readonly sink: MessageSink<ToWorker>;
   private readonly transport: Transport;
   private readonly events: WorkerEvents;
@@ -121,10 +107,6 @@ export class WorkerPhysics {
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
   /** Slots in the ring of published steps. */
   readonly ringSlots: number;
-  /** What the newest step copied by `copyStep` cost the worker (ms). */
-  lastStepMs = 0;
-  /** The worker's milliseconds spent stepping, in all, up to the newest step copied. */
-  lastBusyMs = 0;
   /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
   readonly log = new SessionLog();
 
@@ -136,7 +118,7 @@ export class WorkerPhysics {
    */
   constructor(
     sink: MessageSink<ToWorker>,
-    options: WorkerPhysicsOptions,
+    options: WorkerChannelOptions,
     events: WorkerEvents,
     clockMs: () => number = () => performance.now(),
   ) {
@@ -145,14 +127,30 @@ export class WorkerPhysics {
     this.clockMs = clockMs;
     this.transport = options.transport;
     this.events = events;
-    sink.postMessage({ type: 'init', transport: options.transport, slots: options.slots }, []);
+    const { transport, slots } = options;
+    sink.postMessage({ type: 'init', transport, slots, tuning: { ...options.tuning } }, []);
     if (options.hashSteps) this.setHashSteps(true);
-    if (options.transport === 'transfer') {
-      this.transferReader = new TransferReader(STEP_FIELDS, options.slots, {
+    if (transport === 'transfer') {
+      this.transferReader = new TransferReader(STEP_FIELDS, slots, {
         postMessage: (message, transfer) => sink.postMessage(message, transfer),
       });
-      this.source = this.transferReader;
     }
+    this.steps = new PublishedSteps(this.transferReader);
+  }
+
+  /** What the newest step copied by `copyStep` cost the worker (ms). */
+  get lastStepMs(): number {
+    return this.steps.lastStepMs;
+  }
+
+  /** The worker's milliseconds spent stepping, in all, up to the newest step copied. */
+  get lastBusyMs(): number {
+    return this.steps.lastBusyMs;
+  }
+
+  /** The world's simulated seconds at the newest step copied. */
+  get lastTime(): number {
+    return this.steps.lastTime;
   }
 
   /**
@@ -181,11 +179,7 @@ export class WorkerPhysics {
     this.lastHeardMs = this.clockMs();
     switch (message.type) {
       case 'ring':
-        this.source = new RingReader(message.buffer, {
-          fields: STEP_FIELDS,
-          capacity: message.capacity,
-          slots: message.slots,
-        });
+        this.steps.useRing(message.buffer, message.capacity, message.slots);
         return;
       case 'slot':
         this.transferReader?.receive(message.buffer);
@@ -275,12 +269,7 @@ export class WorkerPhysics {
    * new generation, like a load; resolves once the worker has made it, rejects (nothing changed)
    * when it could not.
    */
-  jump(
-    message:
-      | { type: 'loadState'; state: SavedState; driverStep: number }
-      | { type: 'replay'; recording: Recording; driverStep: number }
-      | { type: 'seek'; target: number; driverStep: number },
-  ): Promise<void> {
+  jump(message: TimelineJump): Promise<void> {
     // Commands and moves made before the jump apply where they were meant to, before it.
     this.flush();
     return this.startGeneration((generation) => ({ ...message, generation }));
@@ -411,49 +400,16 @@ export class WorkerPhysics {
 
   /** The highest step of the current load in the ring, or −1 when none is there yet. */
   newestStep(): number {
-    const source = this.source;
-    if (!source || !this.ready) return -1;
-    let newest = -1;
-    for (let index = 0; index < source.slotCount; index++) {
-      if (source.publicationIn(index) < 0) continue;
-      const header = source.slotAt(index).header;
-      if (header[H_GENERATION] === this.generation && header[H_STEP] > newest)
-        newest = header[H_STEP];
-    }
-    return newest;
+    return this.ready ? this.steps.newest(this.generation) : -1;
   }
 
   /**
-   * Copies the newest publication of step `step` into `out` and returns its number, or −1 when
-   * the ring no longer (or not yet) holds it. When that publication is `unless` (already copied)
-   * nothing is copied. The slot is held while it is copied, so the copy is never torn.
+   * Copies the newest publication of step `step` of the current load into `out` and returns its
+   * number, or −1 when the ring no longer (or not yet) holds it. When that publication is
+   * `unless` (already copied) nothing is copied. The slot is held while it is copied.
    */
   copyStep(step: number, out: SnapshotPair, unless = -1): number {
-    const source = this.source;
-    if (!source || !this.ready) return -1;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      let best = -1;
-      let bestSeq = -1;
-      for (let index = 0; index < source.slotCount; index++) {
-        const seq = source.publicationIn(index);
-        if (seq <= bestSeq) continue;
-        const header = source.slotAt(index).header;
-        if (header[H_STEP] === step && header[H_GENERATION] === this.generation) {
-          best = index;
-          bestSeq = seq;
-        }
-      }
-      if (best < 0) return -1;
-      if (bestSeq === unless) return bestSeq;
-      if (source.hold(best) !== bestSeq) continue;
-      const slot = source.slotAt(best);
-      readStepSlot(slot, out);
-      this.lastStepMs = slot.reals[R_STEP_MS];
-      this.lastBusyMs = slot.reals[R_BUSY_MS];
-      source.release();
-      return bestSeq;
-    }
-    return -1;
+    return this.ready ? this.steps.copy(step, this.generation, out, unless) : -1;
   }
 }
 

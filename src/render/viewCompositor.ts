@@ -1,16 +1,40 @@
 // Puts a frame on screen: the draw poses into the instance matrices (bodies, ghost, springs,
 // the lab's second world), and the view — single, split (two render modes side by side from
-// one camera) or ghost (the raw snapshot over the drawn bodies). Reads snapshots, never physics.
+// one camera) or ghost (the raw snapshot over the drawn bodies). Handed poses already
+// interpolated (both halves of a split view), it reads snapshots, never physics.
 
-import type { SceneView } from '../scenes/sceneTypes';
-import { DrawPoses } from '../interp/interpolate';
-import type { DrawSource } from '../render/bodyInstances';
-import type { Stage } from '../render/stage';
-import type { Simulation } from './simulation';
+import type { View } from '../config/settings';
+import type { BodyTable } from '../snapshot/bodyTable';
+import type { SceneDrawData } from '../snapshot/sceneDrawData';
+import type { DrawSource } from './bodyInstances';
+import type { Stage } from './stage';
+
+/** A world as drawn this frame: its poses, and the snapshots and scene data they index. */
+export interface DrawnWorld {
+  /** The poses to draw (interpolated in the main render mode). */
+  readonly draw: DrawSource;
+  readonly snapshots: {
+    readonly current: { readonly position: Float64Array; readonly quaternion: Float64Array };
+    readonly bodies: BodyTable;
+  };
+  readonly sceneDraw: SceneDrawData;
+}
+
+/** The main world: with its view setting and, in the split view, the right half's poses. */
+export interface ComposedWorld extends DrawnWorld {
+  readonly settings: { readonly view: View };
+  /** The split view's right half, in its own render mode. */
+  readonly splitDraw: DrawSource;
+}
+
+/** Where a scene is looked at from: the camera's position and its target. */
+export interface CameraPlacement {
+  readonly camera: readonly [number, number, number];
+  readonly target: readonly [number, number, number];
+}
 
 export class ViewCompositor {
   private readonly stage: Stage;
-  private readonly splitDraw = new DrawPoses();
   /** What the ghost view draws; its arrays are re-pointed each frame (the snapshots swap). */
   private readonly ghostSource: DrawSource = {
     position: new Float64Array(0),
@@ -26,26 +50,26 @@ export class ViewCompositor {
   }
 
   /**
-   * Draws `sim` (and the lab's `twin`, if any). Single: the draw poses. Split: the right half in
-   * `splitRight` first, then the left in the main mode, so the instance matrices end holding the
+   * Draws `sim` (and the lab's `twin`, if any). Single: the draw poses. Split: the right half
+   * (`splitDraw`) first, then the left in the main mode, so the instance matrices end holding the
    * main mode (what `pose().rendered` reads); the camera eases once before either half, so both
    * come from the same camera state. Ghost: the main mode plus the raw current snapshot.
    */
-  draw(sim: Simulation, twin: Simulation | null): void {
-    const settings = sim.settings;
+  draw(sim: ComposedWorld, twin: DrawnWorld | null): void {
+    const view = sim.settings.view;
     const stage = this.stage;
-    stage.ghost.setVisible(settings.view === 'ghost');
+    stage.ghost.setVisible(view === 'ghost');
     stage.updateCamera();
-    if (settings.view === 'split') {
+    if (view === 'split') {
       stage.clear();
-      this.writeInstances(sim, twin, sim.interpolateInto(settings.splitRight, this.splitDraw));
+      this.writeInstances(sim, twin, sim.splitDraw);
       stage.renderHalf('right');
       this.writeInstances(sim, twin, sim.draw);
       stage.renderHalf('left');
       return;
     }
     this.writeInstances(sim, twin, sim.draw);
-    if (settings.view === 'ghost') {
+    if (view === 'ghost') {
       // The raw snapshot, with the same at-rest flags (a sleeping body's pose is its snapshot).
       const current = sim.snapshots.current;
       this.ghostSource.position = current.position;
@@ -60,7 +84,7 @@ export class ViewCompositor {
    * Writes the instance matrices of a frame nobody sees (the frames inside one `advance`), so
    * the readback and the still-body cache stay exactly as rAF frames would leave them.
    */
-  writeInstances(sim: Simulation, twin: Simulation | null, poses: DrawPoses = sim.draw): void {
+  writeInstances(sim: DrawnWorld, twin: DrawnWorld | null, poses: DrawSource = sim.draw): void {
     const stage = this.stage;
     const table = sim.snapshots.bodies;
     const sceneDraw = sim.sceneDraw;
@@ -96,13 +120,13 @@ export class ViewCompositor {
   }
 
   /** Puts the camera where a scene asks to be looked at from. */
-  frameScene(view: SceneView): void {
-    this.stage.camera.position.set(...view.camera);
-    this.stage.controls.target.set(...view.target);
+  frameScene(view: CameraPlacement): void {
+    this.stage.camera.position.set(view.camera[0], view.camera[1], view.camera[2]);
+    this.stage.controls.target.set(view.target[0], view.target[1], view.target[2]);
     this.stage.controls.update();
   }
 
-  private writeTwin(twin: Simulation): void {
+  private writeTwin(twin: DrawnWorld): void {
     const instances = this.stage.twin();
     const table = twin.snapshots.bodies;
     if (table.version !== this.seenTwinVersion) {
