@@ -171,7 +171,7 @@ export class CommandLayer {
   /** Throws a body of `kind` from the camera through the given pixel. */
   throwFrom(kind: ShapeKind, clientX: number, clientY: number): void {
     const { origin, direction } = this.session.stage.rayThrough(clientX, clientY);
-    const start = vec3.scaleAndAdd(vec3.create(), origin, direction, 1.5);
+    const start = vec3.scaleAndAdd([0, 0, 0], origin, direction, 1.5);
     // The lab draws its worlds shifted sideways (left −offsetX, right +offsetX): aim in the
     // coordinates of the world on the side the ray passes nearest the centre, so a throw at
     // either heap hits that heap, and the same spot in the other world.
@@ -185,7 +185,7 @@ export class CommandLayer {
       );
       start[0] += nearest[0] < 0 ? lab.offsetX : -lab.offsetX;
     }
-    const velocity = vec3.scale(vec3.create(), direction, THROW_SPEED);
+    const velocity = vec3.scale([0, 0, 0], direction, THROW_SPEED);
     this.spawnBody({
       ...randomBody(this.spawnRng, [start[0], start[1], start[2]], kind, 0.8),
       velocity: [velocity[0], velocity[1], velocity[2]],

@@ -40,15 +40,21 @@ const PAGE_COLOUR = 0xdfe7ef;
 /** Below this size (CSS px) a free area is no place for two views: use the whole canvas. */
 const MIN_AREA_PX = 80;
 
-/** Scratch for the drag ray (a pointer move each): the ray, the plane's normal, the offset to it. */
-const rayOrigin = vec3.create();
-const rayDirection = vec3.create();
-const planeNormal = vec3.create();
-const planeOffset = vec3.create();
+/**
+ * Scratch for the drag ray (a pointer move each): the ray, the plane's normal, the offset to it.
+ * Float64, as three.js's own vectors are (gl-matrix's `create` would make them float32).
+ */
+const rayOrigin = new Float64Array(3);
+const rayDirection = new Float64Array(3);
+const planeNormal = new Float64Array(3);
+const planeOffset = new Float64Array(3);
+
+/** A point or direction in the world, x y z. */
+export type Vec3 = [number, number, number];
 
 export interface PickResult {
   index: number;
-  point: [number, number, number];
+  point: Vec3;
 }
 
 /** A rectangle of the canvas in CSS pixels, from its top-left corner. */
@@ -390,14 +396,11 @@ export class Stage {
   }
 
   /** The camera position and the unit direction through a pixel (for throwing bodies). */
-  rayThrough(clientX: number, clientY: number): { origin: vec3; direction: vec3 } {
+  rayThrough(clientX: number, clientY: number): { origin: Vec3; direction: Vec3 } {
     this.measureCanvas();
     this.setPointer(clientX, clientY);
     const { origin, direction } = this.raycaster.ray;
-    return {
-      origin: vec3.fromValues(origin.x, origin.y, origin.z),
-      direction: vec3.fromValues(direction.x, direction.y, direction.z),
-    };
+    return { origin: origin.toArray(), direction: direction.toArray() };
   }
 
   /** Measures the canvas's box in the page (a press, not every pointer move: it makes a DOMRect). */

@@ -3,7 +3,7 @@
 // position is from where the body truly is at display time.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
-import type { BodyRemovalListener } from '../physics/physicsWorld';
+import { vec3 } from 'gl-matrix';
 import type { TruePath } from '../scenes/sceneTypes';
 
 /** Drawn frames the live numbers are taken over: two seconds of a 60 Hz display. */
@@ -40,7 +40,7 @@ export interface MeterSource {
  * measurement to that body: when the tracked body itself is removed (by anything, the state
  * guard inside a step included) the meter stops and says so.
  */
-export class StutterMeter implements BodyRemovalListener {
+export class StutterMeter {
   /** Id of the tracked body, −1 for none. */
   trackedId = -1;
   /** True once the tracked body was removed; cleared by the next `track`. */
@@ -53,6 +53,7 @@ export class StutterMeter implements BodyRemovalListener {
   private hasLast = false;
   private readonly drawn = [0, 0, 0];
   private readonly truth = [0, 0, 0];
+  private readonly velocity = [0, 0, 0];
   private readonly lastDrawn = [0, 0, 0];
   private readonly lastTruth = [0, 0, 0];
   /** Chart rings, oldest first from `chartHead`: steps, alpha, frame ms, drawn displacement (mm). */
@@ -72,17 +73,9 @@ export class StutterMeter implements BodyRemovalListener {
     this.reset();
   }
 
-  /** The tracked body is leaving the world: stop measuring it, and remember why. */
-  onBodyRemoved(_index: number, id: number): void {
-    if (id === this.trackedId) this.lose();
-  }
-
-  /** Nothing to do: the body is found by id each frame, wherever it sits. */
-  onBodyMoved(): void {}
-
   /**
-   * For a source whose removals this meter does not hear (physics in a worker): notes at once,
-   * not at the next recorded frame, that the tracked body has left the drawn step.
+   * Notes that the tracked body has left what is drawn (removed by anything, the state guard
+   * inside a step included): read from the drawn bodies each time they change, in either thread.
    */
   checkTracked(source: Pick<MeterSource, 'bodyIndex'>): void {
     if (this.trackedId >= 0 && source.bodyIndex(this.trackedId) < 0) this.lose();
@@ -106,42 +99,40 @@ export class StutterMeter implements BodyRemovalListener {
     this.chartHead = (c + 1) % CHART_FRAMES;
     if (this.trackedId < 0) return;
     const index = source.bodyIndex(this.trackedId);
-    // Only a source whose removals this meter does not hear gets here with a body gone; reading
-    // its old slot would measure whichever body now sits there.
+    // Gone since it was last checked: reading its old slot would measure whichever body now sits
+    // there.
     if (index < 0) {
       this.lose();
       return;
     }
 
     const time = r.displayTime;
+    const at = 3 * index;
     const drawn = source.draw.position;
-    for (let k = 0; k < 3; k++) this.drawn[k] = drawn[3 * index + k] ?? 0;
+    vec3.set(this.drawn, drawn[at], drawn[at + 1], drawn[at + 2]);
     if (this.path) this.path(time, this.truth);
     else {
       // No known path: the truth at display time is the current state carried forward by its
       // velocity over the time still in the accumulator.
-      const { position, velocity } = source.snapshots.current;
-      const ahead = time - r.simTime;
-      for (let k = 0; k < 3; k++) {
-        this.truth[k] = (position[3 * index + k] ?? 0) + (velocity[3 * index + k] ?? 0) * ahead;
-      }
+      const { position: p, velocity: v } = source.snapshots.current;
+      vec3.set(this.truth, p[at], p[at + 1], p[at + 2]);
+      vec3.set(this.velocity, v[at], v[at + 1], v[at + 2]);
+      vec3.scaleAndAdd(this.truth, this.truth, this.velocity, time - r.simTime);
     }
     if (this.hasLast) {
-      const drawnStep = distance(this.drawn, this.lastDrawn);
-      const trueStep = distance(this.truth, this.lastTruth);
+      const drawnStep = vec3.distance(this.drawn, this.lastDrawn);
+      const trueStep = vec3.distance(this.truth, this.lastTruth);
       this.chart.displacementMm[c] = drawnStep * 1000;
       // A frame in which the body truly did not move (paused, asleep) says nothing about stutter.
       if (trueStep > 1e-9) {
         this.ratios[this.head] = drawnStep / trueStep;
-        this.errors[this.head] = distance(this.drawn, this.truth);
+        this.errors[this.head] = vec3.distance(this.drawn, this.truth);
         this.head = (this.head + 1) % STUTTER_WINDOW;
         if (this.filled < STUTTER_WINDOW) this.filled++;
       }
     }
-    for (let k = 0; k < 3; k++) {
-      this.lastDrawn[k] = this.drawn[k];
-      this.lastTruth[k] = this.truth[k];
-    }
+    vec3.copy(this.lastDrawn, this.drawn);
+    vec3.copy(this.lastTruth, this.truth);
     this.hasLast = true;
   }
 
@@ -168,11 +159,4 @@ export class StutterMeter implements BodyRemovalListener {
     const jitter = mean > 0 ? Math.sqrt(squares / n) / mean : 0;
     return { jitter, error: errorSum / n, frames: n };
   }
-}
-
-function distance(a: number[], b: number[]): number {
-  const dx = a[0] - b[0];
-  const dy = a[1] - b[1];
-  const dz = a[2] - b[2];
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
