@@ -26,12 +26,11 @@ declare global {
   }
 }
 
-async function main(): Promise<void> {
-  const root = document.getElementById('app');
-  const canvas = document.getElementById('view');
-  if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
-    throw new Error('index.html must contain #app and canvas#view.');
-  }
+/** The app on `canvas`, with the HUD and the message list it reports through, from the URL. */
+function buildApp(
+  root: HTMLElement,
+  canvas: HTMLCanvasElement,
+): { app: BrowserApp; hud: Hud; messages: Messages } {
   const startup = parseUrlParams(window.location.search, 'playground');
   const hud = new Hud(root);
   const messages = new Messages(root);
@@ -49,9 +48,8 @@ async function main(): Promise<void> {
       'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
     ]);
   }
-  const commands = app.commands;
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
-  commands.set(startup.settings);
+  app.commands.set(startup.settings);
   // One message for them all: the panel keeps only the newest few, and a shared link with many
   // bad parameters must still name every one.
   const [first, ...rest] = startup.errors;
@@ -63,12 +61,24 @@ async function main(): Promise<void> {
       startup.errors,
     );
   }
+  return { app, hud, messages };
+}
 
+/**
+ * The page's widgets, each handed the command layer (or the part of it it uses): the panel and
+ * its Record folder, the view and stutter labels, the split layout, keys and pointer. Returns
+ * the Record folder (it opens links).
+ */
+function buildWidgets(
+  root: HTMLElement,
+  canvas: HTMLCanvasElement,
+  { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
+): RecordPanel {
+  const commands = app.commands;
   const panel = new Panel(root, commands, {
     notify: (text) => messages.show(text),
     setHudVisible: (visible) => hud.setVisible(visible),
   });
-  const sandbox = createScriptingApi(commands);
   const record = new RecordPanel(panel.recordFolder, root, commands, messages);
   const labels = new ViewLabels(root);
   const stutter = new StutterPanel(root, () => commands.removeTracked());
@@ -98,8 +108,19 @@ async function main(): Promise<void> {
     twinLabels.update(app.lab ? app.lab.report() : null);
     void record.update();
   }, HUD_REFRESH_MS);
+  return record;
+}
 
-  window.sandbox = sandbox;
+async function main(): Promise<void> {
+  const root = document.getElementById('app');
+  const canvas = document.getElementById('view');
+  if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
+    throw new Error('index.html must contain #app and canvas#view.');
+  }
+  const page = buildApp(root, canvas);
+  const app = page.app;
+  const record = buildWidgets(root, canvas, page);
+  window.sandbox = createScriptingApi(app.commands);
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.
   await app.threads.use(app.sim.settings.physicsThread);

@@ -217,7 +217,13 @@ export class BodyInstances {
       m[o + 13] = py;
       m[o + 14] = pz;
     }
+    this.uploadChanged();
+  }
+
+  /** Marks for upload the meshes whose matrices `write` changed, and clears the marks. */
+  private uploadChanged(): void {
     const meshes = this.meshes;
+    const changed = this.changedKinds;
     for (let k = 0; k < meshes.length; k++) {
       if (changed[k] === 1) meshes[k].mesh.instanceMatrix.needsUpdate = true;
       changed[k] = 0;

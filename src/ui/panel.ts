@@ -48,7 +48,7 @@ export class Panel {
   private readonly page: PanelPage;
   private readonly sceneState = { scene: '', count: 0, seed: 1, hint: '' };
   private readonly spawnState: { shape: ShapeKind } = { shape: 'box' };
-  private countController: Controller;
+  private readonly countController: Controller;
   private readonly controllers: Controller[] = [];
   private readonly notes = { strategy: '' };
   private readonly statsState = { physicsMs: '', interpolationUs: '', simOverReal: '', bodies: '' };
@@ -63,6 +63,18 @@ export class Panel {
     this.gui = new GUI({ container, title: 'Fixed-Step Sandbox', width: 330, injectStyles: false });
     this.gui.domElement.dataset.testid = 'panel';
 
+    this.countController = this.addSceneFolder();
+    this.recordFolder = this.gui.addFolder('Record');
+    this.addSettingFolders();
+    this.statsFolder = this.addStatsFolder();
+    // On a phone the open panel would cover most of the view: it starts closed, its title bar a
+    // button that opens it.
+    if (window.matchMedia(COMPACT_MEDIA).matches) this.gui.close();
+    this.refresh();
+  }
+
+  /** Scene: the scene, its body count and seed, reset, the spawn shape and button, a hint. */
+  private addSceneFolder(): Controller {
     const scene = this.gui.addFolder('Scene');
     this.controllers.push(
       scene
@@ -70,18 +82,18 @@ export class Panel {
         .name('scene')
         .onChange((id: string) => this.attempt(() => this.controls.load(id, {}))),
     );
-    this.countController = scene
+    const count = scene
       .add(this.sceneState, 'count', 0, 5000, 1)
       .name('body count')
-      .onFinishChange((count: number) =>
+      .onFinishChange((value: number) =>
         this.attempt(() =>
           this.controls.load(this.sceneState.scene, {
-            count: Math.round(count),
+            count: Math.round(value),
             seed: this.sceneState.seed,
           }),
         ),
       );
-    this.controllers.push(this.countController);
+    this.controllers.push(count);
     this.controllers.push(
       scene
         .add(this.sceneState, 'seed', 0, 9999, 1)
@@ -101,8 +113,11 @@ export class Panel {
       .add({ spawn: () => this.controls.spawn(this.spawnState.shape) }, 'spawn')
       .name('spawn (drop)');
     this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
-    this.recordFolder = this.gui.addFolder('Record');
+    return count;
+  }
 
+  /** Simulation, Stutter lab and Rendering: the settings, single step, hitch, the HUD switch. */
+  private addSettingFolders(): void {
     const sim = this.gui.addFolder('Simulation');
     this.addChoice(sim, 'physicsThread', 'physics thread');
     this.addChoice(sim, 'strategy', 'timestep strategy');
@@ -130,9 +145,11 @@ export class Panel {
       .add(hud, 'visible')
       .name('show HUD')
       .onChange((visible: boolean) => this.page.setHudVisible(visible));
+  }
 
+  /** Stats: a few figures, read only while the folder is open (it starts closed). */
+  private addStatsFolder(): GUI {
     const stats = this.gui.addFolder('Stats');
-    this.statsFolder = stats;
     // Opened: show the figures now, not at the next refresh.
     stats.onOpenClose(() => this.updateStats());
     stats.add(this.statsState, 'physicsMs').name('physics / step').disable().listen();
@@ -140,11 +157,7 @@ export class Panel {
     stats.add(this.statsState, 'bodies').name('bodies').disable().listen();
     stats.add(this.statsState, 'simOverReal').name('sim ÷ real').disable().listen();
     stats.close();
-    // On a phone the open panel would cover most of the view: it starts closed, its title bar a
-    // button that opens it.
-    if (window.matchMedia(COMPACT_MEDIA).matches) this.gui.close();
-
-    this.refresh();
+    return stats;
   }
 
   get spawnShape(): ShapeKind {
