@@ -150,13 +150,13 @@ export class Panel {
   /** Stats: a few figures, read only while the folder is open (it starts closed). */
   private addStatsFolder(): GUI {
     const stats = this.gui.addFolder('Stats');
-    // Opened: show the figures now, not at the next refresh.
-    stats.onOpenClose(() => this.updateStats());
     stats.add(this.statsState, 'physicsMs').name('physics / step').disable().listen();
     stats.add(this.statsState, 'interpolationUs').name('interp / frame').disable().listen();
     stats.add(this.statsState, 'bodies').name('bodies').disable().listen();
     stats.add(this.statsState, 'simOverReal').name('sim ÷ real').disable().listen();
     stats.close();
+    // Opened: show the figures now, not at the next refresh.
+    stats.onOpenClose(() => this.updateStats());
     return stats;
   }
 

@@ -399,7 +399,12 @@ test("a replay's rest ends with it: the panel's replay and sandbox.replay both p
   await page.waitForFunction(() => window.sandbox.stats().replay?.step === 0);
   expect(await nextFrames()).toEqual({ paused: false, steps: 20 });
   await restAtEnd();
-  await page.getByTestId('panel').getByRole('combobox').first().selectOption('stack');
+  await page
+    .getByTestId('panel')
+    .locator('.lil-controller', { hasText: 'scene' })
+    .first()
+    .locator('select')
+    .selectOption({ label: 'Pile' });
   await page.waitForFunction(() => window.sandbox.stats().replay === null);
   expect(await nextFrames()).toEqual({ paused: false, steps: 20 });
 
