@@ -38,7 +38,7 @@ const ENGINE_ROUNDED = [
 export const PIPELINE = {
   util: [],
   config: [],
-  shapes: [],
+  shapes: ['util'],
   physics: ['shapes', 'util'],
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
@@ -47,9 +47,9 @@ export const PIPELINE = {
   core: ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
   // The loop is handed a step callback and frame times: it knows no physics and no page.
   loop: ['config', 'util'],
-  interp: ['config', 'snapshot'],
+  interp: ['config', 'snapshot', 'util'],
   // The messages and step slots both sides of the worker share.
-  wire: ['config', 'physics', 'snapshot', 'state'],
+  wire: ['config', 'physics', 'snapshot', 'state', 'util'],
   // What runs inside the physics worker.
   workerThread: ['core', 'physics', 'snapshot', 'state', 'util', 'wire'],
   // The physics host on the page's thread, and the interface both homes implement.
@@ -67,9 +67,9 @@ export const PIPELINE = {
     'util',
     'wire',
   ],
-  stats: ['config', 'loop', 'scenes', 'state'],
+  stats: ['config', 'loop', 'scenes', 'state', 'util'],
   // Render reads snapshots and draw data: never the physics, the worker or the page around it.
-  render: ['config', 'shapes', 'snapshot'],
+  render: ['config', 'shapes', 'snapshot', 'util'],
   // The app composes: physics only through a host, never the core, the worker's side or the UI.
   app: [
     'config',

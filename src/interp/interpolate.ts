@@ -10,6 +10,7 @@ import {
   SlerpWeights,
   slerpFlat,
 } from './poseMath';
+import { assertNever } from '../util/assertNever';
 
 /** The pose every body is drawn at this frame; render turns it into instance matrices. */
 export class DrawPoses {
@@ -83,6 +84,8 @@ export function interpolatePoses(
     case 'hermite':
       hermitePoses(snapshots, times, out);
       break;
+    default:
+      assertNever(mode, 'render mode');
   }
   return out;
 }

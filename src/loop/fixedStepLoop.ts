@@ -2,6 +2,10 @@
 // steps and an alpha out. Knows nothing of physics or the DOM; it calls `stepper.step(dt)`.
 
 import type { Strategy } from '../config/settings';
+import { assertNever } from '../util/assertNever';
+
+/** The strategies that spend a frame's time (all but the article's fixed step per frame). */
+type SpendingStrategy = Exclude<Strategy, 'fixed-per-frame'>;
 
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
@@ -209,17 +213,27 @@ export class FixedStepLoop {
     this.dropped = 0;
     this.clamped = 0;
     this.throttled = 0;
+    const strategy = this.strategy;
     if (!this.paused) {
-      if (this.strategy === 'fixed-per-frame') {
-        // The article's first loop: one dt per displayed frame, whatever its length — so the
-        // simulation runs at display rate × dt of real speed. No frame time is spent, so the
-        // time scale, the clamp and the throttle have nothing to act on and nothing is reported
-        // as given up. Skipping frames to honour the throttle was the other choice, but that is
-        // no longer the article's loop; and the guard cannot stop a frame's first step, so a
-        // dear step simply makes the frame longer and the display slows with it (the article's
-        // "too slow" case), which sim ÷ real shows.
-        if (seconds > 0) this.take(stepper, this.dt);
-      } else this.spend(stepper, seconds);
+      switch (strategy) {
+        case 'fixed-per-frame':
+          // The article's first loop: one dt per displayed frame, whatever its length — so the
+          // simulation runs at display rate × dt of real speed. No frame time is spent, so the
+          // time scale, the clamp and the throttle have nothing to act on and nothing is
+          // reported as given up. Skipping frames to honour the throttle was the other choice,
+          // but that is no longer the article's loop; and the guard cannot stop a frame's first
+          // step, so a dear step simply makes the frame longer and the display slows with it
+          // (the article's "too slow" case), which sim ÷ real shows.
+          if (seconds > 0) this.take(stepper, this.dt);
+          break;
+        case 'accumulator':
+        case 'semi-fixed':
+        case 'variable':
+          this.spend(stepper, seconds, strategy);
+          break;
+        default:
+          assertNever(strategy, 'strategy');
+      }
     }
     out.steps = this.steps;
     out.droppedSeconds = this.dropped;
@@ -229,8 +243,8 @@ export class FixedStepLoop {
     return out;
   }
 
-  /** Clamp, scale and throttle the frame's real seconds, then step them with the strategy. */
-  private spend(stepper: Stepper, realSeconds: number): void {
+  /** Clamp, scale and throttle the frame's real seconds, then step them with `strategy`. */
+  private spend(stepper: Stepper, realSeconds: number, strategy: SpendingStrategy): void {
     let seconds = realSeconds;
     const clamp = this.frameClampSeconds();
     this.stepCap = this.maxStepsPerFrame;
@@ -246,10 +260,20 @@ export class FixedStepLoop {
     const scaled = seconds * this.timeScale;
     const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
     this.throttled = scaled - kept;
-    if (this.strategy === 'accumulator') this.accumulate(stepper, kept);
-    else if (this.strategy === 'semi-fixed') this.semiFixed(stepper, kept);
-    // The article's second loop: one step of whatever the frame took.
-    else if (kept > 0) this.take(stepper, kept);
+    switch (strategy) {
+      case 'accumulator':
+        this.accumulate(stepper, kept);
+        break;
+      case 'semi-fixed':
+        this.semiFixed(stepper, kept);
+        break;
+      case 'variable':
+        // The article's second loop: one step of whatever the frame took.
+        if (kept > 0) this.take(stepper, kept);
+        break;
+      default:
+        assertNever(strategy, 'strategy');
+    }
   }
 
   /** The longest frame spent now: maxFrameSeconds, or more for a steadily slow display. */

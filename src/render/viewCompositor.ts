@@ -8,6 +8,7 @@ import type { BodyTable } from '../snapshot/bodyTable';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { DrawSource } from './bodyInstances';
 import type { Stage } from './stage';
+import { assertNever } from '../util/assertNever';
 
 /** A world as drawn this frame: its poses, and the snapshots and scene data they index. */
 export interface DrawnWorld {
@@ -60,24 +61,35 @@ export class ViewCompositor {
     const stage = this.stage;
     stage.ghost.setVisible(view === 'ghost');
     stage.updateCamera();
-    if (view === 'split') {
-      stage.clear();
-      this.writeInstances(sim, twin, sim.splitDraw);
-      stage.renderHalf('right');
-      this.writeInstances(sim, twin, sim.draw);
-      stage.renderHalf('left');
-      return;
+    switch (view) {
+      case 'split':
+        stage.clear();
+        this.writeInstances(sim, twin, sim.splitDraw);
+        stage.renderHalf('right');
+        this.writeInstances(sim, twin, sim.draw);
+        stage.renderHalf('left');
+        return;
+      case 'ghost':
+        this.writeInstances(sim, twin, sim.draw);
+        this.writeGhost(sim);
+        stage.render();
+        return;
+      case 'single':
+        this.writeInstances(sim, twin, sim.draw);
+        stage.render();
+        return;
+      default:
+        assertNever(view, 'view');
     }
-    this.writeInstances(sim, twin, sim.draw);
-    if (view === 'ghost') {
-      // The raw snapshot, with the same at-rest flags (a sleeping body's pose is its snapshot).
-      const current = sim.snapshots.current;
-      this.ghostSource.position = current.position;
-      this.ghostSource.quaternion = current.quaternion;
-      this.ghostSource.still = sim.draw.still;
-      stage.ghost.write(this.ghostSource, sim.snapshots.bodies.scales);
-    }
-    stage.render();
+  }
+
+  /** The raw current snapshot, with the same at-rest flags (a sleeping body's pose is its snapshot). */
+  private writeGhost(sim: DrawnWorld): void {
+    const current = sim.snapshots.current;
+    this.ghostSource.position = current.position;
+    this.ghostSource.quaternion = current.quaternion;
+    this.ghostSource.still = sim.draw.still;
+    this.stage.ghost.write(this.ghostSource, sim.snapshots.bodies.scales);
   }
 
   /**

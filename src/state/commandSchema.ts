@@ -19,6 +19,7 @@ import {
   readInteger,
   readVec3,
 } from './fields';
+import { assertNever } from '../util/assertNever';
 
 /** Body ids count bodies added since a scene was built; past this a world could not be stepped. */
 export const MAX_BODY_ID = 2 ** 31 - 2;
@@ -155,5 +156,7 @@ export function readCommandAction(
     case 'dragEnd':
       readFields(what, value, path, ['type', ...extra]);
       return { type };
+    default:
+      return assertNever(type, 'command type');
   }
 }

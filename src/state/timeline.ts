@@ -15,6 +15,7 @@ import type { RecordedInput, Recording, RecordOptions, StateSource } from './rec
 import { ReplayPlayer } from './replay';
 import type { ReplayStatus } from './replay';
 import type { SavedState } from './stateSchema';
+import { assertNever } from '../util/assertNever';
 
 /** What the timeline drives: a physics core. */
 export interface TimelineHost extends StateSource {
@@ -80,6 +81,8 @@ export function landingStep(jump: TimelineJump, replayStart: number): number {
       return jump.recording.keyframes[0]?.state.step ?? 0;
     case 'seek':
       return replayStart + jump.target;
+    default:
+      return assertNever(jump, 'jump');
   }
 }
 

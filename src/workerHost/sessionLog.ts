@@ -6,6 +6,7 @@
 import type { PhysicsCore } from '../core/physicsCore';
 import { landingStep } from '../state/timeline';
 import type { ToWorker } from '../wire/protocol';
+import { assertNever } from '../util/assertNever';
 
 /**
  * Re-simulating on the page's thread freezes it while it runs; past this many steps (30 s at
@@ -156,6 +157,8 @@ export class SessionLog {
             core.step(typeof dts === 'number' ? dts : dts[dts.length - taken + k]);
           break;
         }
+        default:
+          assertNever(message, 'logged message');
       }
     }
   }

@@ -25,6 +25,7 @@ import { STEP_FIELDS } from '../wire/stepSlots';
 import { TransferReader } from '../wire/transferRing';
 import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
+import { assertNever } from '../util/assertNever';
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {
@@ -234,6 +235,8 @@ export class WorkerChannel {
         return;
       case 'spent':
         return;
+      default:
+        assertNever(message, 'message from the worker');
     }
   }
 

@@ -18,6 +18,7 @@ import type {
   ToWorker,
   Transport,
 } from '../wire/protocol';
+import { assertNever } from '../util/assertNever';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
 const INITIAL_CAPACITY = 256;
@@ -154,6 +155,8 @@ export class PhysicsService {
         return;
       case 'slot':
         return;
+      default:
+        assertNever(message, 'message from the page');
     }
   }
 
