@@ -3,6 +3,7 @@
 // but absurd velocity or density is accepted, and the physics state guard removes the body if its
 // state breaks (src/physics/stateGuard.ts).
 
+import { quat } from 'gl-matrix';
 import { quoteValue } from '../config/settings';
 import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/physicsWorld';
 import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
@@ -121,9 +122,10 @@ export function validateSpawnSpec(input: unknown): BodySpec {
   if (fields.quaternion !== undefined) {
     const q = finiteTuple('quaternion', fields.quaternion, 4) as QuatTuple;
     // The factory normalizes; a zero (or vanishing) quaternion has no direction to normalize to.
-    // Length² < 1e-18, not Math.hypot: its last bit is each engine's own, and a spawn accepted in
-    // one engine must not be refused in another.
-    if (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] < 1e-18) {
+    // Length² < 1e-18 (gl-matrix's squaredLength: + and ×), not a length through Math.hypot:
+    // its last bit is each engine's own, and a spawn accepted in one engine must not be refused
+    // in another.
+    if (quat.squaredLength(q) < 1e-18) {
       fail('quaternion', fields.quaternion, 'a rotation [x, y, z, w] that is not all zeros');
     }
     spec.quaternion = q;
