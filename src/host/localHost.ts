@@ -26,6 +26,14 @@ import type {
 /** A listener that measures nothing: until a simulation attaches (tests that step a host alone). */
 const UNATTACHED: HostListener = { nowMs: () => 0, stepsCost: () => undefined };
 
+/**
+ * Does `work` now and resolves with what it gave: on this thread a request is done before the
+ * promise is made, and one that fails throws here, at the call, changing nothing.
+ */
+function done<T>(work: () => T): Promise<T> {
+  return Promise.resolve(work());
+}
+
 export class LocalHost implements PhysicsHost {
   readonly thread = 'main';
   readonly transport = 'direct';
@@ -64,8 +72,7 @@ export class LocalHost implements PhysicsHost {
   }
 
   load(scene: LoadedScene): Promise<void> {
-    this.core.load(scene.definition.id, reloadOptions(scene));
-    return Promise.resolve();
+    return done(() => void this.core.load(scene.definition.id, reloadOptions(scene)));
   }
 
   readonly building = false;
@@ -150,31 +157,27 @@ export class LocalHost implements PhysicsHost {
   }
 
   saveState(): Promise<SavedState> {
-    return Promise.resolve(this.core.saveState());
+    return done(() => this.core.saveState());
   }
 
   loadState(state: SavedState): Promise<void> {
-    this.core.loadState(state);
-    return Promise.resolve();
+    return done(() => this.core.loadState(state));
   }
 
   record(options: RecordOptions): Promise<void> {
-    this.core.record(options);
-    return Promise.resolve();
+    return done(() => this.core.record(options));
   }
 
   stopRecording(keyframes: KeyframeChoice): Promise<Recording> {
-    return Promise.resolve(this.core.stopRecording(keyframes));
+    return done(() => this.core.stopRecording(keyframes));
   }
 
   replay(recording: Recording): Promise<void> {
-    this.core.replay(recording);
-    return Promise.resolve();
+    return done(() => this.core.replay(recording));
   }
 
   seek(target: number): Promise<void> {
-    this.core.seek(target);
-    return Promise.resolve();
+    return done(() => this.core.seek(target));
   }
 
   replayStatus(): ReplayStatus | null {
