@@ -2,7 +2,7 @@
 // in one of four render modes (interpolate, off, extrapolate, hermite).
 
 import type { InterpolationMode } from '../config/settings';
-import type { PoseBuffer, SnapshotPair } from '../snapshot/snapshots';
+import type { PoseBuffer, PosePair } from '../snapshot/snapshots';
 import {
   hermiteFlat3,
   integrateQuatFlat,
@@ -59,7 +59,7 @@ export interface PoseTimes {
  *   a velocity-aware quaternion curve would need angular accelerations the snapshots lack).
  */
 export function interpolatePoses(
-  snapshots: SnapshotPair,
+  snapshots: PosePair,
   times: PoseTimes,
   mode: InterpolationMode,
   out: DrawPoses,
@@ -88,7 +88,7 @@ export function interpolatePoses(
 }
 
 /** An indexed copy, not set(subarray()): a subarray view would allocate every frame. */
-function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): void {
+function copyPoses(snapshots: PosePair, from: PoseBuffer, out: DrawPoses): void {
   const n = snapshots.count;
   const position = from.position;
   const quaternion = from.quaternion;
@@ -103,7 +103,7 @@ function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): v
  * A body asleep at both snapshots has not moved and has no velocity, so every render mode draws
  * it at its current pose: render may keep the matrix it already wrote.
  */
-function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
+function markStill(snapshots: PosePair, out: DrawPoses): void {
   const asleep = snapshots.asleep;
   const previousAsleep = snapshots.previousAsleep;
   const still = out.still;
@@ -111,7 +111,7 @@ function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+function extrapolatePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
   const alpha = times.alpha;
   const n = snapshots.count;
   const cur = snapshots.current;
@@ -130,7 +130,7 @@ function extrapolatePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPo
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+function hermitePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
   const alpha = times.alpha;
   const n = snapshots.count;
   const prev = snapshots.previous;
@@ -161,7 +161,7 @@ function hermitePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses)
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+function blendPoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
   const alpha = times.alpha;
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;

@@ -58,10 +58,29 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
 }
 
 /**
+ * What interpolation reads of a snapshot pair: the two snapshots, their sleep flags, how many
+ * bodies and how far apart in time. SnapshotPair and BodySnapshots have it.
+ */
+export interface PosePair {
+  /** The snapshot before the current one. */
+  readonly previous: PoseBuffer;
+  /** The latest step's snapshot. */
+  readonly current: PoseBuffer;
+  /** 1 where the body was asleep at the current snapshot. */
+  readonly asleep: Uint8Array;
+  /** 1 where the body was asleep at the previous snapshot. */
+  readonly previousAsleep: Uint8Array;
+  /** Bodies in each snapshot: slots 0 to count − 1. */
+  readonly count: number;
+  /** Simulated seconds from previous to current (the last step's dt). */
+  readonly intervalSeconds: number;
+}
+
+/**
  * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
  * tie to a physics world, so the page can hold a copy of a step published by another thread.
  */
-export class SnapshotPair {
+export class SnapshotPair implements PosePair {
   previous: PoseBuffer;
   current: PoseBuffer;
   /** 1 where the body was asleep at the current snapshot. */
