@@ -13,19 +13,25 @@ import {
 
 /** The pose every body is drawn at this frame; render turns it into instance matrices. */
 export class DrawPoses {
+  /** Positions, body i at 3i. */
   position = new Float64Array(3 * 256);
+  /** Unit quaternions (x, y, z, w), body i at 4i. */
   quaternion = new Float64Array(4 * 256);
   /**
    * 1 where the body is at rest (asleep at both snapshots): its pose is its current snapshot and
    * stays that while it sleeps, so render may keep the matrix it already wrote.
    */
   still = new Uint8Array(256);
+  /**
+   * Bodies written at the last `interpolatePoses`.
+   * @default 0
+   */
   count = 0;
 
   /**
    * Grows the arrays to hold `count` bodies (doubling), so a frame never allocates once a
    * scene's size has been seen.
-   * @param count bodies to hold.
+   * @param count - bodies to hold.
    */
   ensureCapacity(count: number): void {
     if (count <= this.still.length) return;
@@ -57,6 +63,15 @@ export interface PoseTimes {
  *   whenever a collision is about to change the velocity.
  * - hermite: cubic Hermite on position using both snapshots' velocities (slerp for orientation:
  *   a velocity-aware quaternion curve would need angular accelerations the snapshots lack).
+ *
+ * Allocation-free once `out` has grown to the body count.
+ * @param snapshots - the previous and current snapshot (a BodySnapshots).
+ * @param times - holds this frame's alpha (a FrameReport does).
+ * @param mode - the render mode.
+ * @param out - written for every body; keep one and reuse it.
+ * @returns `out`.
+ * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
+ * Fiedler, "The final touch": state = current·alpha + previous·(1 − alpha).
  */
 export function interpolatePoses(
   snapshots: PosePair,

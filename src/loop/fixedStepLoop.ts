@@ -5,6 +5,11 @@ import type { Strategy } from '../config/settings';
 
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
+  /**
+   * Advances the simulation by one step: for cannon-es, `world.step(dtSeconds)` (never the
+   * three-argument form, whose own accumulator would fight this one), then a snapshot capture.
+   * @param dtSeconds - the step length (s): the loop's `dt`, or less for semi-fixed's last step.
+   */
   step(dtSeconds: number): void;
   /**
    * Asked before every step after a frame's first: false stops this frame's stepping and the
@@ -29,7 +34,10 @@ export interface LoopTimes {
   step: number;
 }
 
-/** A zeroed LoopTimes to keep and refill. */
+/**
+ * A zeroed LoopTimes to keep and refill.
+ * @returns a new LoopTimes, every field 0.
+ */
 export function createLoopTimes(): LoopTimes {
   return { alpha: 0, displayTime: 0, simTime: 0, step: 0 };
 }
@@ -65,7 +73,10 @@ export function realFrameSeconds(seconds: number): number {
   return seconds > 0 && seconds < Infinity ? seconds : 0;
 }
 
-/** A zeroed report, for a caller to keep and hand to `frame` every frame. */
+/**
+ * A zeroed report, for a caller to keep and hand to `frame` every frame.
+ * @returns a new FrameReport, every field 0.
+ */
 export function createFrameReport(): FrameReport {
   return {
     frameSeconds: 0,
@@ -104,8 +115,14 @@ const STEP_EPSILON_SECONDS = 1e-9;
 
 /** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
 export interface LoopLimits {
+  /**
+   * The frame clamp (s): a longer frame (a hitch, a tab back from the background) is cut to
+   * this, and the cut reported as `clampedSeconds`. The article's choice is 0.25.
+   */
   maxFrameSeconds: number;
+  /** The step cap: at most this many steps a frame; steps owed past it are dropped, not carried. */
   maxStepsPerFrame: number;
+  /** Simulated seconds per real second (1: real time; 0.5: slow motion). */
   timeScale: number;
 }
 
@@ -136,23 +153,63 @@ const RECENT_FRAMES = 3;
 /**
  * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
  * loops), and reports every simulated second a frame gave up (see FrameReport).
+ *
+ * @example
+ * ```ts
+ * const loop = new FixedStepLoop(1 / 100, { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 });
+ * const report = createFrameReport();
+ * const clock = new FrameClock();
+ * renderer.setAnimationLoop((nowMs) => {
+ *   clock.tick(nowMs);
+ *   loop.frame(clock.seconds, stepper, report); // steps, then report.alpha
+ *   // draw between the previous and current snapshot at report.alpha
+ * });
+ * ```
+ * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
+ * Fiedler: the accumulator, the spiral of death, and interpolating by alpha.
  */
 export class FixedStepLoop {
+  /** The fixed step (s): every step of the accumulator is exactly this long. */
   dt: number;
+  /**
+   * Simulated seconds owed but not yet stepped: less than one `dt` after every frame.
+   * @default 0
+   */
   accumulator = 0;
+  /**
+   * Steps taken since construction or `reset()`.
+   * @default 0
+   */
   stepCount = 0;
+  /**
+   * Simulated seconds stepped since construction or `reset()`.
+   * @default 0
+   */
   simTime = 0;
+  /**
+   * While true a frame takes no steps and spends no time (`singleStep` still steps).
+   * @default false
+   */
   paused = false;
+  /** The frame clamp (s): see LoopLimits.maxFrameSeconds. */
   maxFrameSeconds: number;
+  /** The step cap: see LoopLimits.maxStepsPerFrame. */
   maxStepsPerFrame: number;
+  /** Simulated seconds per real second. */
   timeScale: number;
+  /**
+   * Which of the article's four loops runs: 'accumulator' (the one to use), or, to compare,
+   * 'semi-fixed', 'variable' or 'fixed-per-frame'.
+   * @default 'accumulator'
+   */
   strategy: Strategy = 'accumulator';
   /**
    * Share of each frame's (scaled) time the simulation keeps, in (0, 1]; the rest is given up
    * and reported. Below 1 when physics costs more than real time allows: the accumulator then
    * fills at the rate steps can be paid for, so steps come evenly and alpha still sweeps
-   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by the app's
-   * overload governor; 1 (never throttle) by default.
+   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by an
+   * OverloadGovernor; 1 (never throttle) by default.
+   * @default 1
    */
   throttle = 1;
   /**
@@ -163,6 +220,7 @@ export class FixedStepLoop {
    * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
    * display's recent ones is still a hitch and still clamped. Off for scripted frames: the same
    * frames then step alike on either thread.
+   * @default false
    */
   slowDisplay = false;
   /** The last few frames' real seconds, newest at `recentHead − 1`. */
@@ -171,6 +229,10 @@ export class FixedStepLoop {
   private readonly now = createLoopTimes();
   private recentHead = 0;
 
+  /**
+   * @param dtSeconds - the fixed step (s), e.g. 1 / 100.
+   * @param limits - the frame clamp, step cap and time scale.
+   */
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
     this.maxFrameSeconds = limits.maxFrameSeconds;
@@ -189,6 +251,7 @@ export class FixedStepLoop {
   /**
    * Changes the step size without a jump: the accumulator keeps its seconds, so no time is lost
    * or invented; if it now holds a step or more, the next frame takes them.
+   * @param dtSeconds - the new fixed step (s).
    */
   setDt(dtSeconds: number): void {
     this.dt = dtSeconds;
@@ -199,6 +262,11 @@ export class FixedStepLoop {
    * count as zero. The three strategies that spend frame time clamp it to maxFrameSeconds, scale
    * it, throttle it and take at most maxStepsPerFrame steps, so they can be compared under the
    * same hitch; `fixed-per-frame` takes one dt whatever the frame.
+   * @param frameSeconds - real seconds since the last frame (FrameClock.seconds).
+   * @param stepper - what each step calls.
+   * @param out - the report to write (kept by the caller, reused every frame).
+   * @returns `out`, with the steps taken, alpha and every second given up.
+   * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!", "Free the physics".
    */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
     out.frameSeconds = frameSeconds;
@@ -208,6 +276,9 @@ export class FixedStepLoop {
   /**
    * `frame` for the seconds the caller put in `out.frameSeconds`: read there, not passed, since
    * a double passed to a call V8 does not inline is boxed (16 bytes a frame).
+   * @param stepper - what each step calls.
+   * @param out - the report holding the frame's real seconds in `frameSeconds`; written in full.
+   * @returns `out`.
    */
   runFrame(stepper: Stepper, out: FrameReport): FrameReport {
     const seconds = realFrameSeconds(out.frameSeconds);
@@ -335,14 +406,21 @@ export class FixedStepLoop {
     if (left > STEP_EPSILON_SECONDS) this.dropped = left;
   }
 
-  /** Runs exactly one step whatever the accumulator holds (the panel's single-step button). */
+  /**
+   * Runs exactly one step whatever the accumulator holds (a single-step button).
+   * @param stepper - what the step calls.
+   */
   singleStep(stepper: Stepper): void {
     stepper.step(this.dt);
     this.stepCount++;
     this.simTime += this.dt;
   }
 
-  /** Writes where the loop stands now into `out` (as `frame` does into its report). */
+  /**
+   * Writes where the loop stands now into `out` (as `frame` does into its report).
+   * @param out - the object to write.
+   * @returns `out`.
+   */
   timesInto(out: LoopTimes): LoopTimes {
     const accumulating = this.strategy === 'accumulator';
     const a = accumulating ? this.accumulator / this.dt : 0;
@@ -355,12 +433,18 @@ export class FixedStepLoop {
     return out;
   }
 
-  /** See LoopTimes.alpha (for code off the per-frame path: the figure is boxed). */
+  /**
+   * See LoopTimes.alpha (for code off the per-frame path: the figure is boxed).
+   * @returns accumulator / dt, in [0, 1).
+   */
   alpha(): number {
     return this.timesInto(this.now).alpha;
   }
 
-  /** See LoopTimes.displayTime (for code off the per-frame path: the figure is boxed). */
+  /**
+   * See LoopTimes.displayTime (for code off the per-frame path: the figure is boxed).
+   * @returns the simulated time the display shows (s).
+   */
   displayTime(): number {
     return this.timesInto(this.now).displayTime;
   }

@@ -4,13 +4,17 @@
 
 /** x, y and z, as cannon-es's `Vec3` and three.js's `Vector3` have them. */
 export interface Vec3Like {
+  /** x component. */
   x: number;
+  /** y component (up, in three.js and cannon-es). */
   y: number;
+  /** z component. */
   z: number;
 }
 
 /** x, y, z and w, as cannon-es's and three.js's `Quaternion` have them. */
 export interface QuatLike extends Vec3Like {
+  /** Scalar part. */
   w: number;
 }
 

@@ -5,13 +5,18 @@ import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../ph
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import { BodyTable } from './bodyTable';
 
-/** One full copy of the world's drawable state. */
+/** One full copy of the world's drawable state: flat float64 arrays, body i at 3i / 4i. */
 export class PoseBuffer {
+  /** Positions (m), body i at 3i. */
   position: Float64Array;
+  /** Unit quaternions (x, y, z, w), body i at 4i. */
   quaternion: Float64Array;
+  /** Linear velocities (m/s), body i at 3i. */
   velocity: Float64Array;
+  /** Angular velocities in world space (rad/s), body i at 3i. */
   angularVelocity: Float64Array;
 
+  /** @param capacity - bodies to hold. */
   constructor(capacity: number) {
     this.position = new Float64Array(3 * capacity);
     this.quaternion = new Float64Array(4 * capacity);
@@ -19,6 +24,10 @@ export class PoseBuffer {
     this.angularVelocity = new Float64Array(3 * capacity);
   }
 
+  /**
+   * Room for `capacity` bodies, contents kept.
+   * @param capacity - bodies to hold.
+   */
   grow(capacity: number): void {
     this.position = grown(this.position, 3 * capacity);
     this.quaternion = grown(this.quaternion, 4 * capacity);
@@ -26,7 +35,12 @@ export class PoseBuffer {
     this.angularVelocity = grown(this.angularVelocity, 3 * capacity);
   }
 
-  /** Copies body `from` of `source` into body `to` of this buffer. */
+  /**
+   * Copies body `from` of `source` into body `to` of this buffer.
+   * @param source - the buffer to read (may be this one).
+   * @param from - the body index read.
+   * @param to - the body index written.
+   */
   copyBody(source: PoseBuffer, from: number, to: number): void {
     copy3(this.position, source.position, from, to);
     copy3(this.velocity, source.velocity, from, to);
