@@ -86,6 +86,19 @@ const LAYERS = [
       ...['core', 'worker', 'interp', ...PAGE_FOLDERS].map(FOLDER),
     ],
   ),
+  // The package's engine-free entries (packages/fixed-step): the loop and the interpolation.
+  layer(
+    ['packages/*/src/loop.ts'],
+    [
+      CANNON,
+      THREE,
+      ...['physics', 'core', 'worker', 'scenes', 'snapshot', 'interp', ...PAGE_FOLDERS].map(FOLDER),
+    ],
+  ),
+  layer(
+    ['packages/*/src/interpolation.ts'],
+    [CANNON, THREE, ...['physics', 'core', 'worker', 'scenes', ...PAGE_FOLDERS].map(FOLDER)],
+  ),
   layer(
     ['src/interp/**'],
     [CANNON, THREE, ...['physics', 'core', 'worker', 'scenes', ...PAGE_FOLDERS].map(FOLDER)],
@@ -93,7 +106,17 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'artifacts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'artifacts',
+      'packages/*/dist',
+      'packages/*/api',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -50,6 +50,22 @@ const CASES: [path: string, code: string, allowed: boolean][] = [
   ['src/ui/input.ts', "import { Vector3 } from 'three';\nexport const v = Vector3;", true],
   ['src/app/frameStats.ts', "import { Body } from 'cannon-es';\nexport const b = Body;", false],
   ['src/core/physicsCore.ts', "import { Body } from 'cannon-es';\nexport const b = Body;", true],
+  // The package's engine-free entries.
+  [
+    'packages/fixed-step/src/loop.ts',
+    "import { Scene } from 'three';\nexport const s = Scene;",
+    false,
+  ],
+  [
+    'packages/fixed-step/src/interpolation.ts',
+    "export { installDropIn } from '../../../src/physics/dropIn';",
+    false,
+  ],
+  [
+    'packages/fixed-step/src/interpolation.ts',
+    "export { DrawPoses } from '../../../src/interp/interpolate';",
+    true,
+  ],
 ];
 
 describe('layer rules', () => {
