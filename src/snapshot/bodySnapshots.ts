@@ -4,8 +4,7 @@
 
 import { writeBodyStates } from './bodyPoses';
 import type { BodyLike } from './bodyPoses';
-import { PoseBuffer } from './snapshots';
-import type { PosePair } from './snapshots';
+import { PosePair } from './snapshots';
 
 /**
  * The previous and current snapshot of every body of a world, as flat float64 arrays, for
@@ -33,41 +32,19 @@ import type { PosePair } from './snapshots';
  * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
  * Fiedler, "The final touch": draw the state between the previous and the current step.
  */
-export class BodySnapshots implements PosePair {
-  /** The snapshot before the current one. */
-  previous: PoseBuffer;
-  /** The latest step's snapshot. */
-  current: PoseBuffer;
-  /** 1 where the body was asleep at the current snapshot. */
-  asleep: Uint8Array;
-  /** 1 where the body was asleep at the previous snapshot. */
-  previousAsleep: Uint8Array;
-  /**
-   * Bodies in each snapshot (the length of the list last captured).
-   * @default 0
-   */
-  count = 0;
-  /**
-   * Simulated seconds from previous to current: the `dtSeconds` of the last capture.
-   * @default 0
-   */
-  intervalSeconds = 0;
+export class BodySnapshots extends PosePair {
   /** Slot → id of the body it holds (−1: none yet). */
   private ids: Int32Array;
   /** Scratch: the slots whose body changed at this capture. */
   private changed: Int32Array;
-  private capacity: number;
 
   /**
    * @param capacity - bodies to make room for up front; the arrays double when a world outgrows them.
    */
   constructor(capacity = 64) {
     const size = Math.max(1, Math.floor(capacity));
-    this.capacity = size;
-    this.previous = new PoseBuffer(size);
-    this.current = new PoseBuffer(size);
-    this.asleep = new Uint8Array(size);
-    this.previousAsleep = new Uint8Array(size);
+    // The interval is 0 until the first capture says what a step is.
+    super(size, 0);
     this.ids = new Int32Array(size).fill(-1);
     this.changed = new Int32Array(size);
   }
@@ -79,7 +56,7 @@ export class BodySnapshots implements PosePair {
    */
   captureFresh(bodies: ArrayLike<BodyLike>): void {
     const count = bodies.length;
-    this.fit(count);
+    this.resize(count);
     const ids = this.ids;
     for (let i = 0; i < count; i++) ids[i] = bodies[i].id;
     writeBodyStates(bodies, this.current, this.asleep, 0, count, null);
@@ -100,7 +77,7 @@ export class BodySnapshots implements PosePair {
    */
   capture(bodies: ArrayLike<BodyLike>, dtSeconds: number): void {
     const count = bodies.length;
-    this.fit(count);
+    this.resize(count);
     this.intervalSeconds = dtSeconds;
     const swap = this.previous;
     this.previous = this.current;
@@ -144,7 +121,7 @@ export class BodySnapshots implements PosePair {
         `resetBody: index ${String(index)} is not a body index (0 to ${bodies.length - 1}).`,
       );
     }
-    this.fit(Math.max(this.count, index + 1));
+    this.resize(Math.max(this.count, index + 1));
     this.ids[index] = bodies[index].id;
     writeBodyStates(bodies, this.current, this.asleep, index, index + 1, null);
     this.asleep[index] = 0;
@@ -152,27 +129,17 @@ export class BodySnapshots implements PosePair {
     this.previous.copyBody(this.current, index, index);
   }
 
-  /** Room for `count` bodies (contents kept, new slots empty); sets `count`. */
-  private fit(count: number): void {
-    if (count > this.capacity) {
-      let capacity = this.capacity;
-      while (capacity < count) capacity *= 2;
-      this.previous.grow(capacity);
-      this.current.grow(capacity);
-      this.asleep = grownFlags(this.asleep, capacity);
-      this.previousAsleep = grownFlags(this.previousAsleep, capacity);
-      const ids = new Int32Array(capacity).fill(-1);
-      ids.set(this.ids);
-      this.ids = ids;
-      this.changed = new Int32Array(capacity);
-      this.capacity = capacity;
-    }
-    this.count = count;
+  /**
+   * Sets the body count, growing the arrays (by doubling, keeping their contents) if needed;
+   * new slots hold no body yet.
+   * @param count - bodies in each snapshot from now on.
+   */
+  override resize(count: number): void {
+    super.resize(count);
+    if (this.ids.length === this.capacity) return;
+    const ids = new Int32Array(this.capacity).fill(-1);
+    ids.set(this.ids);
+    this.ids = ids;
+    this.changed = new Int32Array(this.capacity);
   }
-}
-
-function grownFlags(flags: Uint8Array, length: number): Uint8Array {
-  const next = new Uint8Array(length);
-  next.set(flags);
-  return next;
 }

@@ -72,30 +72,13 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
 }
 
 /**
- * What interpolation reads of a snapshot pair: the two snapshots, their sleep flags, how many
- * bodies and how far apart in time. SnapshotPair and BodySnapshots have it.
+ * The two snapshots interpolation draws between and their sleep flags, as flat arrays that grow
+ * by doubling: what the app's SnapshotPair and a package user's BodySnapshots share.
  */
-export interface PosePair {
+export class PosePair {
   /** The snapshot before the current one. */
-  readonly previous: PoseBuffer;
-  /** The latest step's snapshot. */
-  readonly current: PoseBuffer;
-  /** 1 where the body was asleep at the current snapshot. */
-  readonly asleep: Uint8Array;
-  /** 1 where the body was asleep at the previous snapshot. */
-  readonly previousAsleep: Uint8Array;
-  /** Bodies in each snapshot: slots 0 to count − 1. */
-  readonly count: number;
-  /** Simulated seconds from previous to current (the last step's dt). */
-  readonly intervalSeconds: number;
-}
-
-/**
- * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
- * tie to a physics world, so the page can hold a copy of a step published by another thread.
- */
-export class SnapshotPair implements PosePair {
   previous: PoseBuffer;
+  /** The latest step's snapshot. */
   current: PoseBuffer;
   /** 1 where the body was asleep at the current snapshot. */
   asleep: Uint8Array;
@@ -105,22 +88,33 @@ export class SnapshotPair implements PosePair {
    * flags), so previous == current and there is nothing to blend.
    */
   previousAsleep: Uint8Array;
+  /**
+   * Bodies in each snapshot: slots 0 to count − 1.
+   * @default 0
+   */
   count = 0;
-  /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
-  readonly bodies = new BodyTable();
-  /** Simulated seconds between previous and current (the last step's dt). */
-  intervalSeconds = 0.01;
-  private capacity: number;
+  /** Simulated seconds from previous to current (the last step's dt). */
+  intervalSeconds: number;
+  /** Bodies the arrays have room for. */
+  protected capacity: number;
 
-  constructor(capacity = 256) {
+  /**
+   * @param capacity - bodies to make room for up front.
+   * @param intervalSeconds - the interval until a step sets it (s).
+   */
+  constructor(capacity: number, intervalSeconds: number) {
     this.capacity = capacity;
+    this.intervalSeconds = intervalSeconds;
     this.previous = new PoseBuffer(capacity);
     this.current = new PoseBuffer(capacity);
     this.asleep = new Uint8Array(capacity);
     this.previousAsleep = new Uint8Array(capacity);
   }
 
-  /** Sets the body count, growing the arrays (by doubling, keeping their contents) if needed. */
+  /**
+   * Sets the body count, growing the arrays (by doubling, keeping their contents) if needed.
+   * @param count - bodies in each snapshot from now on.
+   */
   resize(count: number): void {
     if (count > this.capacity) {
       let capacity = this.capacity;
@@ -132,6 +126,19 @@ export class SnapshotPair implements PosePair {
       this.capacity = capacity;
     }
     this.count = count;
+  }
+}
+
+/**
+ * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
+ * tie to a physics world, so the page can hold a copy of a step published by another thread.
+ */
+export class SnapshotPair extends PosePair {
+  /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
+  readonly bodies = new BodyTable();
+
+  constructor(capacity = 256) {
+    super(capacity, 0.01);
   }
 }
 

@@ -4,8 +4,7 @@
 export { BodySnapshots } from '../../../src/snapshot/bodySnapshots';
 export { SLEEPING } from '../../../src/snapshot/bodyPoses';
 export type { BodyLike, QuatLike, Vec3Like } from '../../../src/snapshot/bodyPoses';
-export { PoseBuffer } from '../../../src/snapshot/snapshots';
-export type { PosePair } from '../../../src/snapshot/snapshots';
+export { PoseBuffer, PosePair } from '../../../src/snapshot/snapshots';
 export { DrawPoses, interpolatePoses } from '../../../src/interp/interpolate';
 export type { PoseTimes } from '../../../src/interp/interpolate';
 export type { InterpolationMode } from '../../../src/config/settings';
