@@ -7,14 +7,20 @@ import type { World } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
 import { installDropIn } from '../../../src/physics/dropIn';
 import { ProjectNarrowphase } from '../../../src/physics/projectNarrowphase';
+import { stackScenes } from './exampleStacks';
 import {
   bounceWorld,
   CONTAINER_HALF,
   frictionWorld,
   heightfieldWorld,
-  restingScenes,
+  pageScenes,
 } from './exampleWorlds';
 import type { ExampleWorld } from './exampleWorlds';
+
+/** Every scene whose bodies are checked against their resting heights. */
+function restingScenes() {
+  return [...stackScenes(), ...pageScenes()];
+}
 
 /** How far a resting centre may sit from its stated height (m): contacts are soft springs. */
 const REST_TOLERANCE = 0.02;
