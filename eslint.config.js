@@ -39,10 +39,12 @@ export const PIPELINE = {
   util: [],
   config: [],
   shapes: ['util'],
-  physics: ['shapes', 'util'],
+  // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
+  poses: [],
+  physics: ['poses', 'shapes', 'util'],
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
-  snapshot: ['physics', 'shapes'],
+  snapshot: ['physics', 'poses', 'shapes'],
   state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
   core: ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
   // The loop is handed a step callback and frame times: it knows no physics and no page.
@@ -129,6 +131,29 @@ const LAYERS = FOLDERS.map((folder) => {
   };
 });
 
+/**
+ * The package's entries (packages/fixed-step/src): each re-exports what its folders of src/ give
+ * and nothing else, so the loop's entry never pulls in the engines, and the interpolation's none
+ * of the physics, the worker or the page.
+ */
+const PACKAGE_ENTRIES = [
+  ['packages/*/src/loop.ts', ['loop', 'config', 'util']],
+  ['packages/*/src/interpolation.ts', ['interp', 'snapshot', 'poses', 'config', 'util']],
+].map(([file, folders]) => ({
+  files: [file],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...FOLDERS.filter((folder) => !folders.includes(folder)).map(FOLDER),
+          ...packagePatterns(null),
+        ],
+      },
+    ],
+  },
+}));
+
 /** The composition root (src/main.ts) builds everything, but draws and steps through it. */
 const ROOT_LAYER = {
   files: ['src/*.ts'],
@@ -136,7 +161,17 @@ const ROOT_LAYER = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'artifacts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'artifacts',
+      'packages/*/dist',
+      'packages/*/api',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -147,6 +182,7 @@ export default tseslint.config(
   },
   ...LAYERS,
   ROOT_LAYER,
+  ...PACKAGE_ENTRIES,
   {
     // Type-aware rules, on src/ only: they need the type checker, which makes linting several
     // times slower, and src/ is where a needless `as` or `?? 0` costs something in a hot loop.

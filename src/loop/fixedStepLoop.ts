@@ -4,11 +4,13 @@
 import type { Strategy } from '../config/settings';
 import { assertNever } from '../util/assertNever';
 
-/** The strategies that spend a frame's time (all but the article's fixed step per frame). */
-type SpendingStrategy = Exclude<Strategy, 'fixed-per-frame'>;
-
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
+  /**
+   * Advances the simulation by one step: for cannon-es, `world.step(dtSeconds)` (never the
+   * three-argument form, whose own accumulator would fight this one), then a snapshot capture.
+   * @param dtSeconds - the step length (s): the loop's `dt`, or less for semi-fixed's last step.
+   */
   step(dtSeconds: number): void;
   /**
    * Asked before every step after a frame's first: false stops this frame's stepping and the
@@ -30,7 +32,10 @@ export interface LoopTimes {
   simTime: number;
 }
 
-/** A zeroed LoopTimes to keep and refill. */
+/**
+ * A zeroed LoopTimes to keep and refill.
+ * @returns a new LoopTimes, every field 0.
+ */
 export function createLoopTimes(): LoopTimes {
   return { alpha: 0, displayTime: 0, simTime: 0 };
 }
@@ -59,7 +64,10 @@ export interface FrameReport extends LoopTimes {
   clampedSeconds: number;
   /** Simulated seconds the throttle kept back: physics costs more than real time allows. */
   throttledSeconds: number;
-  /** The step index after the frame (the physics host's): the index of the next step. */
+  /**
+   * The index of the next step after the frame: the caller's to write (the loop leaves it
+   * alone), the sandbox writes its physics host's step index here.
+   */
   step: number;
 }
 
@@ -68,7 +76,10 @@ export function realFrameSeconds(seconds: number): number {
   return seconds > 0 && seconds < Infinity ? seconds : 0;
 }
 
-/** A zeroed report, for a caller to keep and hand to `frame` every frame. */
+/**
+ * A zeroed report, for a caller to keep and hand to `frame` every frame.
+ * @returns a new FrameReport, every field 0.
+ */
 export function createFrameReport(): FrameReport {
   return {
     frameSeconds: 0,
@@ -107,8 +118,14 @@ const STEP_EPSILON_SECONDS = 1e-9;
 
 /** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
 export interface LoopLimits {
+  /**
+   * The frame clamp (s): a longer frame (a hitch, a tab back from the background) is cut to
+   * this, and the cut reported as `clampedSeconds`. The article's choice is 0.25.
+   */
   maxFrameSeconds: number;
+  /** The step cap: at most this many steps a frame; steps owed past it are dropped, not carried. */
   maxStepsPerFrame: number;
+  /** Simulated seconds per real second (1: real time; 0.5: slow motion). */
   timeScale: number;
 }
 
@@ -139,23 +156,59 @@ const RECENT_FRAMES = 3;
 /**
  * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
  * loops), and reports every simulated second a frame gave up (see FrameReport).
+ *
+ * @example
+ * ```ts
+ * const loop = new FixedStepLoop(1 / 100, { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 });
+ * const report = createFrameReport();
+ * const clock = new FrameClock();
+ * renderer.setAnimationLoop((nowMs) => {
+ *   clock.tick(nowMs);
+ *   loop.frame(clock.seconds, stepper, report); // steps, then report.alpha
+ *   // draw between the previous and current snapshot at report.alpha
+ * });
+ * ```
+ * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
+ * Fiedler: the accumulator, the spiral of death, and interpolating by alpha.
  */
 export class FixedStepLoop {
+  /** The fixed step (s): every step of the accumulator is exactly this long. */
   dt: number;
+  /**
+   * Simulated seconds owed but not yet stepped: less than one `dt` after every frame.
+   * @default 0
+   */
   accumulator = 0;
-  /** Simulated seconds of the current step: the sum of the steps' dt since `reset`. */
+  /**
+   * Simulated seconds of the current step: the sum of the steps' dt since construction or
+   * `reset()` (or the time `reset` was given).
+   * @default 0
+   */
   simTime = 0;
+  /**
+   * While true a frame takes no steps and spends no time (`singleStep` still steps).
+   * @default false
+   */
   paused = false;
+  /** The frame clamp (s): see LoopLimits.maxFrameSeconds. */
   maxFrameSeconds: number;
+  /** The step cap: see LoopLimits.maxStepsPerFrame. */
   maxStepsPerFrame: number;
+  /** Simulated seconds per real second. */
   timeScale: number;
+  /**
+   * Which of the article's four loops runs: 'accumulator' (the one to use), or, to compare,
+   * 'semi-fixed', 'variable' or 'fixed-per-frame'.
+   * @default 'accumulator'
+   */
   strategy: Strategy = 'accumulator';
   /**
    * Share of each frame's (scaled) time the simulation keeps, in (0, 1]; the rest is given up
    * and reported. Below 1 when physics costs more than real time allows: the accumulator then
    * fills at the rate steps can be paid for, so steps come evenly and alpha still sweeps
-   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by the app's
-   * overload governor; 1 (never throttle) by default.
+   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by an
+   * OverloadGovernor; 1 (never throttle) by default.
+   * @default 1
    */
   throttle = 1;
   /**
@@ -166,6 +219,7 @@ export class FixedStepLoop {
    * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
    * display's recent ones is still a hitch and still clamped. Off for scripted frames: the same
    * frames then step alike on either thread.
+   * @default false
    */
   slowDisplay = false;
   /** The last few frames' real seconds, newest at `recentHead − 1`. */
@@ -174,6 +228,10 @@ export class FixedStepLoop {
   private readonly now = createLoopTimes();
   private recentHead = 0;
 
+  /**
+   * @param dtSeconds - the fixed step (s), e.g. 1 / 100.
+   * @param limits - the frame clamp, step cap and time scale.
+   */
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
     this.maxFrameSeconds = limits.maxFrameSeconds;
@@ -194,6 +252,7 @@ export class FixedStepLoop {
   /**
    * Changes the step size without a jump: the accumulator keeps its seconds, so no time is lost
    * or invented; if it now holds a step or more, the next frame takes them.
+   * @param dtSeconds - the new fixed step (s).
    */
   setDt(dtSeconds: number): void {
     this.dt = dtSeconds;
@@ -203,8 +262,13 @@ export class FixedStepLoop {
    * Advances by one real frame with the current strategy. Negative, NaN or infinite frame times
    * count as zero. The three strategies that spend frame time clamp it to maxFrameSeconds, scale
    * it, throttle it and take at most maxStepsPerFrame steps, so they can be compared under the
-   * same hitch; `fixed-per-frame` takes one dt whatever the frame. Writes what the frame did
-   * into `out` (all but `step`, which is the stepper's to know) and returns it.
+   * same hitch; `fixed-per-frame` takes one dt whatever the frame.
+   * @param frameSeconds - real seconds since the last frame (FrameClock.seconds).
+   * @param stepper - what each step calls.
+   * @param out - the report to write (kept by the caller, reused every frame): all of it but
+   *   `step`, which is the stepper's to know (a physics host's step index).
+   * @returns `out`, with the steps taken, alpha and every second given up.
+   * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!", "Free the physics".
    */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
     const seconds = realFrameSeconds(frameSeconds);
@@ -217,12 +281,10 @@ export class FixedStepLoop {
     if (!this.paused) {
       switch (strategy) {
         case 'fixed-per-frame':
-          // The article's first loop: one dt per displayed frame, whatever its length — so the
-          // simulation runs at display rate × dt of real speed. No frame time is spent, so the
-          // time scale, the clamp and the throttle have nothing to act on and nothing is
-          // reported as given up. Skipping frames to honour the throttle was the other choice,
-          // but that is no longer the article's loop; and the guard cannot stop a frame's first
-          // step, so a dear step simply makes the frame longer and the display slows with it
+          // The article's first loop: one dt per displayed frame, whatever its length (display
+          // rate × dt of real speed). No frame time is spent: nothing is clamped, scaled,
+          // throttled or given up (skipping frames for the throttle would no longer be the
+          // article's loop); a dear step makes the frame longer and the display slows with it
           // (the article's "too slow" case), which sim ÷ real shows.
           if (seconds > 0) this.take(stepper, this.dt);
           break;
@@ -244,7 +306,11 @@ export class FixedStepLoop {
   }
 
   /** Clamp, scale and throttle the frame's real seconds, then step them with `strategy`. */
-  private spend(stepper: Stepper, realSeconds: number, strategy: SpendingStrategy): void {
+  private spend(
+    stepper: Stepper,
+    realSeconds: number,
+    strategy: Exclude<Strategy, 'fixed-per-frame'>,
+  ): void {
     let seconds = realSeconds;
     const clamp = this.frameClampSeconds();
     this.stepCap = this.maxStepsPerFrame;
@@ -342,13 +408,17 @@ export class FixedStepLoop {
     if (left > STEP_EPSILON_SECONDS) this.dropped = left;
   }
 
-  /** Runs exactly one step whatever the accumulator holds (the panel's single-step button). */
+  /** Runs exactly one step whatever the accumulator holds (a single-step button). */
   singleStep(stepper: Stepper): void {
     stepper.step(this.dt);
     this.simTime += this.dt;
   }
 
-  /** Writes where the loop stands now into `out` (as `frame` does into its report). */
+  /**
+   * Writes where the loop stands now into `out` (as `frame` does into its report).
+   * @param out - the object to write.
+   * @returns `out`.
+   */
   timesInto(out: LoopTimes): LoopTimes {
     const accumulating = this.strategy === 'accumulator';
     const a = accumulating ? this.accumulator / this.dt : 0;
@@ -360,12 +430,18 @@ export class FixedStepLoop {
     return out;
   }
 
-  /** See LoopTimes.alpha. */
+  /**
+   * See LoopTimes.alpha.
+   * @returns accumulator / dt, in [0, 1).
+   */
   alpha(): number {
     return this.timesInto(this.now).alpha;
   }
 
-  /** See LoopTimes.displayTime. */
+  /**
+   * See LoopTimes.displayTime.
+   * @returns the simulated time the display shows (s).
+   */
   displayTime(): number {
     return this.timesInto(this.now).displayTime;
   }

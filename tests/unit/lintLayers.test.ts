@@ -43,6 +43,11 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     bad: type('PhysicsWorld', '../physics/physicsWorld'),
     good: type('ShapeKind', './shapeKinds'),
   },
+  poses: {
+    file: 'src/poses/bodyPoses.ts',
+    bad: type('PoseBuffer', '../snapshot/snapshots'),
+    good: type('BodyLike', './bodyPoses'),
+  },
   physics: {
     file: 'src/physics/materials.ts',
     bad: type('SceneDefinition', '../scenes/sceneTypes'),
@@ -158,9 +163,21 @@ const PACKAGES: [path: string, code: string, allowed: boolean][] = [
   ['src/app/browserApp.ts', "import GUI from 'lil-gui';\nexport const g = GUI;", false],
   ['src/main.ts', value('Scene', 'three'), false],
   ['src/main.ts', value('Messages', './ui/messages'), true],
+  // The package's engine-free entries.
+  ['packages/fixed-step/src/loop.ts', value('Scene', 'three'), false],
+  [
+    'packages/fixed-step/src/interpolation.ts',
+    "export { installDropIn } from '../../../src/physics/dropIn';",
+    false,
+  ],
+  [
+    'packages/fixed-step/src/interpolation.ts',
+    "export { DrawPoses } from '../../../src/interp/interpolate';",
+    true,
+  ],
 ];
 
-describe('packages kept to their folders', () => {
+describe("packages kept to their folders, and the package's entries to theirs", () => {
   for (const [path, code, allowed] of PACKAGES) {
     it(`${path}: ${code.split('\n')[0]} is ${allowed ? 'allowed' : 'reported'}`, async () => {
       expect(await restricted(path, code)).toHaveLength(allowed ? 0 : 1);
