@@ -60,13 +60,7 @@ export class BodySnapshots extends PosePair {
     const ids = this.ids;
     for (let i = 0; i < count; i++) ids[i] = bodies[i].id;
     writeBodyStates(bodies, this.current, this.asleep, 0, count, null);
-    const c = this.current;
-    const p = this.previous;
-    p.position.set(c.position);
-    p.quaternion.set(c.quaternion);
-    p.velocity.set(c.velocity);
-    p.angularVelocity.set(c.angularVelocity);
-    this.previousAsleep.set(this.asleep);
+    this.holdCurrent();
   }
 
   /**

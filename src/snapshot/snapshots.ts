@@ -127,6 +127,20 @@ export class PosePair {
     }
     this.count = count;
   }
+
+  /**
+   * Makes the previous snapshot the current one (poses, velocities and sleep flags), so the
+   * next draw shows the current poses whatever alpha is: after a load, a jump or a teleport.
+   */
+  holdCurrent(): void {
+    const c = this.current;
+    const p = this.previous;
+    p.position.set(c.position);
+    p.quaternion.set(c.quaternion);
+    p.velocity.set(c.velocity);
+    p.angularVelocity.set(c.angularVelocity);
+    this.previousAsleep.set(this.asleep);
+  }
 }
 
 /**
@@ -172,12 +186,7 @@ export class Snapshots extends SnapshotPair implements BodyRemovalListener, Pose
     this.sync();
     const c = this.current;
     this.physics.writeState(c, this.asleep);
-    const p = this.previous;
-    p.position.set(c.position);
-    p.quaternion.set(c.quaternion);
-    p.velocity.set(c.velocity);
-    p.angularVelocity.set(c.angularVelocity);
-    this.previousAsleep.set(this.asleep);
+    this.holdCurrent();
   }
 
   /**
