@@ -98,10 +98,16 @@ describe('GitHub heading anchors', () => {
     ['The Record folder: files, drops and links', 'the-record-folder-files-drops-and-links'],
     ['Scripting API (`window.sandbox`)', 'scripting-api-windowsandbox'],
     ['Measured: `npm run bench:browser`', 'measured-npm-run-benchbrowser'],
-    ['physics per stress scene, today against chosen', 'physics-per-stress-scene-today-against-chosen'],
+    [
+      'physics per stress scene, today against chosen',
+      'physics-per-stress-scene-today-against-chosen',
+    ],
     ['0.1.0 — 2026-11-24', '010--2026-11-24'],
     ['The `fixed-step` package', 'the-fixed-step-package'],
-    ['[Links](https://example.com) and _emphasis_ in snake_case', 'links-and-emphasis-in-snake_case'],
+    [
+      '[Links](https://example.com) and _emphasis_ in snake_case',
+      'links-and-emphasis-in-snake_case',
+    ],
     ['Überall größer × 2', 'überall-größer--2'],
   ])('%s → #%s', (heading, slug) => {
     expect(githubSlug(heading)).toBe(slug);
