@@ -16,11 +16,14 @@ function checkedFiles(): string[] {
   return ['README.md', 'CHANGELOG.md', 'packages/fixed-step/README.md', ...docs];
 }
 
-/** The text outside fenced code blocks and inline code spans, where links and headings live. */
+/** The text outside fenced code blocks, where headings live. */
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, '');
+}
+
+/** The text outside code blocks and inline code spans, where links live. */
 function prose(markdown: string): string {
-  return markdown
-    .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, '')
-    .replace(/(`+)[^`][\s\S]*?\1/g, '');
+  return withoutFences(markdown).replace(/(`+)[^`][\s\S]*?\1/g, '');
 }
 
 /**
@@ -43,7 +46,9 @@ export function githubSlug(heading: string): string {
 /** The anchors a Markdown file's headings make, a repeated one numbered as GitHub numbers it. */
 export function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
-  for (const match of prose(markdown).matchAll(/^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm)) {
+  for (const match of withoutFences(markdown).matchAll(
+    /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm,
+  )) {
     const base = githubSlug(match[1] ?? '');
     let slug = base;
     for (let n = 1; anchors.has(slug); n++) slug = `${base}-${n}`;
@@ -114,8 +119,10 @@ describe('GitHub heading anchors', () => {
   });
 
   it('numbers a repeated heading and ignores "#" lines inside code', () => {
-    const anchors = anchorsOf('# A\n\n## A\n\n```sh\n# not a heading\n```\n\n### A ###\n');
-    expect([...anchors]).toEqual(['a', 'a-1', 'a-2']);
+    const anchors = anchorsOf(
+      '# A\n\n## A\n\n```sh\n# not a heading\n```\n\n### A ###\n## `b()`\n',
+    );
+    expect([...anchors]).toEqual(['a', 'a-1', 'a-2', 'b']);
   });
 });
 
