@@ -43,7 +43,7 @@ function contentSecurityPolicy(): Plugin {
  * (SharedArrayBuffer): the opener policy keeps other origins' windows out of this page's
  * process, and the embedder policy lets in only resources that agree to be embedded — every file
  * here is same-origin. A static host must send the same two headers; without them the app
- * falls back to transferring each step's buffer (see README, Threads).
+ * falls back to transferring each step's buffer (see docs/threads.md, Transport).
  */
 const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
