@@ -43,7 +43,7 @@ function contentSecurityPolicy(): Plugin {
  * (SharedArrayBuffer): the opener policy keeps other origins' windows out of this page's
  * process, and the embedder policy lets in only resources that agree to be embedded — every file
  * here is same-origin. A static host must send the same two headers; without them the app
- * falls back to transferring each step's buffer (see README, Threads).
+ * falls back to transferring each step's buffer (see docs/threads.md, Transport).
  */
 const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -63,6 +63,9 @@ export default defineConfig({
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   server: { headers: ISOLATION_HEADERS },
+  // The dev server pre-bundles what the app's page imports; examples/minimal imports the package
+  // by name, which only resolves in a project that installed it (tests/package does that).
+  optimizeDeps: { entries: ['index.html'] },
   preview: { port: 4173, strictPort: true, headers: ISOLATION_HEADERS },
   // Module workers, so the physics worker shares chunks (cannon-es, the scenes) with the build.
   worker: { format: 'es' },

@@ -20,7 +20,7 @@ export function describeMachine(): string {
   return `${cores.length} × ${model}, ${memoryGiB} GiB, Node ${process.version} (${process.platform} ${process.arch})`;
 }
 
-/** A Markdown table (so the README can take it as printed), columns right-aligned after the first. */
+/** A Markdown table (so docs/ can take it as printed), columns right-aligned after the first. */
 export function formatTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],

@@ -29,7 +29,7 @@ export interface PageStats {
   /** Real seconds the HUD's rate window (fps, simOverReal) covers. */
   rateWindowSeconds: number;
   physicsMsPerStep: number;
-  /** Totals since the load, in simulated seconds (see the README's Time accounting). */
+  /** Totals since the load, in simulated seconds (see docs/timestep-lab.md, Time accounting). */
   clampedSeconds: number;
   droppedSeconds: number;
   throttledSeconds: number;

@@ -229,7 +229,7 @@ describe('URL parameters that set a setting', () => {
     }
   });
 
-  it('every parameter at once, as the README shows them, with no error', () => {
+  it('every parameter at once, as docs/timestep-lab.md shows them, with no error', () => {
     const options = parseUrlParams(
       '?hz=60&interp=off&paused=1&timescale=0.5&maxframe=0.25&maxsteps=25&shadows=0' +
         '&strategy=variable&view=split&split=extrapolate&display=30&jitter=4&hitch=0.5',

@@ -1,4 +1,4 @@
-// The stutter meter against the carousel's geometry: the README's table, cell by cell, from an
+// The stutter meter against the carousel's geometry: docs/timestep-lab.md's table, cell by cell, from an
 // independent model of what each render mode draws; and the meter keeping to its tracked body.
 
 import { describe, expect, it } from 'vitest';
@@ -79,9 +79,9 @@ function model(mode: InterpolationMode): { jitter: number; error: number } {
 }
 
 /**
- * The README's table as printed: jitter to 0.1%, error to 1 mm (to 0.1 mm below a millimetre).
+ * docs/timestep-lab.md's table as printed: jitter to 0.1%, error to 1 mm (to 0.1 mm below a millimetre).
  */
-const README_TABLE: Record<InterpolationMode, { jitter: string; error: string }> = {
+const DOCS_TABLE: Record<InterpolationMode, { jitter: string; error: string }> = {
   interpolate: { jitter: '0.0%', error: '60 mm' },
   off: { jitter: '28.3%', error: '20 mm' },
   extrapolate: { jitter: '0.0%', error: '0.1 mm' },
@@ -105,15 +105,15 @@ function printed(result: { jitter: number; error: number }): { jitter: string; e
  */
 const MODEL_TOLERANCE = 1e-10;
 
-describe('stutter meter on the carousel (60 Hz frames, 100 Hz physics): the README table', () => {
+describe('stutter meter on the carousel (60 Hz frames, 100 Hz physics): the docs table', () => {
   for (const mode of ['interpolate', 'off', 'extrapolate', 'hermite'] as const) {
-    it(`${mode}: jitter ${README_TABLE[mode].jitter}, error ${README_TABLE[mode].error}, as the model of the mode gives`, () => {
+    it(`${mode}: jitter ${DOCS_TABLE[mode].jitter}, error ${DOCS_TABLE[mode].error}, as the model of the mode gives`, () => {
       const measured = meterFor(mode, FRAME);
       const expected = model(mode);
       expect(measured.frames).toBe(120);
       expect(Math.abs(measured.jitter - expected.jitter)).toBeLessThan(MODEL_TOLERANCE);
       expect(Math.abs(measured.error - expected.error)).toBeLessThan(MODEL_TOLERANCE);
-      expect(printed(measured)).toEqual(README_TABLE[mode]);
+      expect(printed(measured)).toEqual(DOCS_TABLE[mode]);
     });
   }
 
