@@ -4,6 +4,7 @@
 import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { assertNever } from '../util/assertNever';
 import { createCylinderShape } from './cylinderShape';
 import { DampedBody } from './damping';
 import { prepareHull } from './hullData';
@@ -132,5 +133,7 @@ function addShapes(body: Body, spec: BodySpec, sx: number, sy: number, sz: numbe
       body.addShape(new ConvexPolyhedron({ vertices, faces }));
       return;
     }
+    default:
+      assertNever(spec.kind, 'shape kind');
   }
 }

@@ -5,11 +5,17 @@
 /** Most vertices a clipped polygon can have: incident vertices plus one per reference edge. */
 const CAPACITY = 64;
 
-/** Two polygon buffers, (x, y, z) per vertex; clipping ping-pongs between them. */
-export const polygonA = new Float64Array(3 * CAPACITY);
-export const polygonB = new Float64Array(3 * CAPACITY);
-/** Indices into polygonA of the points `choosePoints` kept. */
-export const chosen = new Int32Array(4);
+/**
+ * The buffers one face clip works in, owned by the pair scratch of the generator that clips
+ * (boxPair.ts, hullFrame.ts) and handed to these functions explicitly.
+ */
+export class ClipBuffers {
+  /** Two polygon buffers, (x, y, z) per vertex; clipping ping-pongs between them. */
+  readonly polygonA = new Float64Array(3 * CAPACITY);
+  readonly polygonB = new Float64Array(3 * CAPACITY);
+  /** Indices into polygonA of the points `choosePoints` kept. */
+  readonly chosen = new Int32Array(4);
+}
 
 /**
  * Clipped points up to 1 µm above the reference face still count. cannon-es keeps the same
@@ -65,11 +71,12 @@ export function clipToPlane(
 }
 
 /**
- * Keeps the points of polygonA at or below the reference face (z ≤ POINT_SLOP) and chooses at
- * most MAX_POINTS of them into `chosen`; returns how many.
+ * Keeps the points of `clip.polygonA` (n of them) at or below the reference face
+ * (z ≤ POINT_SLOP) and chooses at most MAX_POINTS of them into `clip.chosen`; returns how many.
  */
-export function choosePoints(n: number): number {
-  const poly = polygonA;
+export function choosePoints(clip: ClipBuffers, n: number): number {
+  const poly = clip.polygonA;
+  const chosen = clip.chosen;
   let kept = 0;
   for (let p = 0; p < n; p++) {
     if (poly[3 * p + 2] <= POINT_SLOP) {
@@ -81,7 +88,7 @@ export function choosePoints(n: number): number {
     for (let i = 0; i < kept; i++) chosen[i] = i;
     return kept;
   }
-  return spread(poly, kept);
+  return spread(poly, kept, chosen);
 }
 
 /**
@@ -89,7 +96,7 @@ export function choosePoints(n: number): number {
  * that line; then the one that adds the most area to their triangle. Areas by cross products
  * only, the first index winning ties, so the choice is the same in every engine.
  */
-function spread(poly: Float64Array, n: number): number {
+function spread(poly: Float64Array, n: number, chosen: Int32Array): number {
   let i0 = 0;
   for (let p = 1; p < n; p++) if (poly[3 * p + 2] < poly[3 * i0 + 2]) i0 = p;
   const x0 = poly[3 * i0];

@@ -17,10 +17,12 @@ const local = new Float64Array(3);
 const closest = new Float64Array(3);
 
 /**
- * Contact between sphere A (shape, centre) and box B: at most one point. Outside the box the
- * normal runs from the sphere's centre to the box's closest point; with the centre inside the
- * box it is the nearest face's inward normal, so the sphere is pushed out the shortest way.
- * Touching exactly (distance = radius) is no contact, as in cannon-es.
+ * Contact between sphere A (shape, centre) and box B: at most one point. The box's closest point
+ * to the centre is Ericson's closest point on an OBB (Real-Time Collision Detection, 2005, §5.1.4:
+ * the centre in the box's axes, each coordinate clamped to the half extent). Outside the box the
+ * normal runs from the sphere's centre to that point; with the centre inside the box it is the
+ * nearest face's inward normal, so the sphere is pushed out the shortest way. Touching exactly
+ * (distance = radius) is no contact, as in cannon-es.
  */
 export function collideSphereBox(
   sphere: SphereLike,
@@ -251,7 +253,7 @@ export function collideSphereHull(
       const vz = hull.faceV[3 * f + 2];
       foot[0] = ox * ux + oy * uy + oz * uz;
       foot[1] = ox * vx + oy * vy + oz * vz;
-      closestInFace(hull, f);
+      closestInFace(hull, f, foot);
       const px = foot[0];
       const py = foot[1];
       const distance2 = height * height + foot[2];
@@ -297,7 +299,7 @@ const foot = new Float64Array(3);
  * The point of face f (a convex polygon in its own frame) closest to the point (foot[0],
  * foot[1]) of its plane, written back into foot with its squared distance (see `foot`).
  */
-function closestInFace(hull: HullData, f: number): void {
+function closestInFace(hull: HullData, f: number, foot: Float64Array): void {
   const x = foot[0];
   const y = foot[1];
   const first = hull.faceStart[f];

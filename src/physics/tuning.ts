@@ -4,7 +4,8 @@
 // with the alternatives (cannon-es's own parts among them) to compare in one run.
 
 import { GSSolver, NaiveBroadphase, SAPBroadphase, SplitSolver } from 'cannon-es';
-import type { Broadphase, World } from 'cannon-es';
+import type { Broadphase, Narrowphase, World } from 'cannon-es';
+import { assertNever } from '../util/assertNever';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
 import { FlatGSSolver } from './flatSolver';
@@ -74,19 +75,8 @@ export const TODAY_TUNING: Readonly<PhysicsTuning> = Object.freeze({
 });
 
 export function applyTuning(world: World, tuning: PhysicsTuning): void {
-  if (tuning.narrowphase === 'project') world.narrowphase = new ProjectNarrowphase(world);
-  let broadphase: Broadphase;
-  switch (tuning.broadphase) {
-    case 'sap':
-      broadphase = new SleepAwareSAPBroadphase(world);
-      break;
-    case 'cannon-sap':
-      broadphase = new SAPBroadphase(world);
-      break;
-    case 'naive':
-      broadphase = new NaiveBroadphase();
-      break;
-  }
+  world.narrowphase = createNarrowphase(world, tuning.narrowphase);
+  const broadphase = createBroadphase(world, tuning.broadphase);
   world.broadphase = broadphase;
   broadphase.setWorld(world);
   if (tuning.sparseCollisionMatrix) {
@@ -94,13 +84,45 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
     world.collisionMatrixPrevious = new SparseCollisionMatrix();
   }
   if (tuning.fastLookups) installLookupTables(world);
-  const solver =
-    tuning.solver === 'flat-gs'
-      ? new FlatGSSolver()
-      : tuning.solver === 'split'
-        ? new SplitSolver(new GSSolver())
-        : new GSSolver();
+  const solver = createSolver(tuning.solver);
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
   world.solver = solver;
+}
+
+function createNarrowphase(world: World, name: NarrowphaseName): Narrowphase {
+  switch (name) {
+    case 'project':
+      return new ProjectNarrowphase(world);
+    case 'cannon':
+      return world.narrowphase;
+    default:
+      return assertNever(name, 'narrowphase');
+  }
+}
+
+function createBroadphase(world: World, name: BroadphaseName): Broadphase {
+  switch (name) {
+    case 'sap':
+      return new SleepAwareSAPBroadphase(world);
+    case 'cannon-sap':
+      return new SAPBroadphase(world);
+    case 'naive':
+      return new NaiveBroadphase();
+    default:
+      return assertNever(name, 'broadphase');
+  }
+}
+
+function createSolver(name: SolverName): GSSolver | SplitSolver {
+  switch (name) {
+    case 'flat-gs':
+      return new FlatGSSolver();
+    case 'split':
+      return new SplitSolver(new GSSolver());
+    case 'gs':
+      return new GSSolver();
+    default:
+      return assertNever(name, 'solver');
+  }
 }
