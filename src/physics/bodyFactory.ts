@@ -80,7 +80,7 @@ export function createShapeBody(
     spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
   );
   addShapes(body, spec, sx, sy, sz);
-  if (tuning.narrowphase === 'project') for (const shape of body.shapes) prepareHull(shape);
+  if (tuning.narrowphase !== 'cannon') for (const shape of body.shapes) prepareHull(shape);
   const [px, py, pz] = spec.position;
   body.position.set(px, py, pz);
   if (spec.quaternion) {

@@ -7,7 +7,8 @@ import { edgeContact } from './boxEdgeContact';
 import { BoxPair, NEXT, PREV } from './boxPair';
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
-import { choosePoints, clipToPlane } from './faceClipping';
+import { clipFeature, vertexFeature } from './contactFeatures';
+import { choosePoints, clipToPlane, FIRST_CLIP_LINE } from './faceClipping';
 import { EDGE_BIAS, EDGE_SLACK, PARALLEL_SIN2 } from './satTolerances';
 
 /** The pair being worked on; one call at a time (each thread has its own module instance). */
@@ -193,6 +194,10 @@ function clipFaces(
     }
   }
   const s = kDot > 0 ? -incHalf[k] : incHalf[k];
+  // Face ids for the contact features: 2 × axis, + 1 for the face on the axis's negative side.
+  const incidentFace = 2 * k + (kDot > 0 ? 1 : 0);
+  const referenceFace =
+    2 * f + (refAxes[3 * f] * nx + refAxes[3 * f + 1] * ny + refAxes[3 * f + 2] * nz < 0 ? 1 : 0);
   const fx = incPos.x + s * incAxes[3 * k] - cx;
   const fy = incPos.y + s * incAxes[3 * k + 1] - cy;
   const fz = incPos.z + s * incAxes[3 * k + 2] - cz;
@@ -220,7 +225,10 @@ function clipFaces(
   const clip = pair.clip;
   const polygonA = clip.polygonA;
   const polygonB = clip.polygonB;
+  const linesA = clip.linesA;
+  const linesB = clip.linesB;
   for (let c = 0; c < 4; c++) {
+    linesA[c] = c;
     const s1 = c === 0 || c === 3 ? 1 : -1;
     const s2 = c < 2 ? 1 : -1;
     polygonA[3 * c] = bx + s1 * p1x + s2 * p2x;
@@ -236,10 +244,10 @@ function clipFaces(
   rectangle[7] = hu;
   rectangle[11] = hv;
   rectangle[15] = hv;
-  let n = clipToPlane(polygonA, 4, polygonB, rectangle, 0);
-  n = clipToPlane(polygonB, n, polygonA, rectangle, 4);
-  n = clipToPlane(polygonA, n, polygonB, rectangle, 8);
-  n = clipToPlane(polygonB, n, polygonA, rectangle, 12);
+  let n = clipToPlane(polygonA, linesA, 4, polygonB, linesB, rectangle, 0, FIRST_CLIP_LINE);
+  n = clipToPlane(polygonB, linesB, n, polygonA, linesA, rectangle, 4, FIRST_CLIP_LINE + 1);
+  n = clipToPlane(polygonA, linesA, n, polygonB, linesB, rectangle, 8, FIRST_CLIP_LINE + 2);
+  n = clipToPlane(polygonB, linesB, n, polygonA, linesA, rectangle, 12, FIRST_CLIP_LINE + 3);
   // Keep the points at or below the reference face, at most four, the deepest among them.
   let count = choosePoints(clip, n);
   if (count === 0) {
@@ -248,11 +256,14 @@ function clipFaces(
     let px = incPos.x - cx;
     let py = incPos.y - cy;
     let pz = incPos.z - cz;
+    let corner = 0;
     for (let m = 0; m < 3; m++) {
       const mx = incAxes[3 * m];
       const my = incAxes[3 * m + 1];
       const mz = incAxes[3 * m + 2];
-      const reach = mx * nx + my * ny + mz * nz > 0 ? -incHalf[m] : incHalf[m];
+      const negative = mx * nx + my * ny + mz * nz > 0;
+      if (negative) corner |= 1 << m;
+      const reach = negative ? -incHalf[m] : incHalf[m];
       px += reach * mx;
       py += reach * my;
       pz += reach * mz;
@@ -261,6 +272,8 @@ function clipFaces(
     polygonA[1] = px * vx + py * vy + pz * vz;
     polygonA[2] = px * nx + py * ny + pz * nz;
     clip.chosen[0] = 0;
+    // Not two lines but a corner of the incident box (bit m: on axis m's negative side).
+    clip.points[0] = -1 - corner;
     count = 1;
   }
 
@@ -283,6 +296,11 @@ function clipFaces(
     onInc[c3 + 1] = ry + z * ny;
     onInc[c3 + 2] = rz + z * nz;
     out.depth[c] = -z;
+    const lines = clip.points[chosen[c]];
+    out.features[c] =
+      lines < 0
+        ? vertexFeature(!swapped, -1 - lines, referenceFace)
+        : clipFeature(swapped, referenceFace, incidentFace, lines);
   }
   out.count = count;
   return count;

@@ -3,6 +3,7 @@
 
 import { NEXT, PREV } from './boxPair';
 import type { BoxPair } from './boxPair';
+import { edgeFeature } from './contactFeatures';
 import type { ContactManifold, Vec3Like } from './contactManifold';
 import { PARALLEL_TO_PLANE } from './satTolerances';
 
@@ -57,12 +58,17 @@ export function edgeContact(
   let bx = posB.x;
   let by = posB.y;
   let bz = posB.z;
+  // Which of the four edges along each axis: bit m set for the side against axis m.
+  const edgeA = 8 * i + (n1 < 0 ? 1 << i1 : 0) + (n2 < 0 ? 1 << i2 : 0);
+  let edgeB = 8 * j;
   for (let m = 0; m < 3; m++) {
     if (m === j) continue;
     const mx = axesB[3 * m];
     const my = axesB[3 * m + 1];
     const mz = axesB[3 * m + 2];
-    const reach = mx * nx + my * ny + mz * nz > 0 ? -halfB[m] : halfB[m];
+    const negative = mx * nx + my * ny + mz * nz > 0;
+    if (negative) edgeB += 1 << m;
+    const reach = negative ? -halfB[m] : halfB[m];
     bx += reach * mx;
     by += reach * my;
     bz += reach * mz;
@@ -145,6 +151,7 @@ export function edgeContact(
   out.onB[1] = my - half * ny;
   out.onB[2] = mz - half * nz;
   out.depth[0] = depth;
+  out.features[0] = edgeFeature(edgeA, edgeB);
   out.count = 1;
   return 1;
 }

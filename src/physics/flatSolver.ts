@@ -4,6 +4,9 @@
 
 import { ContactEquation, FrictionEquation, GSSolver } from 'cannon-es';
 import type { Equation, World } from 'cannon-es';
+import { ManifoldRows } from './contactSolver';
+import type { WarmStart } from './contactSolver';
+import type { ManifoldStore } from './manifoldStore';
 
 /**
  * Why it is faster. GSSolver's inner loop reads each equation's Jacobian through four Vec3
@@ -64,13 +67,25 @@ export class FlatGSSolver extends GSSolver {
   private bodyB = new Int32Array(256);
   /** Per body, BODY_WIDTH numbers: the solve's running velocity change. */
   private lambdas = new Float64Array(BODY_WIDTH * 256);
+  /**
+   * The persistent manifolds of a ManifoldNarrowphase, solved here beside the equations, or
+   * null when contacts come as cannon-es equations (then nothing survives a solve).
+   */
+  contacts: ManifoldStore | null = null;
+  /** How much of last step's impulses the manifolds' rows start from (Catto 2005). */
+  readonly warmStart: WarmStart = { normal: 1, friction: 1 };
+  /** Sweeps after the solve without the penetration term (see ManifoldRows.relax). */
+  relaxIterations = 0;
+  private readonly manifoldRows = new ManifoldRows();
 
   override solve(dt: number, world: World): number {
     const equations = this.equations;
     const count = equations.length;
     const bodies = world.bodies;
     const bodyCount = bodies.length;
-    if (count === 0) return 0;
+    const manifolds =
+      this.contacts !== null && this.contacts.current.count > 0 ? this.contacts.current : null;
+    if (count === 0 && manifolds === null) return 0;
     // The flat layout addresses bodies by `body.index`, which World keeps equal to the body's
     // place in world.bodies. A solve over some other list (a SplitSolver island) falls back.
     for (let e = 0; e < count; e++) {
@@ -106,11 +121,15 @@ export class FlatGSSolver extends GSSolver {
       else genericRow(c, rows, scalars, e);
     }
     lambdas.fill(0, 0, BODY_WIDTH * bodyCount);
+    if (manifolds !== null) this.manifoldRows.setUp(manifolds, bodies, dt, this.warmStart, lambdas);
 
     const maxIter = this.iterations;
     const tolSquared = this.tolerance * this.tolerance;
     let iter = 0;
     for (iter = 0; iter !== maxIter; iter++) {
+      // The manifolds' rows first. With manifolds there is no early stop at the tolerance
+      // (cannon-es's, which a pile never reaches): every solve sweeps `iterations` times.
+      if (manifolds !== null) this.manifoldRows.iterate(lambdas, false);
       let deltalambdaTot = 0.0;
       for (let e = 0; e !== count; e++) {
         const r = ROW_WIDTH * e;
@@ -166,9 +185,12 @@ export class FlatGSSolver extends GSSolver {
         lambdas[wb + 1] = lambdas[wb + 1] + deltalambda * rows[ib + 1];
         lambdas[wb + 2] = lambdas[wb + 2] + deltalambda * rows[ib + 2];
       }
-      if (deltalambdaTot * deltalambdaTot < tolSquared) break;
+      if (manifolds === null && deltalambdaTot * deltalambdaTot < tolSquared) break;
     }
 
+    if (manifolds !== null && this.relaxIterations > 0) {
+      this.manifoldRows.relax(bodies, lambdas, dt, this.relaxIterations);
+    }
     // Add the result to every body's velocity, as GSSolver does (static ones included: their
     // change is zero unless a broken body put NaN there, which stateGuard deals with).
     for (let i = 0; i !== bodyCount; i++) {
@@ -197,6 +219,7 @@ export class FlatGSSolver extends GSSolver {
     for (let e = 0; e !== count; e++) {
       equations[e].multiplier = scalars[SCALAR_WIDTH * e + S_LAMBDA] * invDt;
     }
+    if (manifolds !== null) this.manifoldRows.store(manifolds);
     return iter;
   }
 

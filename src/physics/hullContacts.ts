@@ -4,7 +4,10 @@
 // reference-face clipping or an edge pair. This file finds the axis; hullFeatures.ts makes the
 // points. Allocation-free once warm.
 
+import { vertexFeature } from './contactFeatures';
+import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
+import { spreadPoints } from './faceClipping';
 import type { HullData } from './hullData';
 import { edgeContact, faceContact } from './hullFeatures';
 import { FACE_A, FACE_B, HullPair } from './hullFrame';
@@ -12,6 +15,9 @@ import { EDGE_BIAS, EDGE_SLACK, PARALLEL_SIN2 } from './satTolerances';
 
 /** The pair being worked on; one call at a time (each thread has its own module instance). */
 const pair = new HullPair();
+
+/** Vertices under a plane considered, at most: the clip buffers' room (a 12-sided cap has 12). */
+const MAX_HULL_PLANE_POINTS = 64;
 
 /**
  * Contacts between hull A and hull B (each at a position and orientation), written to `out`
@@ -172,4 +178,83 @@ function keepProbe(pair: HullPair): void {
   axis[0] = side * probe[0];
   axis[1] = side * probe[1];
   axis[2] = side * probe[2];
+}
+
+/**
+ * Contacts between plane A (through `planePos`, normal = `planeQuat` applied to +z, cannon-es's
+ * convention) and hull B: the hull's vertices on or below the plane, each touching the plane at
+ * its projection, at most four of them (the deepest and the most spread, as a face patch is cut
+ * down). The normal points from the plane into the hull. Each point is named by its vertex.
+ */
+export function collidePlaneHull(
+  planePos: Vec3Like,
+  planeQuat: QuatLike,
+  hull: HullData,
+  hullPos: Vec3Like,
+  hullQuat: QuatLike,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const axes = pair.axesA;
+  writeAxes(planeQuat, axes);
+  // The plane's frame: x and y in the plane, z its normal.
+  const ux = axes[0];
+  const uy = axes[1];
+  const uz = axes[2];
+  const vx = axes[3];
+  const vy = axes[4];
+  const vz = axes[5];
+  const nx = axes[6];
+  const ny = axes[7];
+  const nz = axes[8];
+  const hullAxes = pair.axesB;
+  writeAxes(hullQuat, hullAxes);
+  const clip = pair.clip;
+  const polygon = clip.polygonA;
+  const vertexOf = clip.points;
+  const vertices = hull.vertices;
+  let n = 0;
+  for (let k = 0; k < hull.vertexCount && n < MAX_HULL_PLANE_POINTS; k++) {
+    const lx = vertices[3 * k];
+    const ly = vertices[3 * k + 1];
+    const lz = vertices[3 * k + 2];
+    const px = hullPos.x + hullAxes[0] * lx + hullAxes[3] * ly + hullAxes[6] * lz - planePos.x;
+    const py = hullPos.y + hullAxes[1] * lx + hullAxes[4] * ly + hullAxes[7] * lz - planePos.y;
+    const pz = hullPos.z + hullAxes[2] * lx + hullAxes[5] * ly + hullAxes[8] * lz - planePos.z;
+    const height = px * nx + py * ny + pz * nz;
+    if (height > 0) continue;
+    polygon[3 * n] = px * ux + py * uy + pz * uz;
+    polygon[3 * n + 1] = px * vx + py * vy + pz * vz;
+    polygon[3 * n + 2] = height;
+    vertexOf[n] = k;
+    n++;
+  }
+  if (n === 0) return 0;
+  const count = spreadPoints(clip, n);
+  const chosen = clip.chosen;
+  for (let c = 0; c < count; c++) {
+    const p = chosen[c];
+    const x = polygon[3 * p];
+    const y = polygon[3 * p + 1];
+    const height = polygon[3 * p + 2];
+    // On the plane (A) at the projection; on the hull (B) at the vertex, `height` below it.
+    const ax = planePos.x + x * ux + y * vx;
+    const ay = planePos.y + x * uy + y * vy;
+    const az = planePos.z + x * uz + y * vz;
+    const c3 = 3 * c;
+    out.onA[c3] = ax;
+    out.onA[c3 + 1] = ay;
+    out.onA[c3 + 2] = az;
+    out.onB[c3] = ax + height * nx;
+    out.onB[c3 + 1] = ay + height * ny;
+    out.onB[c3 + 2] = az + height * nz;
+    out.depth[c] = -height;
+    out.features[c] = vertexFeature(true, vertexOf[p], 0);
+  }
+  out.normal[0] = nx;
+  out.normal[1] = ny;
+  out.normal[2] = nz;
+  out.count = count;
+  return count;
 }

@@ -3,7 +3,8 @@
 // for an edge pair. Reads and writes the pair's frame (hullFrame.ts), handed in by the caller.
 
 import type { ContactManifold, Vec3Like } from './contactManifold';
-import { choosePoints, clipToPlane } from './faceClipping';
+import { clipFeature, edgeFeature, vertexFeature } from './contactFeatures';
+import { choosePoints, clipToPlane, FIRST_CLIP_LINE } from './faceClipping';
 import type { HullData } from './hullData';
 import { EDGES, FACE_A, FACE_B } from './hullFrame';
 import type { HullPair } from './hullFrame';
@@ -77,6 +78,8 @@ export function faceContact(
   const clip = pair.clip;
   const polygonA = clip.polygonA;
   const polygonB = clip.polygonB;
+  const linesA = clip.linesA;
+  const linesB = clip.linesB;
   const first = inc.faceStart[incident];
   const last = inc.faceStart[incident + 1];
   let n = 0;
@@ -88,18 +91,23 @@ export function faceContact(
     polygonA[3 * n] = px * ux + py * uy + pz * uz;
     polygonA[3 * n + 1] = px * vx + py * vy + pz * vz;
     polygonA[3 * n + 2] = px * fx + py * fy + pz * fz;
+    linesA[n] = n;
     n++;
   }
   const ringFirst = ref.ringStart[face];
   const ringLast = ref.ringStart[face + 1];
   let inA = true;
   for (let k = ringFirst; k < ringLast; k++) {
+    const line = FIRST_CLIP_LINE + k - ringFirst;
     n = inA
-      ? clipToPlane(polygonA, n, polygonB, ref.ringPlanes, 4 * k)
-      : clipToPlane(polygonB, n, polygonA, ref.ringPlanes, 4 * k);
+      ? clipToPlane(polygonA, linesA, n, polygonB, linesB, ref.ringPlanes, 4 * k, line)
+      : clipToPlane(polygonB, linesB, n, polygonA, linesA, ref.ringPlanes, 4 * k, line);
     inA = !inA;
   }
-  if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k];
+  if (!inA) {
+    for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k];
+    for (let k = 0; k < n; k++) linesA[k] = linesB[k];
+  }
   let count = choosePoints(clip, n);
   if (count === 0) {
     if (edgeFallback) return 0;
@@ -117,6 +125,8 @@ export function faceContact(
         polygonA[0] = px * ux + py * uy + pz * uz;
         polygonA[1] = px * vx + py * vy + pz * vz;
         polygonA[2] = z;
+        // Not two lines but a vertex of the incident hull.
+        clip.points[0] = -1 - k;
       }
     }
     clip.chosen[0] = 0;
@@ -143,6 +153,11 @@ export function faceContact(
     vec[2] = vec[2] + z * fz;
     pair.worldPoint(axes, pos, onInc, 3 * c);
     out.depth[c] = -z;
+    const lines = clip.points[chosen[c]];
+    out.features[c] =
+      lines < 0
+        ? vertexFeature(!referenceIsB, -1 - lines, face & 63)
+        : clipFeature(referenceIsB, face & 63, incident & 63, lines);
   }
   // The contact normal is the reference face's, pointing from A to B.
   const sign = referenceIsB ? -1 : 1;
@@ -206,8 +221,8 @@ export function edgeContact(
   axis[0] = edgeAxis[0];
   axis[1] = edgeAxis[1];
   axis[2] = edgeAxis[2];
-  supportEdge(hullA, hullA.vertices, i, axis, 1, segment, 0);
-  supportEdge(hullB, pair.verticesB, j, axis, -1, segment, 6);
+  const edgeA = supportEdge(hullA, hullA.vertices, i, axis, 1, segment, 0);
+  const edgeB = supportEdge(hullB, pair.verticesB, j, axis, -1, segment, 6);
   let sum = 0;
   let mx = 0;
   let my = 0;
@@ -256,6 +271,7 @@ export function edgeContact(
   out.normal[1] = axesA[1] * nx + axesA[4] * ny + axesA[7] * nz;
   out.normal[2] = axesA[2] * nx + axesA[5] * ny + axesA[8] * nz;
   out.depth[0] = d;
+  out.features[0] = edgeFeature(edgeA & 4095, edgeB & 4095);
   out.feature = EDGES;
   out.count = 1;
   return 1;
@@ -263,7 +279,7 @@ export function edgeContact(
 
 /**
  * Writes to segment[at..at+5] the ends (A's frame) of `hull`'s edge along direction `d` that
- * reaches furthest along `sign` × axis.
+ * reaches furthest along `sign` × axis; returns that edge's number.
  */
 function supportEdge(
   hull: HullData,
@@ -273,13 +289,14 @@ function supportEdge(
   sign: number,
   segment: Float64Array,
   at: number,
-): void {
+): number {
   const nx = sign * axis[0];
   const ny = sign * axis[1];
   const nz = sign * axis[2];
   let best = -Infinity;
   let a = 0;
   let b = 0;
+  let edge = 0;
   for (let e = 0; e < hull.edgeCount; e++) {
     if (hull.edgeDirection[e] !== d) continue;
     const p = 3 * hull.edgeEnds[2 * e];
@@ -292,12 +309,14 @@ function supportEdge(
       best = reach;
       a = p;
       b = q;
+      edge = e;
     }
   }
   for (let c = 0; c < 3; c++) {
     segment[at + c] = vertices[a + c];
     segment[at + 3 + c] = vertices[b + c];
   }
+  return edge;
 }
 
 /**

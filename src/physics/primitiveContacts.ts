@@ -2,6 +2,7 @@
 // the closest point of a box or convex hull to a sphere's centre, a sphere's lowest point under
 // a plane, and the box corners below a plane. Allocation-free; + − × ÷, sqrt, abs.
 
+import { vertexFeature } from './contactFeatures';
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
 import type { HullData } from './hullData';
@@ -105,6 +106,7 @@ export function collideSphereBox(
   out.onB[1] = boxPos.y + cx * axes[1] + cy * axes[4] + cz * axes[7];
   out.onB[2] = boxPos.z + cx * axes[2] + cy * axes[5] + cz * axes[8];
   out.depth[0] = depth;
+  out.features[0] = 0;
   out.count = 1;
   return 1;
 }
@@ -168,6 +170,7 @@ export function collidePlaneBox(
     out.onA[c3 + 1] = py - height * ny;
     out.onA[c3 + 2] = pz - height * nz;
     out.depth[count] = -height;
+    out.features[count] = vertexFeature(true, corner, 0);
     count++;
   }
   out.normal[0] = nx;
@@ -285,6 +288,7 @@ export function collideSphereHull(
   out.onB[1] = hullPos.y + qx * axes[1] + qy * axes[4] + qz * axes[7];
   out.onB[2] = hullPos.z + qx * axes[2] + qy * axes[5] + qz * axes[8];
   out.depth[0] = depth;
+  out.features[0] = 0;
   out.count = 1;
   return 1;
 }
@@ -373,6 +377,47 @@ export function collideSpherePlane(
   out.onB[1] = sphereCentre.y - height * ny;
   out.onB[2] = sphereCentre.z - height * nz;
   out.depth[0] = radius - height;
+  out.features[0] = 0;
+  out.count = 1;
+  return 1;
+}
+
+/**
+ * Contact between sphere A and sphere B (shapes, centres): one point when the centres are closer
+ * than the radii's sum, the normal along the line between them (+x when the centres coincide).
+ */
+export function collideSphereSphere(
+  sphereA: SphereLike,
+  centreA: Vec3Like,
+  sphereB: SphereLike,
+  centreB: Vec3Like,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const ra = sphereA.radius;
+  const rb = sphereB.radius;
+  const dx = centreB.x - centreA.x;
+  const dy = centreB.y - centreA.y;
+  const dz = centreB.z - centreA.z;
+  const distance2 = dx * dx + dy * dy + dz * dz;
+  const reach = ra + rb;
+  if (distance2 >= reach * reach) return 0;
+  const distance = Math.sqrt(distance2);
+  const nx = distance > 0 ? dx / distance : 1;
+  const ny = distance > 0 ? dy / distance : 0;
+  const nz = distance > 0 ? dz / distance : 0;
+  out.normal[0] = nx;
+  out.normal[1] = ny;
+  out.normal[2] = nz;
+  out.onA[0] = centreA.x + ra * nx;
+  out.onA[1] = centreA.y + ra * ny;
+  out.onA[2] = centreA.z + ra * nz;
+  out.onB[0] = centreB.x - rb * nx;
+  out.onB[1] = centreB.y - rb * ny;
+  out.onB[2] = centreB.z - rb * nz;
+  out.depth[0] = reach - distance;
+  out.features[0] = 0;
   out.count = 1;
   return 1;
 }

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
+import { DEFAULT_TUNING } from '../../../src/physics/tuning';
 import { encodeFloats } from '../../../src/state/fields';
 import { MAX_STATE_BODIES, MAX_STATE_CHARS } from '../../../src/state/stateSchema';
 
@@ -160,7 +161,9 @@ const BAD: [string, () => unknown, RegExp][] = [
   [
     'another tuning',
     () => edited((s) => ((s.tuning as Record<string, unknown>).solverIterations = 20)),
-    /tuning\.solverIterations = 20 is invalid: expected 10, this world's setting/,
+    new RegExp(
+      `tuning\\.solverIterations = 20 is invalid: expected ${DEFAULT_TUNING.solverIterations}, this world's setting`,
+    ),
   ],
   [
     'a negative step',
