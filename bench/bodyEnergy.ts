@@ -6,7 +6,7 @@ import type { Body } from 'cannon-es';
 import { GRAVITY } from '../src/physics/physicsWorld';
 import type { PhysicsWorld } from '../src/physics/physicsWorld';
 import type { PhysicsTuning } from '../src/physics/tuning';
-import { buildScene } from './qualityGates';
+import { buildScene } from './gateWorlds';
 
 const DT = 1 / 100;
 /** Below this speed (m/s, its centre's plus its spin × its bounding radius) a body is at rest. */

@@ -1,7 +1,7 @@
 // The pyramid's gates: how far any box has moved after 1.5 s standing on its own solver, and
 // whether it still stands once the block has landed on it.
 
-import { buildScene } from './qualityGates';
+import { buildScene } from './gateWorlds';
 import type { PhysicsTuning } from '../src/physics/tuning';
 
 const DT = 1 / 100;

@@ -5,32 +5,14 @@
 // to the limits.
 
 import type { Body } from 'cannon-es';
-import { GRAVITY, PhysicsWorld } from '../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { GRAVITY } from '../src/physics/physicsWorld';
 import type { PhysicsTuning } from '../src/physics/tuning';
-import { findScene } from '../src/scenes/registry';
-import { Rng } from '../src/util/rng';
 import { bodyEnergyGain, ENERGY_SCENES, REST_RISE } from './bodyEnergy';
+import { buildScene, world } from './gateWorlds';
 import { pyramidCreep, pyramidImpact } from './pyramidGates';
 import { fixed, formatTable } from './report';
 
 const DT = 1 / 100;
-
-export function world(tuning: Partial<PhysicsTuning>): PhysicsWorld {
-  return new PhysicsWorld({ ...DEFAULT_TUNING, ...tuning });
-}
-
-export function buildScene(
-  sceneId: string,
-  count: number,
-  tuning: Partial<PhysicsTuning>,
-): PhysicsWorld {
-  const scene = findScene(sceneId);
-  if (!scene) throw new Error(`no scene ${sceneId}`);
-  const physics = world(tuning);
-  scene.build(physics, new Rng(1), count);
-  return physics;
-}
 
 export interface StackDrift {
   /** Largest distance any brick moved in 10 s, m (the 1 mm gaps between courses close too). */

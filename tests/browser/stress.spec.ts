@@ -6,7 +6,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../src/app/frameStats';
+import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../src/stats/frameStats';
 import { FRAME_PHYSICS_BUDGET_MS } from '../../src/loop/overloadGovernor';
 import { HUD_REFRESH_MS, SLOW_MOTION_BELOW } from '../../src/ui/hud';
 import { collectPageErrors, openSandbox } from './helpers';
