@@ -100,10 +100,26 @@ function grown<T extends Int32Array | Float64Array>(array: T, length: number): T
 /** The generator's output before it is cut to POINTS_PER_MANIFOLD and copied to its job. */
 const manifold = new ContactManifold();
 /** A job's poses as the objects the generators read. */
-const posA = { x: 0, y: 0, z: 0 };
-const posB = { x: 0, y: 0, z: 0 };
-const quatA = { x: 0, y: 0, z: 0, w: 1 };
-const quatB = { x: 0, y: 0, z: 0, w: 1 };
+/**
+ * The job's poses as the generators read them. Classes of their own, made with doubles, so V8
+ * gives their fields a double representation: poses written into a shape shared with other
+ * objects (a plain { x, y, z }) may find it generalised, and then every write boxes a number.
+ */
+class JobVec {
+  x = 0.5;
+  y = 0.5;
+  z = 0.5;
+}
+class JobQuat {
+  x = 0.5;
+  y = 0.5;
+  z = 0.5;
+  w = 0.5;
+}
+const posA = new JobVec();
+const posB = new JobVec();
+const quatA = new JobQuat();
+const quatB = new JobQuat();
 
 /** Runs jobs [from, to): each job's generator, its points cut to the deepest four. */
 export function runJobs(jobs: ContactJobs, from: number, to: number): void {
