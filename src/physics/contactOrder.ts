@@ -1,5 +1,4 @@
-// The order the solver works a step's manifolds in, and the groups of that order it may share
-// between two threads. By level in the contact graph first — how many contacts away from an
+// The order the solver works a step's manifolds in. By level in the contact graph first — how many contacts away from an
 // immovable body (the ground, statics, sleeping and kinematic bodies) — lowest first, so one
 // sweep carries support up a stack and its weight down (the order of shock propagation,
 // Guendelman, Bridson & Fedkiw 2003); then, within a level, by colour: greedy graph colouring as
@@ -10,21 +9,18 @@ import type { ManifoldBuffer } from './manifoldStore';
 
 /** Colours per level; a manifold that finds them all taken joins the last, the overflow. */
 const COLOURS = 32;
-/** The overflow colour: its manifolds may share bodies, so one thread works them in order. */
-export const OVERFLOW = COLOURS - 1;
+/** The overflow colour: its manifolds may share bodies. */
+const OVERFLOW = COLOURS - 1;
 
 /**
  * A step's solve order, recomputed from the manifolds and the bodies' solve masses alone (so
- * from the state alone, and the same on every thread count): `order[0 … count − 1]` are
- * manifold numbers; group g is order[groupStart[g] … groupStart[g + 1] − 1], all of one level
- * and colour (groupColour[g]).
+ * from the state alone): `order[0 … count − 1]` are manifold numbers, by level, then colour,
+ * then manifold number. Runs of one level and colour share no moving body: the unit a
+ * parallel solve would split, in this same order.
  */
 export class ContactOrder {
   count = 0;
   order = new Int32Array(256);
-  groups = 0;
-  groupStart = new Int32Array(257);
-  groupColour = new Int32Array(256);
   private level = new Int32Array(256);
   private queue = new Int32Array(256);
   private firstEdge = new Int32Array(257);
@@ -122,37 +118,16 @@ export class ContactOrder {
     for (let i = 0; i < n; i++) if (level[i] < 0) level[i] = 1;
   }
 
-  /** Counting sort of the manifolds by key, stable; groups are the runs of equal keys. */
+  /** Counting sort of the manifolds by key, stable. */
   private sortByKey(count: number, maxKey: number): void {
     if (this.bucket.length < maxKey + 2) this.bucket = new Int32Array(2 * (maxKey + 2));
     const bucket = this.bucket;
     const key = this.key;
     bucket.fill(0, 0, maxKey + 2);
     for (let m = 0; m < count; m++) bucket[key[m] + 1]++;
-    let groups = 0;
-    for (let k = 0; k <= maxKey; k++) {
-      if (bucket[k + 1] > 0) groups++;
-      bucket[k + 1] += bucket[k];
-    }
-    if (this.groupColour.length < groups) {
-      this.groupStart = new Int32Array(2 * groups + 1);
-      this.groupColour = new Int32Array(2 * groups);
-    }
+    for (let k = 0; k <= maxKey; k++) bucket[k + 1] += bucket[k];
     const order = this.order;
     for (let m = 0; m < count; m++) order[bucket[key[m]]++] = m;
-    // bucket[k] is now the end of key k's run.
-    let g = 0;
-    let start = 0;
-    for (let k = 0; k <= maxKey; k++) {
-      const end = bucket[k];
-      if (end === start) continue;
-      this.groupStart[g] = start;
-      this.groupColour[g] = k % COLOURS;
-      g++;
-      start = end;
-    }
-    this.groupStart[g] = count;
-    this.groups = g;
   }
 
   private reserve(count: number, bodies: number): void {

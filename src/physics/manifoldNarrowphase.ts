@@ -57,7 +57,7 @@ export class ManifoldNarrowphase extends Narrowphase {
     this.jobs.clear();
     this.tasks.count = 0;
     for (let k = 0, n = p1.length; k !== n; k++) this.planPair(p1[k], p2[k], world);
-    this.runJobs(this.jobs);
+    runJobs(this.jobs, 0, this.jobs.count);
     const previous = this.store.current;
     const next = this.store.begin();
     const tasks = this.tasks;
@@ -81,11 +81,6 @@ export class ManifoldNarrowphase extends Narrowphase {
       this.result.push(c);
     }
     this.store.swap();
-  }
-
-  /** Runs this step's generator jobs (a second thread may share them: see contactThreads). */
-  protected runJobs(jobs: ContactJobs): void {
-    runJobs(jobs, 0, jobs.count);
   }
 
   /** cannon-es's getContacts for one body pair, shape pair by shape pair, planning ours. */
