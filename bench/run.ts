@@ -34,6 +34,8 @@ import {
 } from './tuningBench';
 
 const quick = process.argv.includes('--quick');
+/** Bytes a page frame may allocate (boxed doubles for plain per-frame signatures). */
+const PAGE_FRAME_BYTES = 256;
 const STRESS_SCENES = ['rain', 'tower', 'avalanche'] as const;
 
 function section(title: string): void {
@@ -170,8 +172,16 @@ async function runBench(): Promise<void> {
     console.log(`- ${c.scene}: ${c.largest} bodies within ${REAL_TIME_BUDGET_MS} ms a step`);
   }
   for (const r of allocation.filter((a) => a.label.startsWith('project'))) {
-    console.log(`- ${r.label}: ${fixed(r.bytes, 0)} B per ${r.per} (goal 0)`);
+    console.log(`- ${r.label}: ${fixed(r.bytes, 0)} B per ${r.per} (goal ${allocationGoal(r)})`);
   }
+}
+
+/**
+ * Zero per body, per contact and per step; a page's whole frame may box a few doubles where
+ * that buys a plain signature (docs/design.md), up to PAGE_FRAME_BYTES.
+ */
+function allocationGoal(r: { label: string; per: string }): string {
+  return r.per === 'frame' && r.label.includes('page frame') ? `≤ ${PAGE_FRAME_BYTES}` : '0';
 }
 
 await main();
