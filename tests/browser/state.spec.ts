@@ -83,7 +83,7 @@ for (const thread of THREADS) {
         }
         return out;
       });
-      expect(results).toHaveLength(11);
+      expect(results).toHaveLength(12);
       for (const result of results) {
         expect(result.same, result.scene).toBe(true);
         expect(result.hashes, `${result.scene}: the world moves`).toBeGreaterThan(1);
