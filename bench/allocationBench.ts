@@ -8,6 +8,7 @@ import { LocalHost } from '../src/host/localHost';
 import { BodyInstances } from '../src/render/bodyInstances';
 import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
 import { benchGeneratorAllocation } from './generatorAllocation';
+import { benchManifoldAllocation } from './manifoldAllocation';
 import { buildScene, DT } from './physicsBench';
 import { bytesPerCall, sampledBytesPerCall, stillClock, withoutCannonStep } from './heapMeasure';
 import type { AllocationResult } from './heapMeasure';
@@ -85,6 +86,7 @@ export async function benchAllocation(sceneCount: number): Promise<AllocationRes
     }
   }
   results.push(...benchGeneratorAllocation());
+  results.push(...(await benchManifoldAllocation()));
   return results;
 }
 

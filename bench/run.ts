@@ -4,6 +4,7 @@
 // drop-in on plain cannon-es worlds — all measured in this run, in Node. `npm run bench --
 // --tuning`: each physics setting against its alternatives. `npm run bench -- --state`: only
 // the save, load, record and seek table. `npm run bench -- --drop-in`: only the drop-in's table.
+// `npm run bench -- --pyramid`: only the pyramid's table (455, 1,015 and 1,771 boxes).
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { TODAY_TUNING } from '../src/physics/tuning';
@@ -21,6 +22,7 @@ import {
   shortenWindow,
 } from './physicsBench';
 import type { CapacityResult, PhysicsResult } from './physicsBench';
+import { benchPyramid, PYRAMID_FIRST, PYRAMID_LAST, pyramidTable } from './pyramidBench';
 import { qualityTable } from './qualityGates';
 import { describeLoad, describeMachine, fixed } from './report';
 import { benchState, stateTable } from './stateBench';
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--tuning')) runTuning();
   else if (process.argv.includes('--state')) runState();
   else if (process.argv.includes('--drop-in')) runDropIn();
+  else if (process.argv.includes('--pyramid')) runPyramid();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
@@ -79,6 +82,16 @@ function runDropIn(): void {
   console.log(dropInTable(benchDropIn(count, steps, quick ? 1 : 3)));
 }
 
+function runPyramid(): void {
+  const last = quick ? 60 : PYRAMID_LAST;
+  section(
+    `pyramid (JoltPhysics.js stress layout) per tuning, CPU ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
+  );
+  console.log(
+    pyramidTable((quick ? [5, 7] : [7, 9, 11]).map((layers) => benchPyramid(layers, last))),
+  );
+}
+
 function runState(): void {
   const count = quick ? 100 : 500;
   const seconds = quick ? 10 : 60;
@@ -105,6 +118,8 @@ async function runBench(): Promise<void> {
     }
   }
   console.log(physicsTable(physics));
+
+  runPyramid();
 
   section(`bodies that hold real time (chosen, ≤ ${REAL_TIME_BUDGET_MS} ms a step)`);
   const capacity: CapacityResult[] = [];

@@ -4,6 +4,7 @@
 import { Body, Box, ConvexPolyhedron, Quaternion, Sphere, Vec3 } from 'cannon-es';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES, shapeVolume } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { assertNever } from '../util/assertNever';
 import { createCylinderShape } from './cylinderShape';
 import { DampedBody } from './damping';
 import { prepareHull } from './hullData';
@@ -79,7 +80,7 @@ export function createShapeBody(
     spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
   );
   addShapes(body, spec, sx, sy, sz);
-  if (tuning.narrowphase === 'project') for (const shape of body.shapes) prepareHull(shape);
+  if (tuning.narrowphase !== 'cannon') for (const shape of body.shapes) prepareHull(shape);
   const [px, py, pz] = spec.position;
   body.position.set(px, py, pz);
   if (spec.quaternion) {
@@ -132,5 +133,7 @@ function addShapes(body: Body, spec: BodySpec, sx: number, sy: number, sz: numbe
       body.addShape(new ConvexPolyhedron({ vertices, faces }));
       return;
     }
+    default:
+      assertNever(spec.kind, 'shape kind');
   }
 }

@@ -1,50 +1,19 @@
-// Box–box contact generation for the narrowphase: a separating-axis test over the 15 candidate
-// axes, then a small manifold from the features that touch (reference-face clipping here, one
-// point where two edges cross in boxEdgeContact.ts). Allocation-free; + − × ÷, sqrt, abs only.
+// Box–box contact generation for the narrowphase: Gottschalk's separating-axis test for two
+// oriented boxes over the 15 candidate axes ("OBBTree", SIGGRAPH 1996), then a small manifold
+// from the features that touch (reference-face clipping here, one point where two edges cross in
+// boxEdgeContact.ts). Allocation-free; + − × ÷, sqrt, abs only.
 
 import { edgeContact } from './boxEdgeContact';
-import {
-  absRot,
-  axesA,
-  axesB,
-  edgeAxis,
-  halfA,
-  halfB,
-  NEXT,
-  offsetA,
-  offsetB,
-  PREV,
-  rot,
-} from './boxPair';
+import { BoxPair, NEXT, PREV } from './boxPair';
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
-import { choosePoints, chosen, clipToPlane, polygonA, polygonB } from './faceClipping';
+import { clipFeature, vertexFeature } from './contactFeatures';
+import { choosePoints, clipToPlane, FIRST_CLIP_LINE } from './faceClipping';
+import { EDGE_BIAS, EDGE_SLACK, PARALLEL_SIN2 } from './satTolerances';
 
-/**
- * An edge–edge axis wins only if it is this much shallower than the best face axis, both
- * relatively and absolutely. Resting boxes have face and edge axes within rounding of each
- * other; a face gives a stable 4-point patch where an edge gives one wandering point, so near
- * ties go to faces. ODE's dBoxBox and Bullet's box–box detector use the same 5%. The 5% alone
- * is not enough at rest: cannon-es settles stacked bodies about 0.1–1 mm into each other, and
- * a brick tilted by 0.002 rad changes its overlaps along nearby axes by its length × tilt, a
- * millimetre or more — so two crossed bricks flickered between a 4-point face patch and a
- * single edge point, and the 36-brick stack crept 58 mm in 10 s (today's cannon-es: 35 mm).
- * With 2 mm on top: 8 mm. A real edge–edge crossing overlaps far more along the faces.
- */
-const EDGE_BIAS = 1.05;
-const EDGE_SLACK = 0.002;
-/**
- * Two edges closer to parallel than this (|A_i × B_j|², i.e. sin² of their angle) give no
- * usable axis: the face axes already cover that direction. cannon-es drops such a cross
- * product once every component is under 1e-6, the same order.
- */
-const PARALLEL_SIN2 = 1e-12;
+/** The pair being worked on; one call at a time (each thread has its own module instance). */
+const pair = new BoxPair();
 
-/**
- * The reference face's side faces as clip planes (sx, sy, sz, limit) in its frame — a box's
- * sides stand straight, so sz = 0; the limits (half extents) are set per call.
- */
-const rectangle = new Float64Array([1, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, -1, 0, 0]);
 /**
  * Contacts between box A (half extents, centre, orientation) and box B, written to `out`.
  * Returns the number of points (0 when the boxes are apart). The normal points from A to B.
@@ -60,6 +29,14 @@ export function collideBoxes(
 ): number {
   out.count = 0;
   out.feature = -1;
+  const axesA = pair.axesA;
+  const axesB = pair.axesB;
+  const halfA = pair.halfA;
+  const halfB = pair.halfB;
+  const offsetA = pair.offsetA;
+  const offsetB = pair.offsetB;
+  const rot = pair.rot;
+  const absRot = pair.absRot;
   writeAxes(quatA, axesA);
   writeAxes(quatB, axesB);
   halfA[0] = extentsA.x;
@@ -159,14 +136,15 @@ export function collideBoxes(
     normal[0] = sign * axes[3 * f];
     normal[1] = sign * axes[3 * f + 1];
     normal[2] = sign * axes[3 * f + 2];
-    if (onA) return clipFaces(axesA, halfA, posA, axesB, halfB, posB, f, 1, false, out);
-    return clipFaces(axesB, halfB, posB, axesA, halfA, posA, f, -1, true, out);
+    if (onA) return clipFaces(pair, axesA, halfA, posA, axesB, halfB, posB, f, 1, false, out);
+    return clipFaces(pair, axesB, halfB, posB, axesA, halfA, posA, f, -1, true, out);
   }
+  const edgeAxis = pair.edgeAxis;
   edgeAxis[0] = edgeC1;
   edgeAxis[1] = edgeC2;
   edgeAxis[2] = edgeLength;
   edgeAxis[3] = best;
-  return edgeContact(feature - 6, posA, posB, out);
+  return edgeContact(pair, feature - 6, posA, posB, out);
 }
 
 /**
@@ -176,6 +154,7 @@ export function collideBoxes(
  * points below it are kept. `swapped`: the reference box is B, so A's points are the incident ones.
  */
 function clipFaces(
+  pair: BoxPair,
   refAxes: Float64Array,
   refHalf: Float64Array,
   refPos: Vec3Like,
@@ -215,6 +194,10 @@ function clipFaces(
     }
   }
   const s = kDot > 0 ? -incHalf[k] : incHalf[k];
+  // Face ids for the contact features: 2 × axis, + 1 for the face on the axis's negative side.
+  const incidentFace = 2 * k + (kDot > 0 ? 1 : 0);
+  const referenceFace =
+    2 * f + (refAxes[3 * f] * nx + refAxes[3 * f + 1] * ny + refAxes[3 * f + 2] * nz < 0 ? 1 : 0);
   const fx = incPos.x + s * incAxes[3 * k] - cx;
   const fy = incPos.y + s * incAxes[3 * k + 1] - cy;
   const fz = incPos.z + s * incAxes[3 * k + 2] - cz;
@@ -239,7 +222,13 @@ function clipFaces(
   const p2y = e2x * vx + e2y * vy + e2z * vz;
   const p2z = e2x * nx + e2y * ny + e2z * nz;
   // Its four corners in order round the face (the incident polygon to clip).
+  const clip = pair.clip;
+  const polygonA = clip.polygonA;
+  const polygonB = clip.polygonB;
+  const linesA = clip.linesA;
+  const linesB = clip.linesB;
   for (let c = 0; c < 4; c++) {
+    linesA[c] = c;
     const s1 = c === 0 || c === 3 ? 1 : -1;
     const s2 = c < 2 ? 1 : -1;
     polygonA[3 * c] = bx + s1 * p1x + s2 * p2x;
@@ -248,29 +237,33 @@ function clipFaces(
   }
 
   // The reference face's rectangle as four lines, |x| ≤ hu and |y| ≤ hv.
+  const rectangle = pair.rectangle;
   const hu = refHalf[u];
   const hv = refHalf[v];
   rectangle[3] = hu;
   rectangle[7] = hu;
   rectangle[11] = hv;
   rectangle[15] = hv;
-  let n = clipToPlane(polygonA, 4, polygonB, rectangle, 0);
-  n = clipToPlane(polygonB, n, polygonA, rectangle, 4);
-  n = clipToPlane(polygonA, n, polygonB, rectangle, 8);
-  n = clipToPlane(polygonB, n, polygonA, rectangle, 12);
+  let n = clipToPlane(polygonA, linesA, 4, polygonB, linesB, rectangle, 0, FIRST_CLIP_LINE);
+  n = clipToPlane(polygonB, linesB, n, polygonA, linesA, rectangle, 4, FIRST_CLIP_LINE + 1);
+  n = clipToPlane(polygonA, linesA, n, polygonB, linesB, rectangle, 8, FIRST_CLIP_LINE + 2);
+  n = clipToPlane(polygonB, linesB, n, polygonA, linesA, rectangle, 12, FIRST_CLIP_LINE + 3);
   // Keep the points at or below the reference face, at most four, the deepest among them.
-  let count = choosePoints(n);
+  let count = choosePoints(clip, n);
   if (count === 0) {
     // Deep overlaps can leave the incident face wholly above the reference face while the
     // boxes still overlap along every axis: touch at the incident box's deepest corner.
     let px = incPos.x - cx;
     let py = incPos.y - cy;
     let pz = incPos.z - cz;
+    let corner = 0;
     for (let m = 0; m < 3; m++) {
       const mx = incAxes[3 * m];
       const my = incAxes[3 * m + 1];
       const mz = incAxes[3 * m + 2];
-      const reach = mx * nx + my * ny + mz * nz > 0 ? -incHalf[m] : incHalf[m];
+      const negative = mx * nx + my * ny + mz * nz > 0;
+      if (negative) corner |= 1 << m;
+      const reach = negative ? -incHalf[m] : incHalf[m];
       px += reach * mx;
       py += reach * my;
       pz += reach * mz;
@@ -278,10 +271,13 @@ function clipFaces(
     polygonA[0] = px * ux + py * uy + pz * uz;
     polygonA[1] = px * vx + py * vy + pz * vz;
     polygonA[2] = px * nx + py * ny + pz * nz;
-    chosen[0] = 0;
+    clip.chosen[0] = 0;
+    // Not two lines but a corner of the incident box (bit m: on axis m's negative side).
+    clip.points[0] = -1 - corner;
     count = 1;
   }
 
+  const chosen = clip.chosen;
   const onInc = swapped ? out.onA : out.onB;
   const onRef = swapped ? out.onB : out.onA;
   for (let c = 0; c < count; c++) {
@@ -300,6 +296,11 @@ function clipFaces(
     onInc[c3 + 1] = ry + z * ny;
     onInc[c3 + 2] = rz + z * nz;
     out.depth[c] = -z;
+    const lines = clip.points[chosen[c]];
+    out.features[c] =
+      lines < 0
+        ? vertexFeature(!swapped, -1 - lines, referenceFace)
+        : clipFeature(swapped, referenceFace, incidentFace, lines);
   }
   out.count = count;
   return count;

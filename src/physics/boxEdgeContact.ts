@@ -1,22 +1,35 @@
 // Box–box contact for an edge axis: one point where the two boxes' edges cross, found by
 // clipping each edge to the other box. Reads the pair set up by boxBoxContacts.ts (boxPair.ts).
 
-import { axesA, axesB, edgeAxis, halfA, halfB, NEXT, offsetA, PREV, rot } from './boxPair';
+import { NEXT, PREV } from './boxPair';
+import type { BoxPair } from './boxPair';
+import { edgeFeature } from './contactFeatures';
 import type { ContactManifold, Vec3Like } from './contactManifold';
+import { PARALLEL_TO_PLANE } from './satTolerances';
 
-/** An edge, (x, y, z, dx, dy, dz, half length), for clipEdge. */
+/** An edge, (x, y, z, dx, dy, dz, half length), handed to clipEdge. */
 const edge = new Float64Array(7);
+/** The parameter range [low, high] that clipEdge leaves when it returns true. */
+const clipRange = new Float64Array(2);
+
 /**
- * Edge–edge contact (the axis A_i × B_j in edgeAxis): one point where the edge of A along A_i
- * and the edge of B along B_j cross (each box's edge that reaches furthest toward the other),
- * its two surface points split along the normal by the separating-axis depth.
+ * Edge–edge contact (the axis A_i × B_j in pair.edgeAxis): one point where the edge of A along
+ * A_i and the edge of B along B_j cross (each box's edge that reaches furthest toward the
+ * other), its two surface points split along the normal by the separating-axis depth.
  */
 export function edgeContact(
+  pair: BoxPair,
   edgeIndex: number,
   posA: Vec3Like,
   posB: Vec3Like,
   out: ContactManifold,
 ): number {
+  const axesA = pair.axesA;
+  const axesB = pair.axesB;
+  const halfA = pair.halfA;
+  const halfB = pair.halfB;
+  const offsetA = pair.offsetA;
+  const edgeAxis = pair.edgeAxis;
   const i = (edgeIndex / 3) | 0;
   const j = edgeIndex - 3 * i;
   const i1 = NEXT[i];
@@ -45,12 +58,17 @@ export function edgeContact(
   let bx = posB.x;
   let by = posB.y;
   let bz = posB.z;
+  // Which of the four edges along each axis: bit m set for the side against axis m.
+  const edgeA = 8 * i + (n1 < 0 ? 1 << i1 : 0) + (n2 < 0 ? 1 << i2 : 0);
+  let edgeB = 8 * j;
   for (let m = 0; m < 3; m++) {
     if (m === j) continue;
     const mx = axesB[3 * m];
     const my = axesB[3 * m + 1];
     const mz = axesB[3 * m + 2];
-    const reach = mx * nx + my * ny + mz * nz > 0 ? -halfB[m] : halfB[m];
+    const negative = mx * nx + my * ny + mz * nz > 0;
+    if (negative) edgeB += 1 << m;
+    const reach = negative ? -halfB[m] : halfB[m];
     bx += reach * mx;
     by += reach * my;
     bz += reach * mz;
@@ -79,7 +97,7 @@ export function edgeContact(
   edge[4] = aiy;
   edge[5] = aiz;
   edge[6] = ha;
-  if (clipEdge(axesB, halfB, posB)) {
+  if (clipEdge(edge, axesB, halfB, posB, clipRange)) {
     const s = 0.5 * (clipRange[0] + clipRange[1]);
     mx += ax + s * aix;
     my += ay + s * aiy;
@@ -93,7 +111,7 @@ export function edgeContact(
   edge[4] = bjy;
   edge[5] = bjz;
   edge[6] = hb;
-  if (clipEdge(axesA, halfA, posA)) {
+  if (clipEdge(edge, axesA, halfA, posA, clipRange)) {
     const t = 0.5 * (clipRange[0] + clipRange[1]);
     mx += bx + t * bjx;
     my += by + t * bjy;
@@ -105,7 +123,7 @@ export function edgeContact(
     const wx = ax - bx;
     const wy = ay - by;
     const wz = az - bz;
-    const cosine = rot[3 * i + j];
+    const cosine = pair.rot[3 * i + j];
     const wa = wx * aix + wy * aiy + wz * aiz;
     const wb = wx * bjx + wy * bjy + wz * bjz;
     let s = (cosine * wb - wa) / (c1 * c1 + c2 * c2);
@@ -133,18 +151,23 @@ export function edgeContact(
   out.onB[1] = my - half * ny;
   out.onB[2] = mz - half * nz;
   out.depth[0] = depth;
+  out.features[0] = edgeFeature(edgeA, edgeB);
   out.count = 1;
   return 1;
 }
 
-/** The parameter range [low, high] left by the last clipEdge that returned true. */
-const clipRange = new Float64Array(2);
-
 /**
- * Clips `edge` (p + s·d, |s| ≤ half, d a unit vector) to a box (axes, half extents, centre),
- * slab by slab; true when part of it lies inside, that part's range in clipRange.
+ * Clips `edge` (p + s·d, |s| ≤ half, d a unit vector, as (px, py, pz, dx, dy, dz, half)) to a
+ * box (axes, half extents, centre), slab by slab; true when part of it lies inside, that part's
+ * parameter range then in `range` as [low, high].
  */
-function clipEdge(axes: Float64Array, halves: Float64Array, centre: Vec3Like): boolean {
+function clipEdge(
+  edge: Float64Array,
+  axes: Float64Array,
+  halves: Float64Array,
+  centre: Vec3Like,
+  range: Float64Array,
+): boolean {
   const half = edge[6];
   let low = -half;
   let high = half;
@@ -161,7 +184,7 @@ function clipEdge(axes: Float64Array, halves: Float64Array, centre: Vec3Like): b
     const o = ox * kx + oy * ky + oz * kz;
     const d = dx * kx + dy * ky + dz * kz;
     const h = halves[k];
-    if (d > -1e-12 && d < 1e-12) {
+    if (d > -PARALLEL_TO_PLANE && d < PARALLEL_TO_PLANE) {
       if (o > h || o < -h) return false;
       continue;
     }
@@ -176,7 +199,7 @@ function clipEdge(axes: Float64Array, halves: Float64Array, centre: Vec3Like): b
     if (t2 < high) high = t2;
     if (low > high) return false;
   }
-  clipRange[0] = low;
-  clipRange[1] = high;
+  range[0] = low;
+  range[1] = high;
   return true;
 }

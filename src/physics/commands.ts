@@ -3,6 +3,7 @@
 // the same physics whatever frames drive the steps (and a log of them can be replayed).
 
 import { Body, PointToPointConstraint, Vec3 } from 'cannon-es';
+import { assertNever } from '../util/assertNever';
 import { GRAVITY } from './physicsWorld';
 import type {
   BodyRemovalListener,
@@ -345,6 +346,8 @@ export class CommandQueue implements BodyRemovalListener {
       case 'dragEnd':
         this.drag.end(physics);
         return;
+      default:
+        assertNever(command, 'command');
     }
   }
 }

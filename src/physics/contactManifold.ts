@@ -32,6 +32,8 @@ export class ContactManifold {
   readonly onA = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   readonly onB = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   readonly depth = new Float64Array(MAX_MANIFOLD_POINTS);
+  /** Point k's feature id (contactFeatures.ts): which features of the two shapes made it. */
+  readonly features = new Int32Array(MAX_MANIFOLD_POINTS);
   /**
    * What decided the normal, for tests: 0–2 a face axis of A, 3–5 a face axis of B, 6 and up an
    * edge of A crossed with an edge of B (box–box: 6 + 3i + j for A's axis i and B's axis j;

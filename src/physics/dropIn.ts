@@ -3,7 +3,7 @@
 // call takes them out, putting back the very objects that were there, with what they must know.
 
 import type { World } from 'cannon-es';
-import { applyTuning, DEFAULT_TUNING } from './tuning';
+import { applyTuning, STATELESS_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 
 /** Choices for {@link installDropIn}; every one has a default. */
@@ -93,6 +93,14 @@ type Listeners = Record<string, Listener[] | undefined>;
 type Fields = Record<string, unknown>;
 
 const installed = new WeakMap<World, DropIn>();
+
+/**
+ * What the drop-in installs beneath its options: the stateless contacts (generators made afresh
+ * every step, cannon-es equations), which work with either solver option and keep every contact
+ * in `world.contacts` where a user's code reads them. The persistent manifolds of
+ * DEFAULT_TUNING are solved by the flat solver alone and are not offered here yet.
+ */
+const DROP_IN_BASE = STATELESS_TUNING;
 
 /**
  * Installs the project's contact generators, solver and lookup tables on a cannon-es `World`
@@ -205,16 +213,16 @@ function resolveTuning(world: World, options: DropInOptions): PhysicsTuning {
   const solver = world.solver as Partial<Record<'iterations' | 'tolerance', unknown>>;
   const iterations = options.iterations ?? solver.iterations;
   const tolerance = options.tolerance ?? solver.tolerance;
-  const tables = options.tables ?? DEFAULT_TUNING.fastLookups;
+  const tables = options.tables ?? DROP_IN_BASE.fastLookups;
   return {
-    ...DEFAULT_TUNING,
-    narrowphase: options.narrowphase ?? DEFAULT_TUNING.narrowphase,
+    ...DROP_IN_BASE,
+    narrowphase: options.narrowphase ?? DROP_IN_BASE.narrowphase,
     solver: options.solver ?? 'flat-gs',
-    broadphase: options.broadphase ?? DEFAULT_TUNING.broadphase,
+    broadphase: options.broadphase ?? DROP_IN_BASE.broadphase,
     sparseCollisionMatrix: tables,
     fastLookups: tables,
-    solverIterations: typeof iterations === 'number' ? iterations : DEFAULT_TUNING.solverIterations,
-    solverTolerance: typeof tolerance === 'number' ? tolerance : DEFAULT_TUNING.solverTolerance,
+    solverIterations: typeof iterations === 'number' ? iterations : DROP_IN_BASE.solverIterations,
+    solverTolerance: typeof tolerance === 'number' ? tolerance : DROP_IN_BASE.solverTolerance,
   };
 }
 

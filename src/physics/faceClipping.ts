@@ -1,15 +1,40 @@
 // The manifold step shared by the box and hull contact generators: an incident face clipped to
 // a reference face, worked in the reference face's frame (x, y in its plane, z = height above
-// it), then cut down to a few well-spread points. Allocation-free; + − × and comparisons only.
+// it), then cut down to a few well-spread points, each named by the two lines that cross there
+// (its feature, for persistent contacts). Allocation-free; + − × and comparisons only.
 
 /** Most vertices a clipped polygon can have: incident vertices plus one per reference edge. */
 const CAPACITY = 64;
 
-/** Two polygon buffers, (x, y, z) per vertex; clipping ping-pongs between them. */
-export const polygonA = new Float64Array(3 * CAPACITY);
-export const polygonB = new Float64Array(3 * CAPACITY);
-/** Indices into polygonA of the points `choosePoints` kept. */
-export const chosen = new Int32Array(4);
+/**
+ * The buffers one face clip works in, owned by the pair scratch of the generator that clips
+ * (boxPair.ts, hullFrame.ts) and handed to these functions explicitly.
+ */
+export class ClipBuffers {
+  /** Two polygon buffers, (x, y, z) per vertex; clipping ping-pongs between them. */
+  readonly polygonA = new Float64Array(3 * CAPACITY);
+  readonly polygonB = new Float64Array(3 * CAPACITY);
+  /**
+   * Per vertex of each polygon, the line its outgoing edge lies on: an incident edge
+   * (0 … FIRST_CLIP_LINE − 1, numbered by the incident face's vertex it leaves) or a clip plane
+   * (FIRST_CLIP_LINE + its number). Sutherland–Hodgman keeps every edge on its line, so a vertex
+   * is where its incoming and outgoing lines cross.
+   */
+  readonly linesA = new Int32Array(CAPACITY);
+  readonly linesB = new Int32Array(CAPACITY);
+  /** Per vertex of polygonA once chosen from: the pair of lines that meet there (lineId). */
+  readonly points = new Int32Array(CAPACITY);
+  /** Indices into polygonA of the points `choosePoints` kept. */
+  readonly chosen = new Int32Array(4);
+}
+
+/** Lines numbered from here are clip planes; below it, incident-face edges. */
+export const FIRST_CLIP_LINE = 64;
+
+/** The two lines a clipped vertex lies on, as one number (7 bits each, smaller first). */
+function lineId(a: number, b: number): number {
+  return a < b ? (a << 7) | b : (b << 7) | a;
+}
 
 /**
  * Clipped points up to 1 µm above the reference face still count. cannon-es keeps the same
@@ -30,13 +55,18 @@ function copyVertex(from: Float64Array, i: number, to: Float64Array, j: number):
  * `sx·x + sy·y + sz·z ≤ limit`, (sx, sy, sz, limit) = planes[at..at+3], into `to`; returns its
  * vertex count (at most n + 1, capped by the buffers' capacity). The plane comes in an array,
  * not as arguments: V8 boxes double arguments of calls it does not inline (an allocation each).
+ * `fromLines`/`toLines` carry each vertex's outgoing line (see ClipBuffers); the plane is line
+ * `line`: a vertex where the polygon leaves the plane's side starts an edge along the plane.
  */
 export function clipToPlane(
   from: Float64Array,
+  fromLines: Int32Array,
   n: number,
   to: Float64Array,
+  toLines: Int32Array,
   planes: Float64Array,
   at: number,
+  line: number,
 ): number {
   const sx = planes[at];
   const sy = planes[at + 1];
@@ -52,12 +82,17 @@ export function clipToPlane(
       const t = prevInside / (prevInside - curInside);
       const a = 3 * prev;
       const b = 3 * cur;
+      // Leaving the inside, the next edge runs along the plane; entering, along prev → cur.
+      toLines[count] = prevInside >= 0 ? line : fromLines[prev];
       const c = 3 * count++;
       to[c] = from[a] + t * (from[b] - from[a]);
       to[c + 1] = from[a + 1] + t * (from[b + 1] - from[a + 1]);
       to[c + 2] = from[a + 2] + t * (from[b + 2] - from[a + 2]);
     }
-    if (curInside >= 0) copyVertex(from, cur, to, count++);
+    if (curInside >= 0) {
+      toLines[count] = fromLines[cur];
+      copyVertex(from, cur, to, count++);
+    }
     prev = cur;
     prevInside = curInside;
   }
@@ -65,23 +100,36 @@ export function clipToPlane(
 }
 
 /**
- * Keeps the points of polygonA at or below the reference face (z ≤ POINT_SLOP) and chooses at
- * most MAX_POINTS of them into `chosen`; returns how many.
+ * Keeps the points of `clip.polygonA` (n of them, their lines in `clip.linesA`) at or below the
+ * reference face (z ≤ POINT_SLOP) and chooses at most MAX_POINTS of them into `clip.chosen`;
+ * returns how many. `clip.points` then names each kept point by the lines that meet there.
  */
-export function choosePoints(n: number): number {
-  const poly = polygonA;
+export function choosePoints(clip: ClipBuffers, n: number): number {
+  const poly = clip.polygonA;
+  const lines = clip.linesA;
+  const points = clip.points;
   let kept = 0;
   for (let p = 0; p < n; p++) {
     if (poly[3 * p + 2] <= POINT_SLOP) {
+      points[kept] = lineId(lines[p === 0 ? n - 1 : p - 1], lines[p]);
       if (p !== kept) copyVertex(poly, p, poly, kept);
       kept++;
     }
   }
-  if (kept <= MAX_POINTS) {
-    for (let i = 0; i < kept; i++) chosen[i] = i;
-    return kept;
+  return spreadPoints(clip, kept);
+}
+
+/**
+ * Chooses at most MAX_POINTS of the first `n` points of `clip.polygonA` (all of them when there
+ * are that few) into `clip.chosen`, well spread (see `spread`); returns how many.
+ */
+export function spreadPoints(clip: ClipBuffers, n: number): number {
+  const chosen = clip.chosen;
+  if (n <= MAX_POINTS) {
+    for (let i = 0; i < n; i++) chosen[i] = i;
+    return n;
   }
-  return spread(poly, kept);
+  return spread(clip.polygonA, n, chosen);
 }
 
 /**
@@ -89,7 +137,7 @@ export function choosePoints(n: number): number {
  * that line; then the one that adds the most area to their triangle. Areas by cross products
  * only, the first index winning ties, so the choice is the same in every engine.
  */
-function spread(poly: Float64Array, n: number): number {
+function spread(poly: Float64Array, n: number, chosen: Int32Array): number {
   let i0 = 0;
   for (let p = 1; p < n; p++) if (poly[3 * p + 2] < poly[3 * i0 + 2]) i0 = p;
   const x0 = poly[3 * i0];

@@ -1,33 +1,21 @@
 // The contact points of a hull pair once hullContacts.ts has found its axis: reference-face
 // clipping in the reference face's own frame for a face axis, one point where two edges cross
-// for an edge pair. Reads and writes the pair's frame in hullFrame.ts.
+// for an edge pair. Reads and writes the pair's frame (hullFrame.ts), handed in by the caller.
 
 import type { ContactManifold, Vec3Like } from './contactManifold';
-import { choosePoints, chosen, clipToPlane, polygonA, polygonB } from './faceClipping';
+import { clipFeature, edgeFeature, vertexFeature } from './contactFeatures';
+import { choosePoints, clipToPlane, FIRST_CLIP_LINE } from './faceClipping';
 import type { HullData } from './hullData';
-import {
-  axesA,
-  axesB,
-  axis,
-  depth,
-  EDGES,
-  edgeAxis,
-  FACE_A,
-  FACE_B,
-  offset,
-  pair,
-  rotateToA,
-  toFrameB,
-  vec,
-  worldPoint,
-} from './hullFrame';
+import { EDGES, FACE_A, FACE_B } from './hullFrame';
+import type { HullPair } from './hullFrame';
+import { PARALLEL_TO_PLANE } from './satTolerances';
 
 /** Ends of A's and B's edge (A's frame) for an edge contact, and the middle clipSegment found. */
 const segment = new Float64Array(12);
 const middle = new Float64Array(3);
 
-/** The face of `hull` whose outward normal (in `hull`'s frame) points most along vec. */
-function faceToward(hull: HullData): number {
+/** The face of `hull` whose outward normal (in `hull`'s frame) points most along `vec`. */
+function faceToward(hull: HullData, vec: Float64Array): number {
   const n = hull.normals;
   const x = vec[0];
   const y = vec[1];
@@ -51,6 +39,7 @@ function faceToward(hull: HullData): number {
  * the faces round it (so the points stay inside the reference hull).
  */
 export function faceContact(
+  pair: HullPair,
   hullA: HullData,
   hullB: HullData,
   referenceIsB: boolean,
@@ -65,11 +54,11 @@ export function faceContact(
   let face: number;
   let incident: number;
   if (referenceIsB) {
-    incident = faceTowardAxis(hullA, 1);
-    face = faceTowardAxisInB(hullB, -1);
+    incident = faceTowardAxis(pair, hullA, 1);
+    face = faceTowardAxisInB(pair, hullB, -1);
   } else {
-    face = faceTowardAxis(hullA, 1);
-    incident = faceTowardAxisInB(hullB, -1);
+    face = faceTowardAxis(pair, hullA, 1);
+    incident = faceTowardAxisInB(pair, hullB, -1);
   }
   const f3 = 3 * face;
   const ox = ref.faceOrigin[f3];
@@ -85,37 +74,48 @@ export function faceContact(
   const fy = ref.normals[f3 + 1];
   const fz = ref.normals[f3 + 2];
   // The incident face's vertices, in the reference hull's frame, then in the face's frame.
+  const vec = pair.vec;
+  const clip = pair.clip;
+  const polygonA = clip.polygonA;
+  const polygonB = clip.polygonB;
+  const linesA = clip.linesA;
+  const linesB = clip.linesB;
   const first = inc.faceStart[incident];
   const last = inc.faceStart[incident + 1];
   let n = 0;
   for (let i = first; i < last; i++) {
-    incidentVertex(inc.faceVertices[i], referenceIsB, hullA);
+    incidentVertex(pair, inc.faceVertices[i], referenceIsB, hullA);
     const px = vec[0] - ox;
     const py = vec[1] - oy;
     const pz = vec[2] - oz;
     polygonA[3 * n] = px * ux + py * uy + pz * uz;
     polygonA[3 * n + 1] = px * vx + py * vy + pz * vz;
     polygonA[3 * n + 2] = px * fx + py * fy + pz * fz;
+    linesA[n] = n;
     n++;
   }
   const ringFirst = ref.ringStart[face];
   const ringLast = ref.ringStart[face + 1];
   let inA = true;
   for (let k = ringFirst; k < ringLast; k++) {
+    const line = FIRST_CLIP_LINE + k - ringFirst;
     n = inA
-      ? clipToPlane(polygonA, n, polygonB, ref.ringPlanes, 4 * k)
-      : clipToPlane(polygonB, n, polygonA, ref.ringPlanes, 4 * k);
+      ? clipToPlane(polygonA, linesA, n, polygonB, linesB, ref.ringPlanes, 4 * k, line)
+      : clipToPlane(polygonB, linesB, n, polygonA, linesA, ref.ringPlanes, 4 * k, line);
     inA = !inA;
   }
-  if (!inA) for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k];
-  let count = choosePoints(n);
+  if (!inA) {
+    for (let k = 0; k < 3 * n; k++) polygonA[k] = polygonB[k];
+    for (let k = 0; k < n; k++) linesA[k] = linesB[k];
+  }
+  let count = choosePoints(clip, n);
   if (count === 0) {
     if (edgeFallback) return 0;
     // Deep overlaps can leave the incident face wholly above the reference face while the
     // hulls still overlap along every axis: touch at the incident hull's deepest vertex.
     let lowest = Infinity;
     for (let k = 0; k < inc.vertexCount; k++) {
-      incidentVertex(k, referenceIsB, hullA);
+      incidentVertex(pair, k, referenceIsB, hullA);
       const px = vec[0] - ox;
       const py = vec[1] - oy;
       const pz = vec[2] - oz;
@@ -125,14 +125,17 @@ export function faceContact(
         polygonA[0] = px * ux + py * uy + pz * uz;
         polygonA[1] = px * vx + py * vy + pz * vz;
         polygonA[2] = z;
+        // Not two lines but a vertex of the incident hull.
+        clip.points[0] = -1 - k;
       }
     }
-    chosen[0] = 0;
+    clip.chosen[0] = 0;
     count = 1;
   }
 
   // Back to the world, through the reference hull's frame.
-  const axes = referenceIsB ? axesB : axesA;
+  const chosen = clip.chosen;
+  const axes = referenceIsB ? pair.axesB : pair.axesA;
   const pos = referenceIsB ? posB : posA;
   const onInc = referenceIsB ? out.onA : out.onB;
   const onRef = referenceIsB ? out.onB : out.onA;
@@ -144,12 +147,17 @@ export function faceContact(
     vec[0] = ox + x * ux + y * vx;
     vec[1] = oy + x * uy + y * vy;
     vec[2] = oz + x * uz + y * vz;
-    worldPoint(axes, pos, onRef, 3 * c);
+    pair.worldPoint(axes, pos, onRef, 3 * c);
     vec[0] = vec[0] + z * fx;
     vec[1] = vec[1] + z * fy;
     vec[2] = vec[2] + z * fz;
-    worldPoint(axes, pos, onInc, 3 * c);
+    pair.worldPoint(axes, pos, onInc, 3 * c);
     out.depth[c] = -z;
+    const lines = clip.points[chosen[c]];
+    out.features[c] =
+      lines < 0
+        ? vertexFeature(!referenceIsB, -1 - lines, face & 63)
+        : clipFeature(referenceIsB, face & 63, incident & 63, lines);
   }
   // The contact normal is the reference face's, pointing from A to B.
   const sign = referenceIsB ? -1 : 1;
@@ -162,26 +170,30 @@ export function faceContact(
   return count;
 }
 
-/** A's face most along `sign` × axis (both in A's frame). */
-function faceTowardAxis(hullA: HullData, sign: number): number {
+/** A's face most along `sign` × the pair's axis (both in A's frame). */
+function faceTowardAxis(pair: HullPair, hullA: HullData, sign: number): number {
+  const vec = pair.vec;
+  const axis = pair.axis;
   vec[0] = sign * axis[0];
   vec[1] = sign * axis[1];
   vec[2] = sign * axis[2];
-  return faceToward(hullA);
+  return faceToward(hullA, vec);
 }
 
-/** B's face most along `sign` × axis, the axis turned into B's frame. */
-function faceTowardAxisInB(hullB: HullData, sign: number): number {
-  toFrameB(axis, 0, false);
+/** B's face most along `sign` × the pair's axis, the axis turned into B's frame. */
+function faceTowardAxisInB(pair: HullPair, hullB: HullData, sign: number): number {
+  const vec = pair.vec;
+  pair.toFrameB(pair.axis, 0, false);
   vec[0] = sign * vec[0];
   vec[1] = sign * vec[1];
   vec[2] = sign * vec[2];
-  return faceToward(hullB);
+  return faceToward(hullB, vec);
 }
 
-/** vec = the incident hull's vertex k in the reference hull's frame. */
-function incidentVertex(k: number, referenceIsB: boolean, hullA: HullData): void {
-  if (referenceIsB) toFrameB(hullA.vertices, 3 * k, true);
+/** pair.vec = the incident hull's vertex k in the reference hull's frame. */
+function incidentVertex(pair: HullPair, k: number, referenceIsB: boolean, hullA: HullData): void {
+  const vec = pair.vec;
+  if (referenceIsB) pair.toFrameB(hullA.vertices, 3 * k, true);
   else {
     vec[0] = pair.verticesB[3 * k];
     vec[1] = pair.verticesB[3 * k + 1];
@@ -196,6 +208,7 @@ function incidentVertex(k: number, referenceIsB: boolean, hullA: HullData): void
  * the separating-axis depth.
  */
 export function edgeContact(
+  pair: HullPair,
   hullA: HullData,
   hullB: HullData,
   i: number,
@@ -203,23 +216,25 @@ export function edgeContact(
   posA: Vec3Like,
   out: ContactManifold,
 ): number {
+  const axis = pair.axis;
+  const edgeAxis = pair.edgeAxis;
   axis[0] = edgeAxis[0];
   axis[1] = edgeAxis[1];
   axis[2] = edgeAxis[2];
-  supportEdge(hullA, hullA.vertices, i, 1, 0);
-  supportEdge(hullB, pair.verticesB, j, -1, 6);
+  const edgeA = supportEdge(hullA, hullA.vertices, i, axis, 1, segment, 0);
+  const edgeB = supportEdge(hullB, pair.verticesB, j, axis, -1, segment, 6);
   let sum = 0;
   let mx = 0;
   let my = 0;
   let mz = 0;
   // A's edge against B's face planes (turned into A's frame), then B's edge against A's.
-  if (clipSegment(0, hullB, true)) {
+  if (clipSegment(pair, segment, 0, hullB, true, middle)) {
     mx += middle[0];
     my += middle[1];
     mz += middle[2];
     sum++;
   }
-  if (clipSegment(6, hullA, false)) {
+  if (clipSegment(pair, segment, 6, hullA, false, middle)) {
     mx += middle[0];
     my += middle[1];
     mz += middle[2];
@@ -237,7 +252,9 @@ export function edgeContact(
   const nx = axis[0];
   const ny = axis[1];
   const nz = axis[2];
-  const d = depth[0];
+  const d = pair.depth[0];
+  const vec = pair.vec;
+  const axesA = pair.axesA;
   const half = 0.5 * d;
   mx /= sum;
   my /= sum;
@@ -245,15 +262,16 @@ export function edgeContact(
   vec[0] = mx + half * nx;
   vec[1] = my + half * ny;
   vec[2] = mz + half * nz;
-  worldPoint(axesA, posA, out.onA, 0);
+  pair.worldPoint(axesA, posA, out.onA, 0);
   vec[0] = mx - half * nx;
   vec[1] = my - half * ny;
   vec[2] = mz - half * nz;
-  worldPoint(axesA, posA, out.onB, 0);
+  pair.worldPoint(axesA, posA, out.onB, 0);
   out.normal[0] = axesA[0] * nx + axesA[3] * ny + axesA[6] * nz;
   out.normal[1] = axesA[1] * nx + axesA[4] * ny + axesA[7] * nz;
   out.normal[2] = axesA[2] * nx + axesA[5] * ny + axesA[8] * nz;
   out.depth[0] = d;
+  out.features[0] = edgeFeature(edgeA & 4095, edgeB & 4095);
   out.feature = EDGES;
   out.count = 1;
   return 1;
@@ -261,21 +279,24 @@ export function edgeContact(
 
 /**
  * Writes to segment[at..at+5] the ends (A's frame) of `hull`'s edge along direction `d` that
- * reaches furthest along `sign` × axis.
+ * reaches furthest along `sign` × axis; returns that edge's number.
  */
 function supportEdge(
   hull: HullData,
   vertices: Float64Array,
   d: number,
+  axis: Float64Array,
   sign: number,
+  segment: Float64Array,
   at: number,
-): void {
+): number {
   const nx = sign * axis[0];
   const ny = sign * axis[1];
   const nz = sign * axis[2];
   let best = -Infinity;
   let a = 0;
   let b = 0;
+  let edge = 0;
   for (let e = 0; e < hull.edgeCount; e++) {
     if (hull.edgeDirection[e] !== d) continue;
     const p = 3 * hull.edgeEnds[2 * e];
@@ -288,12 +309,14 @@ function supportEdge(
       best = reach;
       a = p;
       b = q;
+      edge = e;
     }
   }
   for (let c = 0; c < 3; c++) {
     segment[at + c] = vertices[a + c];
     segment[at + 3 + c] = vertices[b + c];
   }
+  return edge;
 }
 
 /**
@@ -301,7 +324,16 @@ function supportEdge(
  * of it lies inside, that part's middle in `middle`. `inFrameB`: the hull is B, whose planes are
  * turned into A's frame on the way.
  */
-function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
+function clipSegment(
+  pair: HullPair,
+  segment: Float64Array,
+  at: number,
+  hull: HullData,
+  inFrameB: boolean,
+  middle: Float64Array,
+): boolean {
+  const vec = pair.vec;
+  const offset = pair.offset;
   const px = segment[at];
   const py = segment[at + 1];
   const pz = segment[at + 2];
@@ -317,7 +349,7 @@ function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
     let fz = normals[3 * f + 2];
     let limit = hull.offsets[f];
     if (inFrameB) {
-      rotateToA(normals, 3 * f);
+      pair.rotateToA(normals, 3 * f);
       fx = vec[0];
       fy = vec[1];
       fz = vec[2];
@@ -326,7 +358,7 @@ function clipSegment(at: number, hull: HullData, inFrameB: boolean): boolean {
     // Inside where f · (p + s·q) ≤ limit.
     const start = fx * px + fy * py + fz * pz - limit;
     const rate = fx * qx + fy * qy + fz * qz;
-    if (rate > -1e-12 && rate < 1e-12) {
+    if (rate > -PARALLEL_TO_PLANE && rate < PARALLEL_TO_PLANE) {
       if (start > 0) return false;
       continue;
     }

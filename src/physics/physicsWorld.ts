@@ -6,7 +6,9 @@ import { Body, Plane, Vec3, World } from 'cannon-es';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { createShapeBody, DEFAULT_ANGULAR_DAMPING } from './bodyFactory';
 import type { BodySpec, QuatTuple, Vec3Tuple } from './bodyFactory';
+import { setContactKey, staticContactKey } from './contactKeys';
 import { applyDamping } from './damping';
+import { forgetContacts } from './manifoldNarrowphase';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
@@ -119,6 +121,7 @@ export class PhysicsWorld {
     // Facing up: a quarter turn about −X, from exact sin and cos (setFromAxisAngle uses Math's).
     const [gx, gy, gz, gw] = axisAngle(1, 0, 0, -Math.PI / 2);
     ground.quaternion.set(gx, gy, gz, gw);
+    setContactKey(ground, staticContactKey(0));
     this.world.addBody(ground);
     this.staticBodies.push(ground);
   }
@@ -191,6 +194,7 @@ export class PhysicsWorld {
     this.scales[3 * index] = spec.scale[0];
     this.scales[3 * index + 1] = spec.scale[1];
     this.scales[3 * index + 2] = spec.scale[2];
+    setContactKey(body, id);
     this.world.addBody(body);
     this.version++;
   }
@@ -265,6 +269,7 @@ export class PhysicsWorld {
     body.type = Body.STATIC;
     body.mass = 0;
     body.updateMassProperties();
+    setContactKey(body, staticContactKey(this.staticBodies.length));
     this.staticBodies.push(body);
     this.statics.push(spec);
     this.world.addBody(body);
@@ -315,6 +320,7 @@ export class PhysicsWorld {
     this.nextId = 0;
     this.springs.clear();
     this.statics.length = 0;
+    forgetContacts(this.world);
     this.version++;
   }
 

@@ -2,6 +2,7 @@
 // the closest point of a box or convex hull to a sphere's centre, a sphere's lowest point under
 // a plane, and the box corners below a plane. Allocation-free; + − × ÷, sqrt, abs.
 
+import { vertexFeature } from './contactFeatures';
 import { writeAxes } from './contactManifold';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
 import type { HullData } from './hullData';
@@ -17,10 +18,12 @@ const local = new Float64Array(3);
 const closest = new Float64Array(3);
 
 /**
- * Contact between sphere A (shape, centre) and box B: at most one point. Outside the box the
- * normal runs from the sphere's centre to the box's closest point; with the centre inside the
- * box it is the nearest face's inward normal, so the sphere is pushed out the shortest way.
- * Touching exactly (distance = radius) is no contact, as in cannon-es.
+ * Contact between sphere A (shape, centre) and box B: at most one point. The box's closest point
+ * to the centre is Ericson's closest point on an OBB (Real-Time Collision Detection, 2005, §5.1.4:
+ * the centre in the box's axes, each coordinate clamped to the half extent). Outside the box the
+ * normal runs from the sphere's centre to that point; with the centre inside the box it is the
+ * nearest face's inward normal, so the sphere is pushed out the shortest way. Touching exactly
+ * (distance = radius) is no contact, as in cannon-es.
  */
 export function collideSphereBox(
   sphere: SphereLike,
@@ -103,6 +106,7 @@ export function collideSphereBox(
   out.onB[1] = boxPos.y + cx * axes[1] + cy * axes[4] + cz * axes[7];
   out.onB[2] = boxPos.z + cx * axes[2] + cy * axes[5] + cz * axes[8];
   out.depth[0] = depth;
+  out.features[0] = 0;
   out.count = 1;
   return 1;
 }
@@ -166,6 +170,7 @@ export function collidePlaneBox(
     out.onA[c3 + 1] = py - height * ny;
     out.onA[c3 + 2] = pz - height * nz;
     out.depth[count] = -height;
+    out.features[count] = vertexFeature(true, corner, 0);
     count++;
   }
   out.normal[0] = nx;
@@ -251,7 +256,7 @@ export function collideSphereHull(
       const vz = hull.faceV[3 * f + 2];
       foot[0] = ox * ux + oy * uy + oz * uz;
       foot[1] = ox * vx + oy * vy + oz * vz;
-      closestInFace(hull, f);
+      closestInFace(hull, f, foot);
       const px = foot[0];
       const py = foot[1];
       const distance2 = height * height + foot[2];
@@ -283,6 +288,7 @@ export function collideSphereHull(
   out.onB[1] = hullPos.y + qx * axes[1] + qy * axes[4] + qz * axes[7];
   out.onB[2] = hullPos.z + qx * axes[2] + qy * axes[5] + qz * axes[8];
   out.depth[0] = depth;
+  out.features[0] = 0;
   out.count = 1;
   return 1;
 }
@@ -297,7 +303,7 @@ const foot = new Float64Array(3);
  * The point of face f (a convex polygon in its own frame) closest to the point (foot[0],
  * foot[1]) of its plane, written back into foot with its squared distance (see `foot`).
  */
-function closestInFace(hull: HullData, f: number): void {
+function closestInFace(hull: HullData, f: number, foot: Float64Array): void {
   const x = foot[0];
   const y = foot[1];
   const first = hull.faceStart[f];
@@ -371,6 +377,47 @@ export function collideSpherePlane(
   out.onB[1] = sphereCentre.y - height * ny;
   out.onB[2] = sphereCentre.z - height * nz;
   out.depth[0] = radius - height;
+  out.features[0] = 0;
+  out.count = 1;
+  return 1;
+}
+
+/**
+ * Contact between sphere A and sphere B (shapes, centres): one point when the centres are closer
+ * than the radii's sum, the normal along the line between them (+x when the centres coincide).
+ */
+export function collideSphereSphere(
+  sphereA: SphereLike,
+  centreA: Vec3Like,
+  sphereB: SphereLike,
+  centreB: Vec3Like,
+  out: ContactManifold,
+): number {
+  out.count = 0;
+  out.feature = -1;
+  const ra = sphereA.radius;
+  const rb = sphereB.radius;
+  const dx = centreB.x - centreA.x;
+  const dy = centreB.y - centreA.y;
+  const dz = centreB.z - centreA.z;
+  const distance2 = dx * dx + dy * dy + dz * dz;
+  const reach = ra + rb;
+  if (distance2 >= reach * reach) return 0;
+  const distance = Math.sqrt(distance2);
+  const nx = distance > 0 ? dx / distance : 1;
+  const ny = distance > 0 ? dy / distance : 0;
+  const nz = distance > 0 ? dz / distance : 0;
+  out.normal[0] = nx;
+  out.normal[1] = ny;
+  out.normal[2] = nz;
+  out.onA[0] = centreA.x + ra * nx;
+  out.onA[1] = centreA.y + ra * ny;
+  out.onA[2] = centreA.z + ra * nz;
+  out.onB[0] = centreB.x - rb * nx;
+  out.onB[1] = centreB.y - rb * ny;
+  out.onB[2] = centreB.z - rb * nz;
+  out.depth[0] = reach - distance;
+  out.features[0] = 0;
   out.count = 1;
   return 1;
 }

@@ -4,11 +4,13 @@
 // with the alternatives (cannon-es's own parts among them) to compare in one run.
 
 import { GSSolver, NaiveBroadphase, SAPBroadphase, SplitSolver } from 'cannon-es';
-import type { Broadphase, World } from 'cannon-es';
+import type { Broadphase, Narrowphase, World } from 'cannon-es';
+import { assertNever } from '../util/assertNever';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { SparseCollisionMatrix } from './collisionMatrix';
 import { FlatGSSolver } from './flatSolver';
 import { installLookupTables } from './lookupTables';
+import { ManifoldNarrowphase } from './manifoldNarrowphase';
 import { ProjectNarrowphase } from './projectNarrowphase';
 
 /**
@@ -20,8 +22,13 @@ import { ProjectNarrowphase } from './projectNarrowphase';
 export const BROADPHASES = ['sap', 'cannon-sap', 'naive'] as const;
 export type BroadphaseName = (typeof BROADPHASES)[number];
 
-/** 'project': our own box–box, sphere–box and plane–box contacts (projectNarrowphase.ts). */
-export const NARROWPHASES = ['project', 'cannon'] as const;
+/**
+ * 'manifold': the project's contact generators with persistent manifolds — points kept from step
+ * to step by feature, their impulses carried for warm starting, resting pairs' points reused
+ * (manifoldNarrowphase.ts); the flat solver works them. 'project': the same generators, made
+ * afresh every step as cannon-es equations (projectNarrowphase.ts). 'cannon': cannon-es's own.
+ */
+export const NARROWPHASES = ['manifold', 'project', 'cannon'] as const;
 export type NarrowphaseName = (typeof NARROWPHASES)[number];
 
 /**
@@ -35,6 +42,29 @@ export type SolverName = (typeof SOLVERS)[number];
 
 export interface PhysicsTuning {
   narrowphase: NarrowphaseName;
+  /**
+   * 'manifold' only: how much of last step's impulses every solve starts from (Catto, GDC
+   * 2005), normal and friction, 0 … 1 (0: from zero, as cannon-es).
+   */
+  warmStart: number;
+  frictionWarmStart: number;
+  /**
+   * 'manifold' only: a touching pair keeps last step's points while its bodies have moved less
+   * than this relative to each other since the points were made, m (relativeFrame.ts); 0: the
+   * generators run for every pair every step.
+   */
+  reuseMotion: number;
+  /**
+   * 'manifold' only: sweeps after the solve that take back the velocity the penetration term
+   * gave (positions still corrected; ManifoldRows.relax). 0: none, as cannon-es.
+   */
+  relaxIterations: number;
+  /**
+   * 'manifold' only: the contacts' SPOOK spring, stiffness in N/m and relaxation in steps, in
+   * place of the contact materials' (cannon-es's defaults: 1e7, 3).
+   */
+  contactStiffness: number;
+  contactRelaxation: number;
   broadphase: BroadphaseName;
   /** Pair hash instead of cannon-es's n²/2 array (see collisionMatrix.ts). */
   sparseCollisionMatrix: boolean;
@@ -49,8 +79,19 @@ export interface PhysicsTuning {
   sleepTimeLimit: number;
 }
 
-export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+/**
+ * The configuration before persistent contacts: the project's generators made afresh every
+ * step, the flat solver from zero impulses, 10 iterations. Kept selectable so `npm run bench`
+ * measures before and after in one run and fixtures that pin its hashes keep running.
+ */
+export const STATELESS_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   narrowphase: 'project',
+  warmStart: 0,
+  frictionWarmStart: 0,
+  reuseMotion: 0,
+  relaxIterations: 0,
+  contactStiffness: 1e7,
+  contactRelaxation: 3,
   broadphase: 'sap',
   sparseCollisionMatrix: true,
   fastLookups: true,
@@ -61,32 +102,35 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   sleepTimeLimit: 1,
 });
 
+/** Persistent manifolds, warm-started (see NARROWPHASES and the fields for their measurements). */
+export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+  ...STATELESS_TUNING,
+  narrowphase: 'manifold',
+  warmStart: 1,
+  frictionWarmStart: 0.5,
+  reuseMotion: 0,
+  solverIterations: 7,
+  relaxIterations: 3,
+  contactStiffness: 1.5e7,
+  contactRelaxation: 8,
+});
+
 /**
  * The configuration before the project's own contact generators, flat solver and lookup
  * tables (cannon-es's parts for all three). Kept selectable so `npm run bench` measures before
  * and after in one run and the quality gates can say "as before".
  */
 export const TODAY_TUNING: Readonly<PhysicsTuning> = Object.freeze({
-  ...DEFAULT_TUNING,
+  ...STATELESS_TUNING,
   narrowphase: 'cannon',
   fastLookups: false,
   solver: 'gs',
 });
 
 export function applyTuning(world: World, tuning: PhysicsTuning): void {
-  if (tuning.narrowphase === 'project') world.narrowphase = new ProjectNarrowphase(world);
-  let broadphase: Broadphase;
-  switch (tuning.broadphase) {
-    case 'sap':
-      broadphase = new SleepAwareSAPBroadphase(world);
-      break;
-    case 'cannon-sap':
-      broadphase = new SAPBroadphase(world);
-      break;
-    case 'naive':
-      broadphase = new NaiveBroadphase();
-      break;
-  }
+  const narrowphase = createNarrowphase(world, tuning.narrowphase);
+  world.narrowphase = narrowphase;
+  const broadphase = createBroadphase(world, tuning.broadphase);
   world.broadphase = broadphase;
   broadphase.setWorld(world);
   if (tuning.sparseCollisionMatrix) {
@@ -94,13 +138,60 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
     world.collisionMatrixPrevious = new SparseCollisionMatrix();
   }
   if (tuning.fastLookups) installLookupTables(world);
-  const solver =
-    tuning.solver === 'flat-gs'
-      ? new FlatGSSolver()
-      : tuning.solver === 'split'
-        ? new SplitSolver(new GSSolver())
-        : new GSSolver();
+  const solver = createSolver(tuning.solver);
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
   world.solver = solver;
+  if (narrowphase instanceof ManifoldNarrowphase) {
+    // The manifolds are solved by the flat solver alone: cannon-es's solvers never see them.
+    if (!(solver instanceof FlatGSSolver)) {
+      throw new Error(`narrowphase 'manifold' needs solver 'flat-gs', not '${tuning.solver}'.`);
+    }
+    narrowphase.reuseMotion = tuning.reuseMotion;
+    solver.contacts = narrowphase.store;
+    solver.warmStart.normal = tuning.warmStart;
+    solver.warmStart.friction = tuning.frictionWarmStart;
+    solver.relaxIterations = tuning.relaxIterations;
+    narrowphase.spring.stiffness = tuning.contactStiffness;
+    narrowphase.spring.relaxation = tuning.contactRelaxation;
+  }
+}
+
+function createNarrowphase(world: World, name: NarrowphaseName): Narrowphase {
+  switch (name) {
+    case 'manifold':
+      return new ManifoldNarrowphase(world);
+    case 'project':
+      return new ProjectNarrowphase(world);
+    case 'cannon':
+      return world.narrowphase;
+    default:
+      return assertNever(name, 'narrowphase');
+  }
+}
+
+function createBroadphase(world: World, name: BroadphaseName): Broadphase {
+  switch (name) {
+    case 'sap':
+      return new SleepAwareSAPBroadphase(world);
+    case 'cannon-sap':
+      return new SAPBroadphase(world);
+    case 'naive':
+      return new NaiveBroadphase();
+    default:
+      return assertNever(name, 'broadphase');
+  }
+}
+
+function createSolver(name: SolverName): GSSolver | SplitSolver {
+  switch (name) {
+    case 'flat-gs':
+      return new FlatGSSolver();
+    case 'split':
+      return new SplitSolver(new GSSolver());
+    case 'gs':
+      return new GSSolver();
+    default:
+      return assertNever(name, 'solver');
+  }
 }

@@ -4,8 +4,8 @@
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
-import type { Rng } from '../util/rng';
 import { assertNever } from '../util/assertNever';
+import type { Rng } from '../util/rng';
 
 export function randomScale(kind: ShapeKind, rng: Rng, size = 1): Vec3Tuple {
   switch (kind) {

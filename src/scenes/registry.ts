@@ -6,6 +6,7 @@ import { determinismScene } from './determinism';
 import { dominoesScene } from './dominoes';
 import { pileScene } from './pile';
 import { playgroundScene } from './playground';
+import { pyramidScene } from './pyramid';
 import { rainScene } from './rain';
 import type { CountRange, SceneDefinition } from './sceneTypes';
 import { springScene } from './spring';
@@ -25,6 +26,7 @@ export const SCENES: readonly SceneDefinition[] = [
   rainScene,
   towerScene,
   avalancheScene,
+  pyramidScene,
 ];
 
 export function findScene(id: string): SceneDefinition | undefined {

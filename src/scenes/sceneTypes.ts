@@ -14,6 +14,8 @@ export interface CountRange {
   default: number;
   min: number;
   max: number;
+  /** What the count counts, for the panel; bodies unless set (the pyramid counts layers). */
+  counts?: 'layers';
 }
 
 export interface SceneView {

@@ -3,6 +3,7 @@
 // bad one is refused with an Error naming the field and what is valid.
 
 import type { AnchorMotion, Command, DragHold } from '../physics/commands';
+import type { SavedContacts } from '../physics/manifoldState';
 import type { StaticBoxSpec } from '../physics/physicsWorld';
 import type { SavedSpring } from '../physics/springs';
 import { BROADPHASES, NARROWPHASES, SOLVERS } from '../physics/tuning';
@@ -11,6 +12,7 @@ import { SETTING_SPECS } from '../config/settings';
 import type { NumberSpec } from '../config/settings';
 import { findScene, SCENES } from '../scenes/registry';
 import { MAX_BODY_ID, readCommandAction } from './commandSchema';
+import { readSavedContacts } from './contactSchema';
 import {
   encodeFloats,
   fieldError,
@@ -70,6 +72,8 @@ export interface SavedState {
   worldOrder: number[];
   broadphaseOrder: number[];
   commands: Command[];
+  /** The persistent contact manifolds, where the world keeps them (see manifoldState.ts). */
+  contacts?: SavedContacts;
 }
 
 /**
@@ -123,7 +127,7 @@ export function readState(
   what: string,
 ): SavedState {
   readHeader(what, value, path, STATE_FORMAT, STATE_VERSION, 'saved state');
-  const f = readFields(what, value, path === '' ? 'state' : path, STATE_FIELDS);
+  const f = readFields(what, value, path === '' ? 'state' : path, STATE_FIELDS, ['contacts']);
   const at = (key: string): string => join(path, key);
   const scene = readScene(what, f.scene, at('scene'));
   const hz = SETTING_SPECS.physicsHz as NumberSpec;
@@ -183,6 +187,14 @@ export function readState(
         return { ...action, atStep };
       },
     ),
+    ...(f.contacts === undefined
+      ? {}
+      : {
+          contacts: readSavedContacts(what, f.contacts, at('contacts'), {
+            bodyIds: new Set(bodies.map((body) => body.id)),
+            statics: 1 + statics.length,
+          }),
+        }),
   };
 }
 
@@ -246,6 +258,20 @@ function readTuning(
   const f = readFields(what, value, path, keys);
   const tuning: PhysicsTuning = {
     narrowphase: readChoice(what, f.narrowphase, join(path, 'narrowphase'), NARROWPHASES),
+    warmStart: readFloat(what, f.warmStart, join(path, 'warmStart'), { min: 0, max: 1 }),
+    frictionWarmStart: readFloat(what, f.frictionWarmStart, join(path, 'frictionWarmStart'), {
+      min: 0,
+      max: 1,
+    }),
+    reuseMotion: readFloat(what, f.reuseMotion, join(path, 'reuseMotion'), { min: 0 }),
+    relaxIterations: readInteger(what, f.relaxIterations, join(path, 'relaxIterations'), 0, 1000),
+    contactStiffness: readFloat(what, f.contactStiffness, join(path, 'contactStiffness'), {
+      min: 0,
+      above: true,
+    }),
+    contactRelaxation: readFloat(what, f.contactRelaxation, join(path, 'contactRelaxation'), {
+      min: 0,
+    }),
     broadphase: readChoice(what, f.broadphase, join(path, 'broadphase'), BROADPHASES),
     sparseCollisionMatrix: readBoolean(
       what,

@@ -10,9 +10,12 @@
 //   sorted list (exactState.ts), the id counter, statics, springs, the drag and its anchor,
 //   commands still queued, the scene's step hooks (rebuilt with the scene: they keep no state of
 //   their own) and the physics rate and tuning;
+// - per world with persistent contacts: every manifold of the last step (manifoldState.ts) — its
+//   points, anchors, features and impulses, which the next step keeps or starts from;
 // - not carried: the collision matrices and overlap keepers feed only cannon-es's contact events,
-//   which nothing here listens to; GSSolver starts every solve from zero; pooled equations and
-//   contacts have every field rewritten before use; bounding boxes are recomputed from the pose.
+//   which nothing here listens to; pooled equations and contacts have every field rewritten
+//   before use; the solvers' own arrays are rebuilt every solve; bounding boxes are recomputed
+//   from the pose.
 
 import type { CommandQueue } from '../physics/commands';
 import {
@@ -23,6 +26,7 @@ import {
   writeMotion,
   writeOrder,
 } from '../physics/exactState';
+import { readContacts, writeContacts } from '../physics/manifoldState';
 import type { PhysicsWorld } from '../physics/physicsWorld';
 import { findScene } from '../scenes/registry';
 import { Rng } from '../util/rng';
@@ -55,6 +59,10 @@ export function captureState(
   }
   const clock = readClock(physics);
   const order = readOrder(physics, commands.anchorBody());
+  const statics = physics.staticBodyList.length;
+  const contacts = readContacts(physics.world, (key) =>
+    key < 0 ? key >= -statics : physics.indexOf(key) >= 0,
+  );
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
@@ -73,6 +81,7 @@ export function captureState(
     worldOrder: order.world,
     broadphaseOrder: order.broadphase,
     commands: commands.pendingCommands(),
+    ...(contacts === null ? {} : { contacts }),
   };
 }
 
@@ -124,5 +133,6 @@ export function restoreState(
     broadphase: state.broadphaseOrder,
   });
   writeClock(physics, state);
+  writeContacts(physics.world, state.contacts ?? null);
   if (withCommands) for (const command of state.commands) commands.push(structuredClone(command));
 }

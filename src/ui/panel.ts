@@ -173,6 +173,7 @@ export class Panel {
     this.sceneState.hint = loaded.definition.hint;
     this.notes.strategy = STRATEGY_NOTES[this.controls.settings().strategy];
     const range = findScene(loaded.definition.id)?.count;
+    this.countController.name(range?.counts === 'layers' ? 'layers' : 'body count');
     if (range) this.countController.min(range.min).max(range.max).enable();
     else this.countController.disable();
     for (const controller of this.controllers) controller.updateDisplay();

@@ -47,6 +47,7 @@ test('the scripting API lists scenes, loads them with a count, and reports state
     'rain',
     'tower',
     'avalanche',
+    'pyramid',
   ]);
   expect(result.fresh).toMatchObject({ step: 0, simTime: 0, bodies: 123 });
   expect(result.later.step).toBe(33);

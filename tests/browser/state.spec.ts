@@ -41,7 +41,13 @@ for (const thread of THREADS) {
       const results = await page.evaluate(async () => {
         const api = window.sandbox;
         // Small counts where a scene takes one: the point is every scene's kinds of state.
-        const counts: Record<string, number> = { pile: 60, rain: 100, tower: 100, avalanche: 100 };
+        const counts: Record<string, number> = {
+          pile: 60,
+          rain: 100,
+          tower: 100,
+          avalanche: 100,
+          pyramid: 4,
+        };
         let seed = 7;
         const out: { scene: string; steps: number; same: boolean; hashes: number }[] = [];
         for (const scene of api.scenes()) {
@@ -77,7 +83,7 @@ for (const thread of THREADS) {
         }
         return out;
       });
-      expect(results).toHaveLength(11);
+      expect(results).toHaveLength(12);
       for (const result of results) {
         expect(result.same, result.scene).toBe(true);
         expect(result.hashes, `${result.scene}: the world moves`).toBeGreaterThan(1);

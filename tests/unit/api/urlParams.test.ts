@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUrlParams } from '../../../src/api/urlParams';
 
 const SCENE_LIST =
-  'playground, stack, dominoes, pile, carousel, spring, tunnel, determinism, rain, tower, avalanche';
+  'playground, stack, dominoes, pile, carousel, spring, tunnel, determinism, rain, tower, avalanche, pyramid';
 
 /** Each sized scene's count range and default, written out as the contract (README, panel). */
 const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][] = [
@@ -17,6 +17,7 @@ const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][
   ['rain', 100, 5000, 700],
   ['tower', 100, 5000, 800],
   ['avalanche', 100, 5000, 1000],
+  ['pyramid', 1, 15, 11],
 ];
 const FIXED_SIZE = ['carousel', 'spring', 'tunnel'];
 

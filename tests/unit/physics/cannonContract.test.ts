@@ -18,17 +18,21 @@ import { describe, expect, it } from 'vitest';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
 import { ContactMaterialTable, FastOverlapKeeper } from '../../../src/physics/lookupTables';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
+import { ManifoldNarrowphase } from '../../../src/physics/manifoldNarrowphase';
 import { ProjectNarrowphase } from '../../../src/physics/projectNarrowphase';
+import { STATELESS_TUNING } from '../../../src/physics/tuning';
 
 /**
  * What the project's extensions take from cannon-es (pinned at 0.20.0), checked against the
  * installed copy: an upgrade that changes any of it fails here, by name, before it quietly
  * changes the physics. The arithmetic the flat solver copies is checked bit for bit by
- * flatSolver.test.ts; the contact conventions by the generators' tests against cannon-es.
+ * flatSolver.test.ts; the contact conventions by the generators' tests against cannon-es. The
+ * stateless narrowphase's handler overrides are checked in a STATELESS_TUNING world; the
+ * manifold narrowphase's use of getContacts and of its stand-in equations in the last block.
  */
 describe('cannon-es contract', () => {
   const types = Shape.types;
-  const world = new PhysicsWorld().world;
+  const world = new PhysicsWorld(STATELESS_TUNING).world;
   const np = world.narrowphase as unknown as Record<number, unknown>;
 
   it.each([
@@ -77,7 +81,7 @@ describe('cannon-es contract', () => {
         return super.planeBox(...args);
       }
     }
-    const physics = new PhysicsWorld();
+    const physics = new PhysicsWorld(STATELESS_TUNING);
     physics.world.narrowphase = new Spy(physics.world);
     // The box (added first, so it is body i in the pair) with a ball resting on it, both on
     // the ground; then a kinematic box touching a static wall: a "just test" pair.
@@ -115,7 +119,7 @@ describe('cannon-es contract', () => {
         return super.boxBox(...args);
       }
     }
-    const physics = new PhysicsWorld();
+    const physics = new PhysicsWorld(STATELESS_TUNING);
     physics.world.narrowphase = new Spy(physics.world);
     physics.addStaticBox({ halfExtents: [1, 1, 1], position: [0, 1, 0] });
     physics.addBody({
@@ -130,7 +134,7 @@ describe('cannon-es contract', () => {
   });
 
   it('the narrowphase pools and helpers our handlers call exist and behave as used', () => {
-    const physics = new PhysicsWorld();
+    const physics = new PhysicsWorld(STATELESS_TUNING);
     const n = physics.world.narrowphase;
     const a = new Body({ mass: 1 });
     const b = new Body({ mass: 1 });
@@ -151,7 +155,7 @@ describe('cannon-es contract', () => {
   });
 
   it('World.step asks world.solver to solve once a step, over world.bodies, by body.index', () => {
-    const physics = new PhysicsWorld();
+    const physics = new PhysicsWorld(STATELESS_TUNING);
     for (let i = 0; i < 4; i++) {
       physics.addBody({ kind: 'box', scale: [0.3, 0.3, 0.3], position: [i, 0.29, 0] });
     }
@@ -191,7 +195,7 @@ describe('cannon-es contract', () => {
   });
 
   it('World.step goes through the overlap keepers and the contact-material table we replace', () => {
-    const physics = new PhysicsWorld();
+    const physics = new PhysicsWorld(STATELESS_TUNING);
     const world = physics.world;
     expect(world.bodyOverlapKeeper).toBeInstanceOf(FastOverlapKeeper);
     expect(world.shapeOverlapKeeper).toBeInstanceOf(FastOverlapKeeper);
@@ -223,5 +227,59 @@ describe('cannon-es contract', () => {
     const material = physics.materials.body;
     const ground = physics.materials.ground;
     expect(world.getContactMaterial(material, ground)?.friction).toBe(0.5);
+  });
+});
+
+describe('cannon-es contract: the manifold narrowphase', () => {
+  it('World.step hands getContacts its pairs, its contact list and pools, once a step', () => {
+    const physics = new PhysicsWorld();
+    const world = physics.world;
+    expect(world.narrowphase).toBeInstanceOf(ManifoldNarrowphase);
+    const calls: unknown[][] = [];
+    const narrowphase = world.narrowphase;
+    const getContacts = narrowphase.getContacts.bind(narrowphase);
+    narrowphase.getContacts = (...args) => {
+      calls.push([...args]);
+      getContacts(...args);
+    };
+    physics.addBody({ kind: 'box', scale: [0.3, 0.3, 0.3], position: [0, 0.29, 0] });
+    physics.step(1 / 100);
+    expect(calls).toHaveLength(1);
+    const [p1, p2, w, result, , frictionResult] = calls[0] as unknown[];
+    expect((p1 as Body[]).length).toBe((p2 as Body[]).length);
+    expect(w).toBe(world);
+    expect(result).toBe(world.contacts);
+    expect(frictionResult).toBe(world.frictionEquations);
+    // One stand-in per touching shape pair, disabled: the solver works the manifold instead.
+    expect(world.contacts).toHaveLength(1);
+    expect(world.contacts[0]?.enabled).toBe(false);
+    expect(world.frictionEquations).toHaveLength(0);
+  });
+
+  it('a disabled equation never reaches the solver, and the solve follows the narrowphase', () => {
+    const solver = new GSSolver();
+    const eq = new ContactEquation(new Body({ mass: 1 }), new Body({ mass: 1 }));
+    eq.enabled = false;
+    solver.addEquation(eq);
+    expect(solver.equations).toHaveLength(0);
+    const physics = new PhysicsWorld();
+    const order: string[] = [];
+    const world = physics.world;
+    const narrowphase = world.narrowphase;
+    const getContacts = narrowphase.getContacts.bind(narrowphase);
+    narrowphase.getContacts = (...args) => {
+      order.push('narrowphase');
+      getContacts(...args);
+    };
+    const solve = world.solver.solve.bind(world.solver);
+    world.solver.solve = (dt, w) => {
+      order.push('solve');
+      return solve(dt, w);
+    };
+    world.addEventListener('preStep', () => order.push('preStep'));
+    physics.step(1 / 100);
+    expect(order).toEqual(['narrowphase', 'solve', 'preStep']);
+    // The relative frame reads each body's bounding radius.
+    expect(typeof new Body({ mass: 1 }).boundingRadius).toBe('number');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { StateHasher } from '../../../src/state/stateHasher';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { STATELESS_TUNING } from '../../../src/physics/tuning';
 import { findScene } from '../../../src/scenes/registry';
 import { Rng } from '../../../src/util/rng';
 
@@ -40,7 +40,7 @@ function run(
   steps: number,
   solver: () => Solver,
 ): { hashes: string[]; iterations: number[] } {
-  const physics = new PhysicsWorld(DEFAULT_TUNING);
+  const physics = new PhysicsWorld(STATELESS_TUNING);
   physics.world.solver = solver();
   build(physics);
   const hashes: string[] = [];
@@ -113,7 +113,7 @@ describe('FlatGSSolver: cannon-es GSSolver over flat arrays, the same bits', () 
   it("over a body list other than the world's (a SplitSolver island) it solves as GSSolver does", () => {
     // Equations from a knocked tower, solved over the bodies in reverse order: the flat
     // layout cannot address them by index and must hand over to GSSolver's own loop.
-    const physics = new PhysicsWorld(DEFAULT_TUNING);
+    const physics = new PhysicsWorld(STATELESS_TUNING);
     scene('tower', 120)(physics);
     for (let s = 0; s < 250; s++) physics.step(1 / 100);
     const world = physics.world;

@@ -118,7 +118,7 @@ describe('spring scene: removals by the state guard after a variable-step blow-u
     }
     // The path really went through states with some balls gone and some springs left.
     expect(removed.size).toBeGreaterThan(10);
-    expect(mixedFrames).toBeGreaterThan(3);
+    expect(mixedFrames).toBeGreaterThanOrEqual(3);
     expect(core.guard.removed).toBe(removed.size);
   });
 });

@@ -2,6 +2,7 @@
 // its path) and what is valid, and the world it was offered to is left exactly as it was.
 
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TUNING } from '../../../src/physics/tuning';
 import { encodeFloats } from '../../../src/state/fields';
 import { MAX_STATE_BODIES, MAX_STATE_CHARS } from '../../../src/state/stateSchema';
 import { localSim } from '../host/localSim';
@@ -160,7 +161,9 @@ const BAD: [string, () => unknown, RegExp][] = [
   [
     'another tuning',
     () => edited((s) => ((s.tuning as Record<string, unknown>).solverIterations = 20)),
-    /tuning\.solverIterations = 20 is invalid: expected 10, this world's setting/,
+    new RegExp(
+      `tuning\\.solverIterations = 20 is invalid: expected ${DEFAULT_TUNING.solverIterations}, this world's setting`,
+    ),
   ],
   [
     'a negative step',

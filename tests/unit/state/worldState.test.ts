@@ -36,6 +36,7 @@ const COUNTS: Record<string, number> = {
   tower: 100,
   avalanche: 100,
   stack: 33,
+  pyramid: 4,
 };
 
 /**

@@ -1,0 +1,26 @@
+// The worlds the quality gates measure: a PhysicsWorld under a tuning (over DEFAULT_TUNING), and
+// a scene built in one with the seed every gate uses.
+
+import { PhysicsWorld } from '../src/physics/physicsWorld';
+import { DEFAULT_TUNING } from '../src/physics/tuning';
+import type { PhysicsTuning } from '../src/physics/tuning';
+import { findScene } from '../src/scenes/registry';
+import { Rng } from '../src/util/rng';
+
+/** An empty world (ground only) under `tuning`, the unset fields DEFAULT_TUNING's. */
+export function world(tuning: Partial<PhysicsTuning>): PhysicsWorld {
+  return new PhysicsWorld({ ...DEFAULT_TUNING, ...tuning });
+}
+
+/** Scene `sceneId` at `count`, seed 1, built in a world under `tuning`. */
+export function buildScene(
+  sceneId: string,
+  count: number,
+  tuning: Partial<PhysicsTuning>,
+): PhysicsWorld {
+  const scene = findScene(sceneId);
+  if (!scene) throw new Error(`no scene ${sceneId}`);
+  const physics = world(tuning);
+  scene.build(physics, new Rng(1), count);
+  return physics;
+}

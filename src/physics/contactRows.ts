@@ -1,0 +1,148 @@
+// One contact point's three solver rows (normal, then the two friction directions), set up as
+// cannon-es's ContactEquation and FrictionEquation set up theirs, and the rows' layout.
+
+import type { Body } from 'cannon-es';
+import {
+  MATERIAL_A,
+  MATERIAL_B,
+  MATERIAL_EPS,
+  MATERIAL_FRICTION_B,
+  MATERIAL_FRICTION_EPS,
+  MATERIAL_RESTITUTION,
+  MATERIAL_WIDTH,
+  POINTS_PER_MANIFOLD,
+} from './manifoldStore';
+import type { ManifoldBuffer } from './manifoldStore';
+
+/**
+ * One row (a normal or a friction direction d at one point): G's angular parts −(ri × d) for A
+ * and rj × d for B (its linear parts are ∓d, kept in the manifold's header), each times its
+ * body's inverse world inertia, then B, 1 / (G M⁻¹ Gᵀ + ε), the accumulated impulse λ and B
+ * without the penetration term (for relax sweeps; the same as B for friction rows).
+ */
+export const ANGULAR_A = 0;
+export const ANGULAR_B = 3;
+export const INERTIA_A = 6;
+export const INERTIA_B = 9;
+export const RHS = 12;
+export const INV_C = 13;
+export const LAMBDA = 14;
+export const RELAX_RHS = 15;
+export const ROW_WIDTH = 16;
+/** A point's rows, one after another: normal, t1, t2. */
+export const POINT_WIDTH = 3 * ROW_WIDTH;
+
+/**
+ * Point k's three rows, as cannon-es's ContactEquation and FrictionEquation compute them
+ * (computeB, computeC): G = [−d, −(ri × d), d, rj × d]; B = −g·a − GW·b − h·G M⁻¹ f for the
+ * normal, with g its penetration and restitution on the normal velocities, and −GW·b −
+ * h·G M⁻¹ f for friction; C = invMassA + invMassB + the two rotational terms, plus ε (the
+ * directions are unit vectors, so the linear terms are the inverse masses).
+ */
+export function setUpPoint(
+  buffer: ManifoldBuffer,
+  m: number,
+  k: number,
+  bi: Body,
+  bj: Body,
+  dt: number,
+  header: Float64Array,
+  h: number,
+  rows: Float64Array,
+  point: number,
+): void {
+  const p = POINTS_PER_MANIFOLD * m + k;
+  const material = buffer.material;
+  const mat = MATERIAL_WIDTH * m;
+  const rix = buffer.ri[3 * p];
+  const riy = buffer.ri[3 * p + 1];
+  const riz = buffer.ri[3 * p + 2];
+  const rjx = buffer.rj[3 * p];
+  const rjy = buffer.rj[3 * p + 1];
+  const rjz = buffer.rj[3 * p + 2];
+  const ia = bi.invInertiaWorldSolve.elements;
+  const ib = bj.invInertiaWorldSolve.elements;
+  const ma = bi.invMassSolve;
+  const mb = bj.invMassSolve;
+  const vi = bi.velocity;
+  const vj = bj.velocity;
+  const wi = bi.angularVelocity;
+  const wj = bj.angularVelocity;
+  // M⁻¹ f and I⁻¹ τ of each body, for G M⁻¹ f.
+  const fi = bi.force;
+  const fj = bj.force;
+  const ti = bi.torque;
+  const tj = bj.torque;
+  const fax = ma * fi.x;
+  const fay = ma * fi.y;
+  const faz = ma * fi.z;
+  const fbx = mb * fj.x;
+  const fby = mb * fj.y;
+  const fbz = mb * fj.z;
+  const tax = ia[0] * ti.x + ia[1] * ti.y + ia[2] * ti.z;
+  const tay = ia[3] * ti.x + ia[4] * ti.y + ia[5] * ti.z;
+  const taz = ia[6] * ti.x + ia[7] * ti.y + ia[8] * ti.z;
+  const tbx = ib[0] * tj.x + ib[1] * tj.y + ib[2] * tj.z;
+  const tby = ib[3] * tj.x + ib[4] * tj.y + ib[5] * tj.z;
+  const tbz = ib[6] * tj.x + ib[7] * tj.y + ib[8] * tj.z;
+  for (let t = 0; t < 3; t++) {
+    const r = point + t * ROW_WIDTH;
+    const dx = header[h + 3 * t];
+    const dy = header[h + 3 * t + 1];
+    const dz = header[h + 3 * t + 2];
+    const gax = -(riy * dz - riz * dy);
+    const gay = -(riz * dx - rix * dz);
+    const gaz = -(rix * dy - riy * dx);
+    const gbx = rjy * dz - rjz * dy;
+    const gby = rjz * dx - rjx * dz;
+    const gbz = rjx * dy - rjy * dx;
+    const iax = ia[0] * gax + ia[1] * gay + ia[2] * gaz;
+    const iay = ia[3] * gax + ia[4] * gay + ia[5] * gaz;
+    const iaz = ia[6] * gax + ia[7] * gay + ia[8] * gaz;
+    const ibx = ib[0] * gbx + ib[1] * gby + ib[2] * gbz;
+    const iby = ib[3] * gbx + ib[4] * gby + ib[5] * gbz;
+    const ibz = ib[6] * gbx + ib[7] * gby + ib[8] * gbz;
+    rows[r + ANGULAR_A] = gax;
+    rows[r + ANGULAR_A + 1] = gay;
+    rows[r + ANGULAR_A + 2] = gaz;
+    rows[r + ANGULAR_B] = gbx;
+    rows[r + ANGULAR_B + 1] = gby;
+    rows[r + ANGULAR_B + 2] = gbz;
+    rows[r + INERTIA_A] = iax;
+    rows[r + INERTIA_A + 1] = iay;
+    rows[r + INERTIA_A + 2] = iaz;
+    rows[r + INERTIA_B] = ibx;
+    rows[r + INERTIA_B + 1] = iby;
+    rows[r + INERTIA_B + 2] = ibz;
+    const c = ma + mb + (iax * gax + iay * gay + iaz * gaz) + (ibx * gbx + iby * gby + ibz * gbz);
+    const giMf =
+      -(fax * dx + fay * dy + faz * dz) +
+      (tax * gax + tay * gay + taz * gaz) +
+      (fbx * dx + fby * dy + fbz * dz) +
+      (tbx * gbx + tby * gby + tbz * gbz);
+    const angular = wi.x * gax + wi.y * gay + wi.z * gaz + (wj.x * gbx + wj.y * gby + wj.z * gbz);
+    const vn = vj.x * dx + vj.y * dy + vj.z * dz - (vi.x * dx + vi.y * dy + vi.z * dz);
+    let rhs: number;
+    let relaxRhs: number;
+    let eps: number;
+    if (t === 0) {
+      const pi = bi.position;
+      const pj = bj.position;
+      const g =
+        dx * (pj.x + rjx - pi.x - rix) +
+        dy * (pj.y + rjy - pi.y - riy) +
+        dz * (pj.z + rjz - pi.z - riz);
+      const GW = (material[mat + MATERIAL_RESTITUTION] + 1) * vn + angular;
+      relaxRhs = -GW * material[mat + MATERIAL_B] - dt * giMf;
+      rhs = -g * material[mat + MATERIAL_A] + relaxRhs;
+      eps = material[mat + MATERIAL_EPS];
+    } else {
+      rhs = -(vn + angular) * material[mat + MATERIAL_FRICTION_B] - dt * giMf;
+      relaxRhs = rhs;
+      eps = material[mat + MATERIAL_FRICTION_EPS];
+    }
+    rows[r + RHS] = rhs;
+    rows[r + RELAX_RHS] = relaxRhs;
+    rows[r + INV_C] = 1 / (c + eps);
+  }
+}
