@@ -17,7 +17,7 @@ const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][
   ['rain', 100, 5000, 700],
   ['tower', 100, 5000, 800],
   ['avalanche', 100, 5000, 1000],
-  ['pyramid', 1, 15, 11],
+  ['pyramid', 1, 15, 7],
 ];
 const FIXED_SIZE = ['carousel', 'spring', 'tunnel'];
 
