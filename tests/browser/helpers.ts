@@ -20,10 +20,64 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Opens the app with a query string and waits until `window.sandbox` is ready. */
-export async function openSandbox(page: Page, query: string): Promise<void> {
+/**
+ * Opens the app with a query string and waits until `window.sandbox` is ready. The server sends
+ * the two cross-origin isolation headers, so the page must be isolated and a physics worker must
+ * share memory with it: without the headers every worker test would still pass on transferred
+ * buffers. `isolated: false` for a test that strips the headers on purpose.
+ */
+export async function openSandbox(
+  page: Page,
+  query: string,
+  { isolated = true }: { isolated?: boolean } = {},
+): Promise<void> {
   await page.goto(`./${query}`);
   await expect(page.locator('body[data-ready=true]')).toHaveCount(1);
+  const transport = await page.evaluate(() => ({
+    isolated: crossOriginIsolated,
+    thread: window.sandbox.stats().thread,
+    transport: window.sandbox.stats().transport,
+  }));
+  expect(transport.isolated, 'crossOriginIsolated').toBe(isolated);
+  if (transport.thread === 'worker') {
+    expect(transport.transport, 'worker transport').toBe(isolated ? 'shared' : 'transfer');
+  }
+}
+
+/**
+ * Waits until physics has published every step asked for (in worker mode the steps a frame asks
+ * for arrive a little later; on the main thread at once) and returns that step. Paused, the state
+ * then stands still, so a single step after it is exactly one more.
+ */
+export async function settledStep(page: Page): Promise<number> {
+  let asked = -1;
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => ({
+        asked: window.sandbox.stats().step,
+        published: window.sandbox.state().step,
+      }));
+      asked = now.asked;
+      return now.published === now.asked;
+    })
+    .toBe(true);
+  return asked;
+}
+
+/** Waits for `count` animation frames of the page (an event, not a guess at how long they take). */
+export async function animationFrames(page: Page, count: number): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = (): void => {
+          if (--left <= 0) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
 }
 
 /** Angle in radians between two rotations given as quaternions (q and −q are the same). */

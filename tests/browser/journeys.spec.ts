@@ -6,7 +6,14 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_SETTINGS, validatePatch } from '../../src/config/settings';
 import { SHAPE_KINDS } from '../../src/shapes/shapeKinds';
-import { canvasColourStats, collectPageErrors, dragCentreUp, openSandbox } from './helpers';
+import {
+  animationFrames,
+  canvasColourStats,
+  collectPageErrors,
+  dragCentreUp,
+  openSandbox,
+  settledStep,
+} from './helpers';
 import { liveMemory } from './memory';
 
 /**
@@ -292,9 +299,9 @@ class Session {
     await page.keyboard.press(' ');
     // Paused, no frame asks for a step; once the steps already asked for are published (with
     // physics in a worker that may take a frame), the state stands still.
-    const paused = await page.evaluate(async () => window.sandbox.stats().step);
-    await expect.poll(step).toBe(paused);
-    await page.waitForTimeout(300);
+    const paused = await settledStep(page);
+    // Frames go on being drawn while paused, and none steps.
+    await animationFrames(page, 10);
     expect(await step()).toBe(paused);
     for (let k = 0; k < 3; k++) await page.keyboard.press('.');
     await expect.poll(step).toBe(paused + 3);

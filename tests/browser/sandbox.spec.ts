@@ -3,7 +3,14 @@
 
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { canvasColourStats, collectPageErrors, dragCentreUp, openSandbox } from './helpers';
+import {
+  animationFrames,
+  canvasColourStats,
+  collectPageErrors,
+  dragCentreUp,
+  openSandbox,
+  settledStep,
+} from './helpers';
 
 test('loads with no console errors and draws a scene that is not blank', async ({
   page,
@@ -119,9 +126,15 @@ test('the panel changes settings, loads scenes and pauses', async ({ page }) => 
     .locator('input[type=checkbox]')
     .check();
   expect(await page.evaluate(async () => window.sandbox.settings().paused)).toBe(true);
-  const stepBefore = await page.evaluate(async () => window.sandbox.state().step);
+  // Paused, no frame asks for a step; in worker mode the steps frames asked for before the pause
+  // are still arriving, so the state is read once they all have.
+  const stepBefore = await settledStep(page);
   await panel.getByText('single step (.)').click();
-  expect(await page.evaluate(async () => window.sandbox.state().step)).toBe(stepBefore + 1);
+  const state = (): Promise<number> => page.evaluate(async () => window.sandbox.state().step);
+  await expect.poll(state).toBe(stepBefore + 1);
+  // Exactly one: frames go on being drawn, and none steps.
+  await animationFrames(page, 10);
+  expect(await state()).toBe(stepBefore + 1);
 
   await panel
     .locator('.lil-controller', { hasText: 'scene' })
@@ -151,8 +164,7 @@ test('keys: space pauses, . steps, i toggles interpolation, r resets', async ({ 
   expect(await page.evaluate(async () => window.sandbox.settings().paused)).toBe(true);
   // Paused, no frame asks for a step; once any steps already asked for are published, the
   // state stands still until '.' takes exactly one more.
-  const step = await page.evaluate(async () => window.sandbox.stats().step);
-  await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(step);
+  const step = await settledStep(page);
   await page.keyboard.press('.');
   await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(step + 1);
   await page.keyboard.press('i');
