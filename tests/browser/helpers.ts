@@ -80,6 +80,20 @@ export async function animationFrames(page: Page, count: number): Promise<void> 
   );
 }
 
+export type Vec3 = [number, number, number];
+
+export const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+export const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+export const unit = (a: Vec3): Vec3 => {
+  const length = Math.sqrt(dot(a, a));
+  return [a[0] / length, a[1] / length, a[2] / length];
+};
+
 /** Angle in radians between two rotations given as quaternions (q and −q are the same). */
 export function quatAngle(a: readonly number[], b: readonly number[]): number {
   let dot = 0;

@@ -145,6 +145,68 @@ async function box(page: Page, testId: string): Promise<Rect> {
   return rect;
 }
 
+/**
+ * Applies a settings patch, draws one frame (advance([0]): no step, the same alpha) and keeps a
+ * copy of the canvas in the page under `name`, read in the frame's own task.
+ */
+async function keepCanvas(page: Page, name: string, patch: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    async ({ name, patch }) => {
+      window.sandbox.set(patch);
+      await window.sandbox.advance([0]);
+      const source = document.getElementById('view') as HTMLCanvasElement;
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(source, 0, 0);
+      const store = window as unknown as { kept?: Record<string, Uint8ClampedArray> };
+      store.kept ??= {};
+      store.kept[name] = context.getImageData(0, 0, copy.width, copy.height).data;
+    },
+    { name, patch },
+  );
+}
+
+/**
+ * Pixels of region `a` of one kept canvas that differ from the same-sized region `b` of another
+ * by more than 96 levels in some channel: edge rounding between halves moves a pixel by at most
+ * 16–47 levels (measured), a body drawn somewhere else by far more.
+ */
+function strongDifferences(
+  page: Page,
+  [nameA, a]: [string, Rect],
+  [nameB, b]: [string, Rect],
+): Promise<number> {
+  return page.evaluate(
+    ({ nameA, a, nameB, b }) => {
+      const kept = (window as unknown as { kept: Record<string, Uint8ClampedArray> }).kept;
+      const source = document.getElementById('view') as HTMLCanvasElement;
+      const scale = source.width / source.clientWidth;
+      const pa = kept[nameA] as Uint8ClampedArray;
+      const pb = kept[nameB] as Uint8ClampedArray;
+      const width = Math.floor(Math.min(a.width, b.width) * scale);
+      const height = Math.floor(Math.min(a.height, b.height) * scale);
+      let count = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i =
+            4 * ((Math.round(a.y * scale) + y) * source.width + Math.round(a.x * scale) + x);
+          const j =
+            4 * ((Math.round(b.y * scale) + y) * source.width + Math.round(b.x * scale) + x);
+          let most = 0;
+          for (let c = 0; c < 3; c++)
+            most = Math.max(most, Math.abs((pa[i + c] ?? 0) - (pb[j + c] ?? 0)));
+          if (most > 96) count++;
+        }
+      }
+      return count;
+    },
+    { nameA, a, nameB, b },
+  );
+}
+
 test.describe('split view at 1280 × 760', () => {
   test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -224,6 +286,122 @@ test.describe('split view at 1280 × 760', () => {
     expect(wide.left.y).toBeGreaterThanOrEqual(closedBox.y + closedBox.height);
     expect(sameCamera(await drawSplitFrame(page, wide))).toBe(true);
     expect(inside(await box(page, 'view-label-right'), wide.right)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('the right half draws splitRight and the left the render mode; the ghost overlays the current snapshot — by pixels', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    // The carousel's mover at 6 m/s, 5 steps a second, a quarter of a step past the last one:
+    // the current snapshot is 0.9 m ahead of the interpolated pose (more than the mover's
+    // length), so each render mode puts it somewhere else on screen. No shadows: a pixel differs
+    // only where a body is or is not.
+    await openSandbox(
+      page,
+      '?scene=carousel&hz=5&shadows=0&view=split&interp=interpolate&split=off',
+    );
+    await page.evaluate(async () => {
+      await window.sandbox.advance([0]);
+      await window.sandbox.load('carousel');
+      const frames = await window.sandbox.advance(new Array(13).fill(0.05));
+      if (Math.abs((frames.at(-1)?.alpha ?? 0) - 0.25) > 1e-6) throw new Error('alpha is not 0.25');
+    });
+    const halves = await splitHalves(page);
+    const mode = async (name: string, patch: Record<string, unknown>): Promise<void> =>
+      keepCanvas(page, name, patch);
+    await mode('interpolate|off', {
+      view: 'split',
+      interpolation: 'interpolate',
+      splitRight: 'off',
+    });
+    await mode('off|interpolate', {
+      view: 'split',
+      interpolation: 'off',
+      splitRight: 'interpolate',
+    });
+    // Each half against the other half drawn in the same mode: the same picture but for edge
+    // rounding (no pixel off by more than 96 levels); in different modes the mover is in
+    // different places (hundreds of pixels off by more than that).
+    const right = await strongDifferences(
+      page,
+      ['interpolate|off', halves.right],
+      ['off|interpolate', halves.left],
+    );
+    const left = await strongDifferences(
+      page,
+      ['interpolate|off', halves.left],
+      ['off|interpolate', halves.right],
+    );
+    const across = await strongDifferences(
+      page,
+      ['interpolate|off', halves.left],
+      ['interpolate|off', halves.right],
+    );
+    expect(right, 'the right half is "off" whatever the left shows').toBeLessThanOrEqual(20);
+    expect(left, 'the left half is the render mode').toBeLessThanOrEqual(20);
+    expect(across, 'the two modes differ on screen').toBeGreaterThan(200);
+
+    // Ghost: the raw current snapshot as a dark wireframe over the interpolated bodies. Against
+    // a single view in each mode: the wireframe's pixels lie on the mover as "off" (current)
+    // draws it, darkened, and mostly off where "interpolate" draws it.
+    await mode('single interpolate', { view: 'single', interpolation: 'interpolate' });
+    await mode('single off', { view: 'single', interpolation: 'off' });
+    await mode('ghost', { view: 'ghost', interpolation: 'interpolate' });
+    await page.evaluate(async () => {
+      window.sandbox.pause();
+      window.sandbox.remove(0);
+    });
+    await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(0);
+    await mode('empty', { view: 'single', interpolation: 'interpolate' });
+    const ghost = await page.evaluate(() => {
+      const kept = (window as unknown as { kept: Record<string, Uint8ClampedArray> }).kept;
+      const [g, s, off, empty] = ['ghost', 'single interpolate', 'single off', 'empty'].map(
+        (name) => kept[name] as Uint8ClampedArray,
+      ) as [Uint8ClampedArray, Uint8ClampedArray, Uint8ClampedArray, Uint8ClampedArray];
+      const width = (document.getElementById('view') as HTMLCanvasElement).width;
+      const pixels = g.length / 4;
+      const at = (p: Uint8ClampedArray, k: number): number => p[k] ?? 0;
+      const channel = (a: Uint8ClampedArray, b: Uint8ClampedArray, k: number): number =>
+        Math.abs(at(a, k) - at(b, k));
+      const differs = (a: Uint8ClampedArray, b: Uint8ClampedArray, i: number, by: number) =>
+        Math.max(channel(a, b, 4 * i), channel(a, b, 4 * i + 1), channel(a, b, 4 * i + 2)) > by;
+      const brightness = (p: Uint8ClampedArray, i: number): number =>
+        at(p, 4 * i) + at(p, 4 * i + 1) + at(p, 4 * i + 2);
+      const near = (mask: Uint8Array, i: number): boolean => {
+        const x = i % width;
+        const y = Math.floor(i / width);
+        for (let dy = -2; dy <= 2; dy++)
+          for (let dx = -2; dx <= 2; dx++) {
+            const j = (y + dy) * width + (x + dx);
+            if (j >= 0 && j < pixels && mask[j]) return true;
+          }
+        return false;
+      };
+      const current = new Uint8Array(pixels);
+      const drawn = new Uint8Array(pixels);
+      for (let i = 0; i < pixels; i++) {
+        current[i] = differs(off, empty, i, 8) ? 1 : 0;
+        drawn[i] = differs(s, empty, i, 8) ? 1 : 0;
+      }
+      let overlay = 0;
+      let onCurrent = 0;
+      let onDrawnOnly = 0;
+      let darker = 0;
+      for (let i = 0; i < pixels; i++) {
+        if (!differs(g, s, i, 8)) continue;
+        overlay++;
+        if (near(current, i)) onCurrent++;
+        else if (drawn[i]) onDrawnOnly++;
+        if (brightness(g, i) < brightness(s, i)) darker++;
+      }
+      return { overlay, onCurrent, onDrawnOnly, darker };
+    });
+    console.log('MEASURE', JSON.stringify({ right, left, across, ghost }));
+    expect(ghost.overlay, JSON.stringify(ghost)).toBeGreaterThan(100);
+    expect(ghost.onCurrent / ghost.overlay, JSON.stringify(ghost)).toBeGreaterThan(0.9);
+    expect(ghost.onDrawnOnly / ghost.overlay, JSON.stringify(ghost)).toBeLessThan(0.1);
+    expect(ghost.darker / ghost.overlay, JSON.stringify(ghost)).toBeGreaterThan(0.9);
     expect(errors).toEqual([]);
   });
 
