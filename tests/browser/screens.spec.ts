@@ -5,8 +5,19 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { canvasPixels, collectPageErrors, dragCentreUp, openSandbox, touch } from './helpers';
-import type { PagePoint } from './helpers';
+import { findScene } from '../../src/scenes/registry';
+import {
+  canvasPixels,
+  collectPageErrors,
+  cross,
+  dot,
+  dragCentreUp,
+  openSandbox,
+  sub,
+  touch,
+  unit,
+} from './helpers';
+import type { PagePoint, Vec3 } from './helpers';
 
 interface Rect {
   x: number;
@@ -205,6 +216,40 @@ function strongDifferences(
     },
     { nameA, a, nameB, b },
   );
+}
+
+const PLAYGROUND_TARGET = (findScene('playground')?.view.target ?? [0, 0, 0]) as Vec3;
+
+/** Opens an empty playground, paused (a throw or a spawn applies at once); returns the canvas middle. */
+async function openPausedPlayground(page: Page): Promise<PagePoint> {
+  await openSandbox(page, '?scene=playground&count=0&shadows=0');
+  await page.evaluate(async () => {
+    await window.sandbox.advance([0]);
+    window.sandbox.pause();
+  });
+  const rect = await canvasBox(page);
+  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+}
+
+/**
+ * The camera's line through the canvas middle, read with the F key: F throws a body from the
+ * camera toward the pointer (pointer.spec.ts holds it to that), so the thrown body's position
+ * and velocity give a point near the camera and the line's direction. The body is removed again.
+ */
+async function cameraLine(page: Page, centre: PagePoint): Promise<{ p: Vec3; d: Vec3 }> {
+  await page.mouse.move(centre.x, centre.y);
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(1);
+  const { p, v } = await page.evaluate(async () => window.sandbox.pose(0).current);
+  await page.evaluate(async () => window.sandbox.remove(0));
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(0);
+  return { p, d: unit(v) };
+}
+
+function distanceToLine(point: Vec3, line: { p: Vec3; d: Vec3 }): number {
+  const offset = sub(point, line.p);
+  const across = cross(offset, line.d);
+  return Math.hypot(...across);
 }
 
 test.describe('split view at 1280 × 760', () => {
@@ -527,6 +572,108 @@ test.describe('phone: 412 × 839, touch', () => {
       if (Math.abs((still[i] ?? 0) - (withGesture[i] ?? 0)) > 8) differing++;
     }
     expect(differing / (still.length / 4)).toBeGreaterThan(0.05);
+    expect(errors).toEqual([]);
+  });
+
+  test('a tap on a body tracks it; a tap on empty space does not', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    const centre = await openPausedPlayground(page);
+    // A ball off to the side (body 0, tracked first) and a box on the view's target, under the
+    // canvas middle (body 1): a tap that tracked anything but the box shows.
+    await page.evaluate(async (target) => {
+      const s = window.sandbox;
+      s.spawn({ kind: 'sphere', position: [3, 1, -3] });
+      s.spawn({ kind: 'box', scale: 1, position: target });
+      await s.advance([0]);
+      s.track(0);
+    }, PLAYGROUND_TARGET);
+    const before = await page.evaluate(async () => window.sandbox.state().hash);
+    await touch(page, 'touchStart', [centre]);
+    await touch(page, 'touchEnd', []);
+    await expect.poll(() => page.evaluate(async () => window.sandbox.stats().tracked)).toBe(1);
+    // A tap on the sky tracks nothing else; neither tap moved a body.
+    await touch(page, 'touchStart', [{ x: centre.x, y: 30 }]);
+    await touch(page, 'touchEnd', []);
+    await page.evaluate(async () => await window.sandbox.advance([0]));
+    expect(await page.evaluate(async () => window.sandbox.stats().tracked)).toBe(1);
+    expect(await page.evaluate(async () => window.sandbox.state().hash)).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  test('one finger on empty space turns the camera about its target; a pinch zooms it in', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    const centre = await openPausedPlayground(page);
+    const start = await cameraLine(page, centre);
+    // Near the view's target: the line through the canvas middle passes through it.
+    expect(distanceToLine(PLAYGROUND_TARGET, start)).toBeLessThan(0.05);
+
+    const radius = (line: { p: Vec3 }): number => Math.hypot(...sub(line.p, PLAYGROUND_TARGET));
+    // Two fingers spreading about the middle: the camera comes closer along the same line (a
+    // dolly is applied whole at the next update; no easing turns the view after it).
+    await touch(page, 'touchStart', [
+      { x: centre.x - 20, y: centre.y },
+      { x: centre.x + 20, y: centre.y },
+    ]);
+    for (let k = 1; k <= 10; k++) {
+      await touch(page, 'touchMove', [
+        { x: centre.x - 20 - 3 * k, y: centre.y },
+        { x: centre.x + 20 + 3 * k, y: centre.y },
+      ]);
+      await page.evaluate(async () => await window.sandbox.advance([0]));
+    }
+    await touch(page, 'touchEnd', []);
+    const zoomed = await cameraLine(page, centre);
+    const zoomDegrees = (Math.acos(Math.min(1, dot(start.d, zoomed.d))) * 180) / Math.PI;
+    expect(zoomDegrees).toBeLessThan(1);
+    expect(distanceToLine(PLAYGROUND_TARGET, zoomed)).toBeLessThan(0.05);
+    expect(radius(zoomed)).toBeLessThan(0.9 * radius(start));
+    // One finger on the sky, sliding sideways: the camera orbits its target (and eases on
+    // after the finger lifts, always on the sphere about the target).
+    const sky = { x: centre.x, y: 30 };
+    await touch(page, 'touchStart', [sky]);
+    for (let k = 1; k <= 10; k++) {
+      await touch(page, 'touchMove', [{ x: sky.x + 15 * k, y: sky.y }]);
+      await page.evaluate(async () => await window.sandbox.advance([0]));
+    }
+    await touch(page, 'touchEnd', []);
+    const turned = await cameraLine(page, centre);
+    const turnDegrees = (Math.acos(Math.min(1, dot(zoomed.d, turned.d))) * 180) / Math.PI;
+    expect(turnDegrees).toBeGreaterThan(5);
+    expect(distanceToLine(PLAYGROUND_TARGET, turned)).toBeLessThan(0.05);
+    expect(Math.abs(radius(turned) - radius(zoomed))).toBeLessThan(0.02 * radius(zoomed));
+
+    // Nothing was dragged: the world never changed.
+    expect(await page.evaluate(async () => window.sandbox.state().bodies)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('landscape phone: 839 × 412, touch', () => {
+  test.use({ viewport: { width: 839, height: 412 }, isMobile: true, hasTouch: true });
+
+  test('the panel starts closed, the HUD is compact and uncovered, and one finger drags a body', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await openSandbox(page, '?scene=stack');
+    await page.evaluate(async () => await window.sandbox.advance(new Array(20).fill(1 / 60)));
+    const panel = page.getByTestId('panel');
+    await expect(panel).toHaveClass(/lil-closed/);
+    const hud = await box(page, 'hud');
+    expect(hud.height).toBeLessThanOrEqual(412 * 0.3);
+    await expect(page.locator('[data-stat=accumulatorMs]')).toBeHidden();
+    expect(overlaps(await box(page, 'panel'), hud)).toBe(false);
+    for (const point of centreArea(await canvasBox(page)))
+      expect(await elementAt(page, point)).toBe('canvas#view.');
+    // Opened, it still leaves the HUD uncovered.
+    await panel.locator('.lil-title').first().tap();
+    await expect(panel).not.toHaveClass(/lil-closed/);
+    expect(overlaps(await box(page, 'panel'), hud)).toBe(false);
+    await panel.locator('.lil-title').first().tap();
+    await expect(panel).toHaveClass(/lil-closed/);
+    expect(await dragCentreUp(page, 'finger')).toBeGreaterThan(1);
     expect(errors).toEqual([]);
   });
 });
