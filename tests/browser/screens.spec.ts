@@ -226,6 +226,17 @@ async function openPausedPlayground(page: Page): Promise<PagePoint> {
   await page.evaluate(async () => {
     await window.sandbox.advance([0]);
     window.sandbox.pause();
+    // Where the last pointer event was, mouse or finger: what F aims at (see cameraLine).
+    window.addEventListener(
+      'pointermove',
+      (event) => {
+        (window as unknown as { lastPointer: number[] }).lastPointer = [
+          event.clientX,
+          event.clientY,
+        ];
+      },
+      { capture: true },
+    );
   });
   const rect = await canvasBox(page);
   return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
@@ -237,7 +248,16 @@ async function openPausedPlayground(page: Page): Promise<PagePoint> {
  * and velocity give a point near the camera and the line's direction. The body is removed again.
  */
 async function cameraLine(page: Page, centre: PagePoint): Promise<{ p: Vec3; d: Vec3 }> {
+  // The pointer F aims at: where the last pointer event over the canvas was (a finger's too).
+  await page.mouse.move(centre.x + 1, centre.y);
   await page.mouse.move(centre.x, centre.y);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { lastPointer?: number[] }).lastPointer))
+    .toEqual([centre.x, centre.y]);
+  // A drawn frame first: the ray is aimed with the camera's matrices as last drawn, and the
+  // controls move the camera on touch events between frames (animation frames redraw at once;
+  // with the drive stopped, this test draws).
+  await page.evaluate(async () => await window.sandbox.advance([0]));
   await page.keyboard.press('f');
   await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(1);
   const { p, v } = await page.evaluate(async () => window.sandbox.pose(0).current);
@@ -600,52 +620,52 @@ test.describe('phone: 412 × 839, touch', () => {
     expect(errors).toEqual([]);
   });
 
-  test('one finger on empty space turns the camera about its target; a pinch zooms it in', async ({
-    page,
-  }) => {
-    const errors = collectPageErrors(page);
+  /** The camera's line before and after a gesture on a fresh, paused, empty playground. */
+  async function gesture(
+    page: Page,
+    fingers: (centre: PagePoint, k: number) => PagePoint[],
+  ): Promise<{ before: { p: Vec3; d: Vec3 }; after: { p: Vec3; d: Vec3 } }> {
     const centre = await openPausedPlayground(page);
-    const start = await cameraLine(page, centre);
-    // Near the view's target: the line through the canvas middle passes through it.
-    expect(distanceToLine(PLAYGROUND_TARGET, start)).toBeLessThan(0.05);
-
-    const radius = (line: { p: Vec3 }): number => Math.hypot(...sub(line.p, PLAYGROUND_TARGET));
-    // Two fingers spreading about the middle: the camera comes closer along the same line (a
-    // dolly is applied whole at the next update; no easing turns the view after it).
-    await touch(page, 'touchStart', [
-      { x: centre.x - 20, y: centre.y },
-      { x: centre.x + 20, y: centre.y },
-    ]);
+    const before = await cameraLine(page, centre);
+    // The line through the canvas middle passes through the view's target.
+    expect(distanceToLine(PLAYGROUND_TARGET, before)).toBeLessThan(0.05);
+    await touch(page, 'touchStart', fingers(centre, 0));
     for (let k = 1; k <= 10; k++) {
-      await touch(page, 'touchMove', [
-        { x: centre.x - 20 - 3 * k, y: centre.y },
-        { x: centre.x + 20 + 3 * k, y: centre.y },
-      ]);
+      await touch(page, 'touchMove', fingers(centre, k));
       await page.evaluate(async () => await window.sandbox.advance([0]));
     }
     await touch(page, 'touchEnd', []);
-    const zoomed = await cameraLine(page, centre);
-    const zoomDegrees = (Math.acos(Math.min(1, dot(start.d, zoomed.d))) * 180) / Math.PI;
-    expect(zoomDegrees).toBeLessThan(1);
-    expect(distanceToLine(PLAYGROUND_TARGET, zoomed)).toBeLessThan(0.05);
-    expect(radius(zoomed)).toBeLessThan(0.9 * radius(start));
-    // One finger on the sky, sliding sideways: the camera orbits its target (and eases on
-    // after the finger lifts, always on the sphere about the target).
-    const sky = { x: centre.x, y: 30 };
-    await touch(page, 'touchStart', [sky]);
-    for (let k = 1; k <= 10; k++) {
-      await touch(page, 'touchMove', [{ x: sky.x + 15 * k, y: sky.y }]);
-      await page.evaluate(async () => await window.sandbox.advance([0]));
-    }
-    await touch(page, 'touchEnd', []);
-    const turned = await cameraLine(page, centre);
-    const turnDegrees = (Math.acos(Math.min(1, dot(zoomed.d, turned.d))) * 180) / Math.PI;
-    expect(turnDegrees).toBeGreaterThan(5);
-    expect(distanceToLine(PLAYGROUND_TARGET, turned)).toBeLessThan(0.05);
-    expect(Math.abs(radius(turned) - radius(zoomed))).toBeLessThan(0.02 * radius(zoomed));
-
+    const after = await cameraLine(page, centre);
     // Nothing was dragged: the world never changed.
     expect(await page.evaluate(async () => window.sandbox.state().bodies)).toBe(0);
+    return { before, after };
+  }
+
+  const degrees = (a: Vec3, b: Vec3): number => (Math.acos(Math.min(1, dot(a, b))) * 180) / Math.PI;
+  const radius = (line: { p: Vec3 }): number => Math.hypot(...sub(line.p, PLAYGROUND_TARGET));
+
+  test('one finger on empty space turns the camera about its target', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    // One finger on the sky, sliding sideways: the camera orbits its target (and eases on after
+    // the finger lifts, always on the sphere about the target).
+    const { before, after } = await gesture(page, (centre, k) => [{ x: centre.x + 15 * k, y: 30 }]);
+    expect(degrees(before.d, after.d)).toBeGreaterThan(5);
+    expect(distanceToLine(PLAYGROUND_TARGET, after)).toBeLessThan(0.05);
+    expect(Math.abs(radius(after) - radius(before))).toBeLessThan(0.02 * radius(before));
+    expect(errors).toEqual([]);
+  });
+
+  test('a pinch zooms the camera in along its line of sight', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    // Two fingers spreading about the middle: the camera comes closer along the same line (a
+    // dolly is applied whole at the next update; no easing turns the view after it).
+    const { before, after } = await gesture(page, (centre, k) => [
+      { x: centre.x - 20 - 3 * k, y: centre.y },
+      { x: centre.x + 20 + 3 * k, y: centre.y },
+    ]);
+    expect(degrees(before.d, after.d)).toBeLessThan(1);
+    expect(distanceToLine(PLAYGROUND_TARGET, after)).toBeLessThan(0.05);
+    expect(radius(after)).toBeLessThan(0.9 * radius(before));
     expect(errors).toEqual([]);
   });
 });
