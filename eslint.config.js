@@ -30,70 +30,148 @@ const ENGINE_ROUNDED = [
 ];
 
 /**
- * The one-way pipeline as rules (see DESIGN.md, "Architecture: data flows one way"): a folder
- * may import only from the folders upstream of it. `regex` matches the import's text.
+ * The one-way pipeline as rules (see docs/design.md, "Layers"): each folder of src/ and the
+ * folders it may import, upstream first. A folder imports its own files and those listed; any
+ * other folder of src/ is reported. tests/unit/imports.test.ts checks every import in src/
+ * against this table too, and that the table itself has no cycle.
  */
+export const PIPELINE = {
+  util: [],
+  config: [],
+  shapes: ['util'],
+  // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
+  poses: [],
+  physics: ['poses', 'shapes', 'util'],
+  scenes: ['physics', 'shapes', 'util'],
+  // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
+  snapshot: ['physics', 'poses', 'shapes'],
+  state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
+  core: ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
+  // The loop is handed a step callback and frame times: it knows no physics and no page.
+  loop: ['config', 'util'],
+  interp: ['config', 'snapshot', 'util'],
+  // The messages and step slots both sides of the worker share.
+  wire: ['config', 'physics', 'snapshot', 'state', 'util'],
+  // What runs inside the physics worker.
+  workerThread: ['core', 'physics', 'snapshot', 'state', 'util', 'wire'],
+  // The physics host on the page's thread, and the interface both homes implement.
+  host: ['config', 'core', 'loop', 'physics', 'scenes', 'snapshot', 'state'],
+  // The page's end of the physics worker: a host too.
+  workerHost: [
+    'config',
+    'core',
+    'host',
+    'loop',
+    'physics',
+    'scenes',
+    'snapshot',
+    'state',
+    'util',
+    'wire',
+  ],
+  stats: ['config', 'loop', 'scenes', 'state', 'util'],
+  // Render reads snapshots and draw data: never the physics, the worker or the page around it.
+  render: ['config', 'shapes', 'snapshot', 'util'],
+  // The app composes: physics only through a host, never the core, the worker's side or the UI.
+  app: [
+    'config',
+    'host',
+    'interp',
+    'loop',
+    'physics',
+    'render',
+    'scenes',
+    'shapes',
+    'snapshot',
+    'state',
+    'stats',
+    'util',
+    'workerHost',
+  ],
+  // window.sandbox: a door onto the app's command layer.
+  api: ['app', 'config', 'loop', 'scenes', 'state', 'stats'],
+  // The page's widgets see narrow interfaces of their own, data and types: never the app.
+  ui: ['config', 'physics', 'render', 'scenes', 'shapes', 'state', 'stats'],
+};
+
+const FOLDERS = Object.keys(PIPELINE);
+
+/** An import of `name`/ reported: `regex` matches the import's text. */
 const FOLDER = (name) => ({
   regex: `(^|/)${name}/`,
-  message: `The pipeline runs one way: this folder never imports ${name}/.`,
+  message: `The pipeline runs one way (docs/design.md): this folder never imports ${name}/.`,
 });
-const CANNON = {
-  regex: '^cannon-es$',
-  message: 'Only physics/ and core/ (and the composition root) import cannon-es.',
+/** The packages each kept to the folder that is its one user. */
+const PACKAGES = {
+  'cannon-es': { regex: '^cannon-es$', only: ['physics'] },
+  three: { regex: '^three(/|$)', only: ['render'] },
+  'lil-gui': { regex: '^lil-gui', only: ['ui'] },
+  uplot: { regex: '^uplot', only: ['ui'] },
 };
-const THREE = {
-  regex: '^three(/|$)',
-  message: 'Only render/ and ui/input.ts import three: the rest reads flat arrays.',
-};
-/** Folders the simulation side never reaches into: the page's DOM and drawing. */
-const PAGE_FOLDERS = ['render', 'ui', 'app', 'api'];
 
-/** One no-restricted-imports block (a later block replaces an earlier one's list, so each is whole). */
-function layer(files, patterns, ignores = []) {
-  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+/** The package patterns `folder` may not import (null: the composition root, src/main.ts). */
+function packagePatterns(folder) {
+  return Object.entries(PACKAGES)
+    .filter(([, rule]) => !rule.only.includes(folder))
+    .map(([name, rule]) => ({
+      regex: rule.regex,
+      message: `Only ${rule.only.join(', ')}/ imports ${name}.`,
+    }));
 }
 
-const LAYERS = [
-  // Anywhere in src: cannon-es and three only where they belong.
-  layer(
-    ['src/**'],
-    [CANNON, THREE],
-    ['src/physics/**', 'src/core/**', 'src/render/**', 'src/ui/input.ts'],
-  ),
-  layer(['src/physics/**', 'src/core/**'], [THREE]),
-  layer(['src/ui/input.ts'], [CANNON]),
-  // Render reads snapshots and draw data: never the physics, the worker or the page around it.
-  layer(
-    ['src/render/**'],
-    [CANNON, ...['physics', 'core', 'worker', 'scenes', 'ui', 'app', 'api'].map(FOLDER)],
-  ),
-  // The loop is handed a step callback and frame times: it knows no physics and no DOM.
-  layer(
-    ['src/loop/**'],
-    [
-      CANNON,
-      THREE,
-      ...['physics', 'core', 'worker', 'scenes', 'snapshot', 'interp', ...PAGE_FOLDERS].map(FOLDER),
+/** One no-restricted-imports block per folder: every folder not in its list, and the packages. */
+const LAYERS = FOLDERS.map((folder) => {
+  const allowed = new Set([folder, ...PIPELINE[folder]]);
+  const patterns = FOLDERS.filter((other) => !allowed.has(other)).map(FOLDER);
+  if (folder === 'snapshot') patterns.push({ ...FOLDER('physics'), allowTypeImports: true });
+  patterns.push(...packagePatterns(folder));
+  return {
+    files: [`src/${folder}/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+});
+
+/**
+ * The package's entries (packages/fixed-step/src): each re-exports what its folders of src/ give
+ * and nothing else, so the loop's entry never pulls in the engines, and the interpolation's none
+ * of the physics, the worker or the page.
+ */
+const PACKAGE_ENTRIES = [
+  ['packages/*/src/loop.ts', ['loop', 'config', 'util']],
+  ['packages/*/src/interpolation.ts', ['interp', 'snapshot', 'poses', 'config', 'util']],
+].map(([file, folders]) => ({
+  files: [file],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...FOLDERS.filter((folder) => !folders.includes(folder)).map(FOLDER),
+          ...packagePatterns(null),
+        ],
+      },
     ],
-  ),
-  // Snapshots are flat arrays the physics fills: physics types only, nothing downstream.
-  layer(
-    ['src/snapshot/**'],
-    [
-      CANNON,
-      THREE,
-      { ...FOLDER('physics'), allowTypeImports: true },
-      ...['core', 'worker', 'interp', ...PAGE_FOLDERS].map(FOLDER),
-    ],
-  ),
-  layer(
-    ['src/interp/**'],
-    [CANNON, THREE, ...['physics', 'core', 'worker', 'scenes', ...PAGE_FOLDERS].map(FOLDER)],
-  ),
-];
+  },
+}));
+
+/** The composition root (src/main.ts) builds everything, but draws and steps through it. */
+const ROOT_LAYER = {
+  files: ['src/*.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: packagePatterns(null) }] },
+};
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'artifacts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'artifacts',
+      'packages/*/dist',
+      'packages/*/api',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -103,6 +181,8 @@ export default tseslint.config(
     },
   },
   ...LAYERS,
+  ROOT_LAYER,
+  ...PACKAGE_ENTRIES,
   {
     // Type-aware rules, on src/ only: they need the type checker, which makes linting several
     // times slower, and src/ is where a needless `as` or `?? 0` costs something in a hot loop.
@@ -123,7 +203,7 @@ export default tseslint.config(
       'src/shapes/**',
       'src/util/**',
       'src/loop/**',
-      'src/api/spawnSpec.ts',
+      'src/state/spawnSpec.ts',
     ],
     rules: {
       'no-restricted-properties': [

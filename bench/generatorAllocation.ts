@@ -14,8 +14,8 @@ import {
   collideSpherePlane,
 } from '../src/physics/primitiveContacts';
 import { Rng } from '../src/util/rng';
-import type { AllocationResult } from './allocationBench';
-import { bytesPerCall } from './allocationBench';
+import type { AllocationResult } from './heapMeasure';
+import { bytesPerCall } from './heapMeasure';
 
 export function benchGeneratorAllocation(): AllocationResult[] {
   const rng = new Rng(1);

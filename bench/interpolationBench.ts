@@ -13,6 +13,7 @@ import {
   SphereGeometry,
   Vector3,
 } from 'three';
+import { quat, vec3 } from 'gl-matrix';
 import { Bench } from 'tinybench';
 import { DrawPoses, interpolatePoses } from '../src/interp/interpolate';
 import { PhysicsWorld } from '../src/physics/physicsWorld';
@@ -95,6 +96,53 @@ function projectPath(p: PosePairs, allAsleep = false): FrameFn {
     times.alpha = alpha;
     interpolatePoses(snapshots, times, 'interpolate', draw);
     instances.write(draw, snapshots.bodies.scales);
+  };
+}
+
+/**
+ * The project's path with gl-matrix doing the per-body blend in place of the hand-inlined kernel:
+ * each body's pair copied into float64 scratch, `vec3.lerp` and `quat.slerp`, copied out, then
+ * the same instance matrices. What docs/design.md's "kernels that stay hand-written" rests on.
+ */
+function glMatrixPath(p: PosePairs): FrameFn {
+  const draw = new DrawPoses();
+  draw.ensureCapacity(p.n);
+  const instances = new BodyInstances(new Scene());
+  const physics = new PhysicsWorld();
+  for (let i = 0; i < p.n; i++) {
+    const kind = SHAPE_KINDS[i % SHAPE_KINDS.length] ?? 'box';
+    physics.addBody({ kind, scale: [0.5, 0.5, 0.5], position: [3 * i, 10, 0] });
+  }
+  const snapshots = new Snapshots(physics);
+  snapshots.captureFresh();
+  instances.sync(snapshots.bodies);
+  const a3 = new Float64Array(3);
+  const b3 = new Float64Array(3);
+  const o3 = new Float64Array(3);
+  const a4 = new Float64Array(4);
+  const b4 = new Float64Array(4);
+  const o4 = new Float64Array(4);
+  return (alpha) => {
+    const position = draw.position;
+    const quaternion = draw.quaternion;
+    for (let i = 0; i < p.n; i++) {
+      const i3 = 3 * i;
+      const i4 = 4 * i;
+      vec3.set(a3, p.prevPos[i3], p.prevPos[i3 + 1], p.prevPos[i3 + 2]);
+      vec3.set(b3, p.curPos[i3], p.curPos[i3 + 1], p.curPos[i3 + 2]);
+      vec3.lerp(o3, a3, b3, alpha);
+      position[i3] = o3[0];
+      position[i3 + 1] = o3[1];
+      position[i3 + 2] = o3[2];
+      quat.set(a4, p.prevQuat[i4], p.prevQuat[i4 + 1], p.prevQuat[i4 + 2], p.prevQuat[i4 + 3]);
+      quat.set(b4, p.curQuat[i4], p.curQuat[i4 + 1], p.curQuat[i4 + 2], p.curQuat[i4 + 3]);
+      quat.slerp(o4, a4, b4, alpha);
+      quaternion[i4] = o4[0];
+      quaternion[i4 + 1] = o4[1];
+      quaternion[i4 + 2] = o4[2];
+      quaternion[i4 + 3] = o4[3];
+    }
+    instances.write(draw, p.scale);
   };
 }
 
@@ -240,6 +288,7 @@ function boundingSphere(p: PosePairs): FrameFn {
 export const EXTRA_PATHS = [
   ['project, every body asleep (a settled scene)', (p: PosePairs) => projectPath(p, true)],
   ['InstancedMesh.computeBoundingSphere (to cull)', boundingSphere],
+  ['project path, gl-matrix lerp/slerp for the blend', glMatrixPath],
 ] as const;
 
 export const INTERPOLATION_PATHS = [

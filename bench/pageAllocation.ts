@@ -5,11 +5,13 @@
 
 import type { World } from 'cannon-es';
 import type { BrowserApp } from '../src/app/browserApp';
-import type { FromWorker, ToWorker } from '../src/worker/protocol';
+import { LocalHost } from '../src/host/localHost';
+import type { PhysicsService } from '../src/workerThread/physicsService';
+import type { FromWorker, ToWorker } from '../src/wire/protocol';
 import type { FakePage } from '../tests/fakes/fakeDom';
 import { installFakeDom } from '../tests/fakes/fakeDom';
-import type { AllocationResult } from './allocationBench';
-import { sampledBytesPerCall, withoutCannonStep } from './allocationBench';
+import type { AllocationResult } from './heapMeasure';
+import { sampledBytesPerCall, withoutCannonStep } from './heapMeasure';
 
 /** A 60 Hz display: 100 Hz physics then takes 1, 2, 2, … steps a frame. */
 const FRAME_MS = 1000 / 60;
@@ -37,12 +39,15 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
   const { bindInput } = await import('../src/ui/input');
   const canvas = page.document.createElement('canvas');
   page.document.body.appendChild(canvas);
-  const app = new BrowserApp(
-    page.document.body as unknown as HTMLElement,
-    canvas as unknown as HTMLCanvasElement,
-    'playground',
-    {},
+  const { Hud } = await import('../src/ui/hud');
+  const { Messages } = await import('../src/ui/messages');
+  const root = page.document.body as unknown as HTMLElement;
+  const hud = new Hud(root);
+  const messages = new Messages(root);
+  const app = new BrowserApp(canvas as unknown as HTMLCanvasElement, 'playground', {}, (text) =>
+    messages.show(text),
   );
+  app.onFrameShown = (nowMs, force) => hud.update(nowMs, app, force);
   // The page's clock: each frame's timestamp boxed ahead of time (the browser hands
   // requestAnimationFrame a number it made, and performance.now() makes one per call: neither
   // is the project's). The clock stands still within a frame. Node's own performance.now()
@@ -89,9 +94,16 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
     page,
     frame,
     dragFrame,
-    steps: () => app.sim.loop.stepCount,
-    world: remote ? remote.world : () => app.sim.physics.world,
+    steps: () => app.sim.nextStep,
+    world: remote ? remote.world : () => pageWorld(app),
   };
+}
+
+/** The cannon-es world of a page whose physics steps on its own thread. */
+function pageWorld(app: BrowserApp): World {
+  const host = app.sim.host;
+  if (!(host instanceof LocalHost)) throw new Error('The page steps its physics in a worker.');
+  return host.core.physics.world;
 }
 
 /** Frames one page is driven for, warm-up and every measuring window included. */
@@ -158,28 +170,32 @@ async function useInProcessWorker(
   app: BrowserApp,
   nowMs: () => number,
 ): Promise<{ deliver: () => void; world: () => World }> {
-  const { WorkerPhysics } = await import('../src/worker/workerPhysics');
-  const { PhysicsService } = await import('../src/worker/physicsService');
+  const { WorkerHost } = await import('../src/workerHost/workerHost');
+  const { PhysicsService } = await import('../src/workerThread/physicsService');
   const toWorker = new MessageQueue<ToWorker>();
   const toPage = new MessageQueue<FromWorker>();
   const service = new PhysicsService({ postMessage: (message) => toPage.post(message) }, nowMs);
-  const physics = new WorkerPhysics(
+  const host = new WorkerHost(
     { postMessage: (message) => toWorker.post(message) },
-    { transport: 'shared', slots: 32 },
-    {},
-    nowMs,
+    { transport: 'shared', tuning: app.sim.host.tuning, clockMs: nowMs },
   );
   const toService = (message: ToWorker): void => service.handle(message);
-  const toPhysics = (message: FromWorker): void => physics.receive(message);
+  const toPhysics = (message: FromWorker): void => host.receive(message);
   const deliver = (): void => {
     let moved = true;
     while (moved) moved = toWorker.drain(toService) || toPage.drain(toPhysics);
   };
-  const built = app.sim.useWorker(physics);
+  const built = app.sim.useHost(host, 'build');
   deliver();
   await built;
-  // The worker's world (the service's core is its own; a bench may look inside).
-  return { deliver, world: () => service['requireCore']().physics.world };
+  return { deliver, world: () => serviceWorld(service) };
+}
+
+/** The cannon-es world a physics service steps (a bench may hold its step still). */
+function serviceWorld(service: PhysicsService): World {
+  const core = service.core;
+  if (!core) throw new Error('The physics service has built no scene.');
+  return core.physics.world;
 }
 
 /**

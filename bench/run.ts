@@ -1,12 +1,14 @@
 // `npm run bench`: interpolation + instance matrices against three baselines; physics per stress
 // scene, today's cannon-es configuration against the chosen one; the counts that hold real
-// time; the quality gates for both; bytes allocated per frame, step and contact — all measured
-// in this run, in Node. `npm run bench -- --tuning`: each physics setting against its
-// alternatives. `npm run bench -- --state`: only the save, load, record and seek table.
+// time; the quality gates for both; bytes allocated per frame, step and contact; the cannon-es
+// drop-in on plain cannon-es worlds — all measured in this run, in Node. `npm run bench --
+// --tuning`: each physics setting against its alternatives. `npm run bench -- --state`: only
+// the save, load, record and seek table. `npm run bench -- --drop-in`: only the drop-in's table.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { TODAY_TUNING } from '../src/physics/tuning';
 import { allocationTable, benchAllocation } from './allocationBench';
+import { benchDropIn, dropInTable } from './dropInBench';
 import { benchPageAllocation } from './pageAllocation';
 import { benchInterpolation, interpolationTable } from './interpolationBench';
 import type { InterpolationResult } from './interpolationBench';
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
   if (quick) shortenWindow(200);
   if (process.argv.includes('--tuning')) runTuning();
   else if (process.argv.includes('--state')) runState();
+  else if (process.argv.includes('--drop-in')) runDropIn();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
@@ -63,6 +66,15 @@ function runTuning(): void {
   console.log(sleepingFloorTable(quick ? 1000 : 5000, quick ? 3 : 10, quick ? 1 : 3));
   section('what each shape costs');
   console.log(shapeCostTable(quick ? 100 : 250, quick ? 50 : 300));
+}
+
+function runDropIn(): void {
+  const count = quick ? 100 : 250;
+  const steps = quick ? 100 : 300;
+  section(
+    `the drop-in on plain cannon-es worlds (CPU ms per world.step, steps 100–${100 + steps})`,
+  );
+  console.log(dropInTable(benchDropIn(count, steps, quick ? 1 : 3)));
 }
 
 function runState(): void {
@@ -119,6 +131,7 @@ async function runBench(): Promise<void> {
   console.log(allocationTable(allocation));
 
   runState();
+  runDropIn();
 
   section('goals');
   const at = (n: number): InterpolationResult | undefined => interpolation.find((r) => r.n === n);

@@ -4,6 +4,8 @@
 
 import { gzipSync } from 'node:zlib';
 import { Simulation } from '../src/app/simulation';
+import type { PhysicsCore } from '../src/core/physicsCore';
+import { LocalHost } from '../src/host/localHost';
 import { parseRecordOptions } from '../src/state/timeline';
 import { encodeRecording } from '../src/state/recording';
 import type { Recording } from '../src/state/recording';
@@ -35,7 +37,7 @@ export interface StateBenchResult {
  * A minute of a person playing with a 500-body scene at a 60 Hz display: a ball thrown every
  * second, and a body dragged about for three seconds every twenty.
  */
-function play(sim: Simulation, frame: number, rng: Rng): void {
+function play(sim: Simulation, core: PhysicsCore, frame: number, rng: Rng): void {
   if (frame % 60 === 30) {
     sim.queue({
       type: 'spawn',
@@ -49,12 +51,12 @@ function play(sim: Simulation, frame: number, rng: Rng): void {
   }
   const inDrag = frame % 1200;
   if (inDrag === 100) {
-    const index = rng.int(0, sim.physics.count - 1);
-    const p = sim.physics.bodies[index]?.position;
-    if (p) sim.queue({ type: 'dragStart', id: sim.physics.idAt(index), point: [p.x, p.y, p.z] });
+    const index = rng.int(0, core.physics.count - 1);
+    const p = core.physics.bodies[index]?.position;
+    if (p) sim.queue({ type: 'dragStart', id: core.physics.idAt(index), point: [p.x, p.y, p.z] });
   }
   if (inDrag > 100 && inDrag < 280) {
-    sim.commands.setDragTarget([
+    core.commands.setDragTarget([
       Math.cos(frame / 20) * 3,
       4 + Math.sin(frame / 30),
       Math.sin(frame / 20) * 3,
@@ -79,11 +81,12 @@ export function benchState(
   seconds: number,
   runs: number,
 ): StateBenchResult {
-  const sim = new Simulation(scene, { count });
+  const host = new LocalHost(scene, { count });
+  const sim = new Simulation(host);
   // Two seconds in: bodies moving, landing, some asleep.
   for (let f = 0; f < 120; f++) sim.frame(1 / 60);
   // On the page's thread the state calls finish before their promises are made: timed directly.
-  const core = sim.core;
+  const core = host.core;
   const text = JSON.stringify(encodeState(core.saveState()));
   const saveMs = median(
     Array.from({ length: runs }, () => timed(() => JSON.stringify(encodeState(core.saveState())))),
@@ -98,7 +101,7 @@ export function benchState(
   core.record(parseRecordOptions());
   const frames = Math.round(60 * seconds);
   for (let f = 0; f < frames; f++) {
-    play(sim, f, rng);
+    play(sim, core, f, rng);
     sim.frame(1 / 60);
   }
   const recording: Recording = core.stopRecording('all');

@@ -2,7 +2,7 @@
 // alternatives on the stress scenes — CPU ms per step, whether the result is bit-identical to
 // the chosen settings, and what a user would see (bodies asleep, mean height at the end).
 
-import { StateHasher } from '../src/app/stateHasher';
+import { StateHasher } from '../src/state/stateHasher';
 import { PhysicsWorld } from '../src/physics/physicsWorld';
 import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
 import type { PhysicsTuning } from '../src/physics/tuning';

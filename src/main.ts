@@ -1,16 +1,19 @@
-// Entry point: reads the URL, builds the app, panel, input and `window.sandbox`, and starts the
-// requestAnimationFrame drive. A failure here is shown on the page, never left as a blank one.
+// Entry point and composition root: reads the URL, builds the app and the page's widgets (HUD,
+// messages, panel, labels, input, `window.sandbox`), each given the command layer or a narrow
+// part of it, and starts the requestAnimationFrame drive. A failure here is shown on the page,
+// never left as a blank one.
 
 import './styles.css';
 import { createScriptingApi } from './api/scriptingApi';
 import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
-import { HUD_REFRESH_MS } from './ui/hud';
+import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
+import { Messages } from './ui/messages';
 import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
-import { RecordPanel, recordControlsOf } from './ui/recordPanel';
+import { RecordPanel } from './ui/recordPanel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
@@ -23,36 +26,62 @@ declare global {
   }
 }
 
-async function main(): Promise<void> {
-  const root = document.getElementById('app');
-  const canvas = document.getElementById('view');
-  if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
-    throw new Error('index.html must contain #app and canvas#view.');
-  }
+/** The app on `canvas`, with the HUD and the message list it reports through, from the URL. */
+function buildApp(
+  root: HTMLElement,
+  canvas: HTMLCanvasElement,
+): { app: BrowserApp; hud: Hud; messages: Messages } {
   const startup = parseUrlParams(window.location.search, 'playground');
-  const app = new BrowserApp(root, canvas, startup.scene, {
-    count: startup.count,
-    seed: startup.seed,
-  });
+  const hud = new Hud(root);
+  const messages = new Messages(root);
+  const app = new BrowserApp(
+    canvas,
+    startup.scene,
+    { count: startup.count, seed: startup.seed },
+    (text, kind, lines) => messages.show(text, kind, lines),
+  );
+  app.onFrameShown = (nowMs, force) => hud.update(nowMs, app, force);
+  if (app.stage.problem) {
+    showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
+      `Nothing can be drawn because ${app.stage.problem}.`,
+      "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
+      'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
+    ]);
+  }
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
   app.commands.set(startup.settings);
   // One message for them all: the panel keeps only the newest few, and a shared link with many
   // bad parameters must still name every one.
   const [first, ...rest] = startup.errors;
-  if (first !== undefined && rest.length === 0) app.messages.show(first);
+  if (first !== undefined && rest.length === 0) messages.show(first);
   else if (first !== undefined) {
-    app.messages.show(
+    messages.show(
       `${startup.errors.length} URL parameters were not used:`,
       'error',
       startup.errors,
     );
   }
+  return { app, hud, messages };
+}
 
-  const panel = new Panel(app, root);
-  const sandbox = createScriptingApi(app);
-  const record = new RecordPanel(panel.recordFolder, root, recordControlsOf(sandbox), app.messages);
+/**
+ * The page's widgets, each handed the command layer (or the part of it it uses): the panel and
+ * its Record folder, the view and stutter labels, the split layout, keys and pointer. Returns
+ * the Record folder (it opens links).
+ */
+function buildWidgets(
+  root: HTMLElement,
+  canvas: HTMLCanvasElement,
+  { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
+): RecordPanel {
+  const commands = app.commands;
+  const panel = new Panel(root, commands, {
+    notify: (text) => messages.show(text),
+    setHudVisible: (visible) => hud.setVisible(visible),
+  });
+  const record = new RecordPanel(panel.recordFolder, root, commands, messages);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root, () => app.commands.removeTracked());
+  const stutter = new StutterPanel(root, () => commands.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
@@ -69,7 +98,7 @@ async function main(): Promise<void> {
     labels.place(app.stage.splitLayout(halves));
     if (app.sim.settings.view === 'split') app.redraw();
   });
-  bindInput(app.commands, canvas, {
+  bindInput(commands, canvas, {
     throwShape: () => panel.spawnShape,
     onSettingsChanged: refresh,
   });
@@ -79,8 +108,19 @@ async function main(): Promise<void> {
     twinLabels.update(app.lab ? app.lab.report() : null);
     void record.update();
   }, HUD_REFRESH_MS);
+  return record;
+}
 
-  window.sandbox = sandbox;
+async function main(): Promise<void> {
+  const root = document.getElementById('app');
+  const canvas = document.getElementById('view');
+  if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
+    throw new Error('index.html must contain #app and canvas#view.');
+  }
+  const page = buildApp(root, canvas);
+  const app = page.app;
+  const record = buildWidgets(root, canvas, page);
+  window.sandbox = createScriptingApi(app.commands);
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.
   await app.threads.use(app.sim.settings.physicsThread);

@@ -1,31 +1,20 @@
 // `window.sandbox`: the scripting API for people in the console and for tests. Every argument is
 // validated before anything changes; a bad one throws an Error that names it and what is valid.
 
-import type { BrowserApp } from '../app/browserApp';
-import type { StatsSnapshot } from '../app/frameStats';
+import type { CommandLayer } from '../app/commandLayer';
+import type { BodyPoses } from '../app/poseReadout';
+import type { StatsSnapshot } from '../stats/statsSnapshot';
 import type { LoadOptions } from '../app/simulation';
 import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
 import { SCENES, seedProblem } from '../scenes/registry';
-import type { PoseBuffer } from '../snapshot/snapshots';
-import { encodeRecording } from '../state/recording';
 import type { EncodedRecording } from '../state/recording';
-import { encodeState } from '../state/stateSchema';
 import type { EncodedState } from '../state/stateSchema';
-import { validateSpawnSpec } from './spawnSpec';
-import type { SpawnInput } from './spawnSpec';
+import { validateSpawnSpec } from '../state/spawnSpec';
+import type { SpawnInput } from '../state/spawnSpec';
 
-export interface Pose {
-  p: [number, number, number];
-  q: [number, number, number, number];
-}
-
-/** A snapshot pose with the velocities stored beside it (extrapolate and hermite use them). */
-export interface SnapshotPose extends Pose {
-  v: [number, number, number];
-  w: [number, number, number];
-}
+export type { Pose, SnapshotPose } from '../app/poseReadout';
 
 /**
  * `load`, `reset`, `advance` and the state and recording calls (`saveState`, `loadState`,
@@ -46,7 +35,7 @@ export interface SandboxApi {
   advance(frameSeconds: number[]): Promise<FrameReport[]>;
   run(): void;
   state(): { step: number; simTime: number; bodies: number; hash: string };
-  pose(index: number): { previous: SnapshotPose; current: SnapshotPose; rendered: Pose };
+  pose(index: number): BodyPoses;
   stats(): StatsSnapshot;
   hitch(seconds?: number): void;
   track(index: number | null): void;
@@ -124,22 +113,11 @@ function validBodyIndex(call: string, index: unknown, count: number): number {
   );
 }
 
-function vec3At(values: Float64Array, i: number): [number, number, number] {
-  return [values[3 * i] ?? 0, values[3 * i + 1] ?? 0, values[3 * i + 2] ?? 0];
-}
-
-function poseAt(buffer: PoseBuffer, i: number): SnapshotPose {
-  const q = buffer.quaternion;
-  return {
-    p: vec3At(buffer.position, i),
-    q: [q[4 * i] ?? 0, q[4 * i + 1] ?? 0, q[4 * i + 2] ?? 0, q[4 * i + 3] ?? 1],
-    v: vec3At(buffer.velocity, i),
-    w: vec3At(buffer.angularVelocity, i),
-  };
-}
-
-export function createScriptingApi(app: BrowserApp): SandboxApi {
-  const commands = app.commands;
+/**
+ * `window.sandbox` over the command layer: each argument checked here (a bad one throws, naming
+ * it), then the same call the keys, pointer and panel make.
+ */
+export function createScriptingApi(commands: CommandLayer): SandboxApi {
   return {
     scenes: () => SCENES.map((scene) => scene.id),
     load(scene, options) {
@@ -149,7 +127,7 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
         );
       return commands.load(scene, validateLoadOptions(options));
     },
-    settings: () => ({ ...app.sim.settings }),
+    settings: () => ({ ...commands.settings() }),
     set(patch) {
       commands.set(patch);
     },
@@ -163,32 +141,19 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       commands.spawnBody(validateSpawnSpec(spec));
     },
     remove(index) {
-      commands.removeBody(validBodyIndex('remove', index, app.sim.snapshots.count));
+      commands.removeBody(validBodyIndex('remove', index, commands.bodyCount()));
     },
     advance(frameSeconds) {
-      return app.advance(validateFrames(frameSeconds));
+      return commands.advance(validateFrames(frameSeconds));
     },
     run() {
-      app.start();
+      commands.run();
     },
-    state: () => ({
-      step: app.sim.publishedStep,
-      simTime: app.sim.loop.simTime,
-      bodies: app.sim.snapshots.count,
-      hash: app.sim.hash(),
-    }),
+    state: () => commands.state(),
     pose(index) {
-      validBodyIndex('pose', index, app.sim.snapshots.count);
-      const snapshots = app.sim.snapshots;
-      const rendered = app.stage.bodies.readPose(index);
-      if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);
-      return {
-        previous: poseAt(snapshots.previous, index),
-        current: poseAt(snapshots.current, index),
-        rendered,
-      };
+      return commands.pose(validBodyIndex('pose', index, commands.bodyCount()));
     },
-    stats: () => app.statsSnapshot(),
+    stats: () => commands.stats(),
     hitch(seconds) {
       // The hitch range is the hitchSeconds setting's (config/settings.ts).
       if (seconds !== undefined && !validateValue('hitchSeconds', seconds).ok) {
@@ -199,7 +164,7 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       commands.hitch(seconds);
     },
     track(index) {
-      const count = app.sim.snapshots.count;
+      const count = commands.bodyCount();
       if (index === null) {
         commands.track(-1);
         return;
@@ -211,11 +176,11 @@ export function createScriptingApi(app: BrowserApp): SandboxApi {
       }
       commands.track(index);
     },
-    saveState: () => app.saveState().then(encodeState),
-    loadState: (state) => app.loadState(state),
-    record: (options) => app.record(options),
-    stopRecording: (options) => app.stopRecording(options).then(encodeRecording),
-    replay: (recording) => app.replay(recording),
-    seek: (step) => app.seek(step),
+    saveState: () => commands.saveState(),
+    loadState: (state) => commands.loadState(state),
+    record: (options) => commands.record(options),
+    stopRecording: (options) => commands.stopRecording(options),
+    replay: (recording) => commands.replay(recording),
+    seek: (step) => commands.seek(step),
   };
 }

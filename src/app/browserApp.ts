@@ -1,77 +1,67 @@
-// Composition root for the page: builds the simulation (physics in a worker, or on this
-// thread), the stage, HUD and messages, the frame driver, the view compositor and the command
-// layer, and keeps the determinism lab and the physics threads in step with the loaded scene.
+// The page's simulation and how it is shown: the Simulation drawn on a Stage by the view
+// compositor, driven by requestAnimationFrame (the frame driver), the command layer every door
+// goes through, the physics threads and the determinism lab kept in step with the loaded scene.
+// The page's widgets (HUD, messages, panel) are main.ts's; they reach this through callbacks.
 
 import type { PhysicsThreadSetting, Settings } from '../config/settings';
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
+import { FrameDriver } from '../loop/frameDriver';
 import { summarizeFaults } from '../physics/stateGuard';
-import type { SceneDefinition } from '../scenes/sceneTypes';
-import type { Recording } from '../state/recording';
-import type { SavedState } from '../state/stateSchema';
 import { Stage } from '../render/stage';
-import { createHudFigures, Hud } from '../ui/hud';
-import type { HudFigures, HudSource } from '../ui/hud';
-import { Messages } from '../ui/messages';
-import { showNotice } from '../ui/notice';
+import { ViewCompositor } from '../render/viewCompositor';
+import type { SceneDefinition } from '../scenes/sceneTypes';
+import { windowFps, windowSimOverReal } from '../stats/frameStats';
+import { createHudFigures } from '../stats/statsSnapshot';
+import type { HudFigures, StatsSnapshot } from '../stats/statsSnapshot';
 import { CommandLayer } from './commandLayer';
-import type { Session } from './commandLayer';
-import { FrameDriver } from './frameDriver';
-import { windowFps, windowSimOverReal } from './frameStats';
-import type { StatsSnapshot } from './frameStats';
+import type { PageSession } from './commandLayer';
+import type { Notify, ShownMessage } from './notify';
+import { PhysicsThreads } from './physicsThreads';
 import { Simulation } from './simulation';
 import type { LoadOptions } from './simulation';
 import { TwinLab } from './twinLab';
-import { ViewCompositor } from './viewCompositor';
-import { PhysicsThreads } from './physicsThreads';
 
-/** The page: one Simulation drawn on a Stage, driven by requestAnimationFrame, with its HUD. */
-export class BrowserApp implements Session, HudSource {
+export class BrowserApp implements PageSession {
   readonly sim: Simulation;
   readonly stage: Stage;
-  readonly hud: Hud;
-  readonly messages: Messages;
   readonly driver: FrameDriver;
   readonly view: ViewCompositor;
+  /** The one path every action takes: keys, pointer, panel, URL and `window.sandbox`. */
   readonly commands: CommandLayer;
   readonly threads: PhysicsThreads;
+  readonly notify: Notify;
   /** The determinism lab's second world, while the loaded scene asks for one. */
   lab: TwinLab | null = null;
   /** The scene the lab and the camera were set up for (a replay may load another one). */
   private seenScene: SceneDefinition;
   /** The settings the panel last showed (replaced, never mutated, on every change). */
   private seenSettings: Readonly<Settings>;
-  private contextMessage: HTMLElement | null = null;
+  private contextMessage: ShownMessage | null = null;
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
+  /** Called after a frame is shown (`force`: a redraw outside the frames), for the HUD. */
+  onFrameShown: ((nowMs: number, force: boolean) => void) | null = null;
 
   /**
-   * @param root where the HUD, messages and notices go.
    * @param canvas what the stage draws on (nothing is drawn without WebGL 2; all else runs).
    * @param sceneId the first scene.
    * @param options its count and seed.
+   * @param notify shows the user a message (warnings, faults, a lost GPU).
    */
-  constructor(root: HTMLElement, canvas: HTMLCanvasElement, sceneId: string, options: LoadOptions) {
+  constructor(canvas: HTMLCanvasElement, sceneId: string, options: LoadOptions, notify: Notify) {
     this.stage = new Stage(canvas);
-    this.hud = new Hud(root);
-    this.messages = new Messages(root);
+    this.notify = notify;
     this.sim = new Simulation(sceneId, options);
     this.view = new ViewCompositor(this.stage);
     this.driver = new FrameDriver(
       () => this.sim.settings,
-      (driver, nowMs) => this.frame(driver, nowMs),
+      (frameSeconds, nowMs) => this.frame(frameSeconds, nowMs),
     );
     this.commands = new CommandLayer(this);
     this.threads = new PhysicsThreads(this);
     this.sim.onTimelineReset = () => this.driver.restartClock();
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
-    if (this.stage.problem) {
-      showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
-        `Nothing can be drawn because ${this.stage.problem}.`,
-        "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
-        'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
-      ]);
-    }
     this.updateLab();
     this.view.frameScene(this.sim.scene.definition.view);
     this.seenScene = this.sim.scene.definition;
@@ -85,21 +75,21 @@ export class BrowserApp implements Session, HudSource {
   }
 
   /**
-   * One animation frame of `driver.frameSeconds` (jitter and hitch included) through loop →
-   * steps → snapshots → interpolation → instance matrices → GPU, then the HUD. Driven by the wall
-   * clock, so the overload governor may slow it down.
+   * One animation frame of `frameSeconds` (jitter and hitch included) through loop → steps →
+   * snapshots → interpolation → instance matrices → GPU, then the HUD. Driven by the wall clock,
+   * so the overload governor may slow it down.
    */
-  private frame(driver: FrameDriver, nowMs: number): void {
+  private frame(frameSeconds: number, nowMs: number): void {
     // A scene or state still being built in the worker: no time passes for it yet, and the
     // first frame once it is built lasts 0 s.
     if (this.sim.building) {
-      driver.restartClock();
+      this.driver.restartClock();
       return;
     }
-    if (this.lab) this.lab.frame(driver.frameSeconds, true);
-    else this.sim.frameFrom(driver, true);
+    if (this.lab) this.lab.frame(frameSeconds, true);
+    else this.sim.frame(frameSeconds, true);
     this.afterFrame(true);
-    this.hud.update(nowMs, this);
+    this.onFrameShown?.(nowMs, false);
   }
 
   /**
@@ -118,7 +108,7 @@ export class BrowserApp implements Session, HudSource {
       reports.push(copyFrameReport(report, createFrameReport()));
       this.afterFrame(i === frames.length - 1);
     }
-    this.hud.update(performance.now(), this, true);
+    this.onFrameShown?.(performance.now(), true);
     return reports;
   }
 
@@ -129,23 +119,23 @@ export class BrowserApp implements Session, HudSource {
     else if (this.sim.settings !== this.seenSettings) this.changed();
     this.seenSettings = this.sim.settings;
     const faults = this.sim.takeFaults();
-    if (faults) this.messages.show(summarizeFaults(faults), 'warning');
+    if (faults) this.notify(summarizeFaults(faults), 'warning');
     if (render) this.view.draw(this.sim, this.lab?.twin ?? null);
     else this.view.writeInstances(this.sim, this.lab?.twin ?? null);
   }
 
-  /** Session: draws the current state now (after loads, single steps, setting changes). */
+  /** Draws the current state now (after loads, single steps, setting changes). */
   redraw(): void {
     this.view.draw(this.sim, this.lab?.twin ?? null);
-    this.hud.update(performance.now(), this, true);
+    this.onFrameShown?.(performance.now(), true);
   }
 
-  /** Session: tells the panel and labels. */
+  /** Tells the panel and labels. */
   changed(): void {
     this.onChange?.();
   }
 
-  /** Session: builds a scene (and the lab's second world); resolves once it can be drawn. */
+  /** Builds a scene (and the lab's second world); resolves once it can be drawn. */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
     const loaded = this.sim.load(sceneId, options);
     this.driver.restartJitter();
@@ -157,47 +147,8 @@ export class BrowserApp implements Session, HudSource {
     return Promise.all([loaded, lab]).then(() => this.redraw());
   }
 
-  /** The world's exact state (see Simulation.saveState). */
-  saveState(): Promise<SavedState> {
-    return this.sim.timeline.saveState();
-  }
-
-  /**
-   * Continues from a saved state (see Simulation.loadState; throws, changing nothing, on a bad
-   * one). In the determinism lab both worlds load it, so they go on agreeing.
-   */
-  loadState(input: unknown): Promise<void> {
-    const loaded = this.sim.timeline.loadState(input);
-    const lab = this.lab?.loadState(input);
-    return this.afterJump(loaded, lab);
-  }
-
-  /** Starts recording at the current step (see Simulation.record). */
-  record(options: unknown): Promise<void> {
-    const started = this.sim.timeline.record(options);
-    this.changed();
-    return started;
-  }
-
-  /** Ends the recording and returns it (see Simulation.stopRecording). */
-  stopRecording(options: unknown): Promise<Recording> {
-    const stopped = this.sim.timeline.stopRecording(options);
-    this.changed();
-    return stopped;
-  }
-
-  /** Loads a recording and plays it from its start (see Simulation.replay). */
-  replay(recording: unknown): Promise<void> {
-    return this.afterJump(this.sim.timeline.replay(recording));
-  }
-
-  /** Moves the loaded replay to `step` (see Simulation.seek). */
-  seek(step: unknown): Promise<void> {
-    return this.afterJump(this.sim.timeline.seek(step));
-  }
-
   /** After a jump was asked for: the scene followed now, and again once it is made (worker). */
-  private afterJump(made: Promise<void>, lab?: Promise<void>): Promise<void> {
+  afterJump(made: Promise<void>, lab?: Promise<void>): Promise<void> {
     this.followScene();
     return Promise.all([made, lab]).then(() => this.followScene());
   }
@@ -217,7 +168,7 @@ export class BrowserApp implements Session, HudSource {
     this.changed();
   }
 
-  /** Session: settings, including what the page itself acts on (threads, shadows, the lab's copy). */
+  /** Settings, including what the page itself acts on (threads, shadows, the lab's copy). */
   applySettings(patch: unknown): void {
     const before = this.sim.settings.physicsThread;
     this.sim.set(patch);
@@ -230,8 +181,8 @@ export class BrowserApp implements Session, HudSource {
   }
 
   /**
-   * HudSource: the figures the HUD shows, written into `out` (every frame's refresh path, so it
-   * allocates nothing); `statsSnapshot` starts from the same figures.
+   * HudSource: the figures the HUD shows, written into `out` (every refresh, so it allocates
+   * nothing); `statsSnapshot` starts from the same figures.
    */
   readHudFigures(out: HudFigures): HudFigures {
     const sim = this.sim;
@@ -242,10 +193,10 @@ export class BrowserApp implements Session, HudSource {
     let sleeping = 0;
     for (let i = 0; i < bodies; i++) sleeping += asleep[i];
     const rates = stats.measureWindow();
-    const link = sim.worker;
-    out.thread = sim.thread;
-    out.transport = link ? link.physics.transportName : 'direct';
-    out.latencySteps = link ? link.latencySteps : 0;
+    const host = sim.host;
+    out.thread = host.thread;
+    out.transport = host.transport;
+    out.latencySteps = host.latencySteps;
     out.fps = windowFps(rates);
     out.stepsThisFrame = stats.lastFrame.steps;
     out.alpha = sim.drawnTimes.alpha;
@@ -274,21 +225,19 @@ export class BrowserApp implements Session, HudSource {
   statsSnapshot(): StatsSnapshot {
     const sim = this.sim;
     const stats = sim.stats;
+    const recording = this.commands.recordStatus();
     return {
       ...this.readHudFigures(createHudFigures()),
       physicsMsThisFrame: stats.physicsMsThisFrame,
       physicsMsLastStep: stats.physicsMsLastStep,
       frame: copyFrameReport(stats.lastFrame, createFrameReport()),
-      step: sim.loop.stepCount,
+      step: sim.nextStep,
       simTime: sim.loop.simTime,
       displayTime: sim.displayTime(),
       stutter: sim.meter.result(),
       twin: this.lab ? this.lab.report() : null,
-      replay: sim.timeline.replayStatus(),
-      recording:
-        sim.timeline.recordingStep === null
-          ? null
-          : { step: sim.timeline.recordingStep, inputs: sim.timeline.recordingInputs ?? 0 },
+      replay: recording.replay,
+      recording: recording.recording,
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.removedBodies,
@@ -302,13 +251,13 @@ export class BrowserApp implements Session, HudSource {
     this.contextMessage?.remove();
     this.contextMessage = null;
     if (lost) {
-      this.contextMessage = this.messages.show(
+      this.contextMessage = this.notify(
         'The WebGL context was lost (GPU reset or too many 3D pages), so nothing can be drawn. The simulation keeps running; drawing resumes when the browser restores the context.',
         'warning',
       );
       return;
     }
-    this.messages.show('The WebGL context was restored; drawing again.', 'info');
+    this.notify('The WebGL context was restored; drawing again.', 'info');
     this.redraw();
   }
 

@@ -1,16 +1,28 @@
-// Everything a person (keys, mouse, touch, the panel) or a script (window.sandbox) may ask of
-// the sandbox, turned into setting changes, commands at a step, or loads. Input, panel and API
-// go through here; none of them touches the simulation, the physics or the camera itself.
+// The one path for every action: keys, pointer and touch, the panel, the URL and `window.sandbox`
+// all call these methods (the panel and input through narrow interfaces of their own), which
+// turn them into setting changes, commands at a step, loads, jumps and frames, and answer reads.
+// None of the doors touches the simulation, the physics or the camera itself.
 
 import type { Settings } from '../config/settings';
+import type { FrameReport } from '../loop/fixedStepLoop';
 import type { CommandAction } from '../physics/commands';
 import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
-import type { Stage } from '../render/stage';
 import { randomBody } from '../scenes/mixedBodies';
+import type { LoadedScene } from '../scenes/registry';
 import type { ShapeKind } from '../shapes/shapeKinds';
-import type { Messages } from '../ui/messages';
+import { encodeRecording } from '../state/recording';
+import type { EncodedRecording } from '../state/recording';
+import type { ReplayStatus } from '../state/replay';
+import { encodeState } from '../state/stateSchema';
+import type { EncodedState } from '../state/stateSchema';
+import type { StatsSnapshot } from '../stats/statsSnapshot';
 import { Rng } from '../util/rng';
-import type { FrameDriver } from './frameDriver';
+import { vec3 } from 'gl-matrix';
+import type { FrameDriver } from '../loop/frameDriver';
+import type { Stage } from '../render/stage';
+import type { Notify } from './notify';
+import { readPose } from './poseReadout';
+import type { BodyPoses } from './poseReadout';
 import type { LoadOptions, Simulation } from './simulation';
 import { reloadOptions } from './simulation';
 import type { TwinLab } from './twinLab';
@@ -18,18 +30,26 @@ import type { TwinLab } from './twinLab';
 /** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
 const THROW_SPEED = 22;
 
-/** What the command layer acts on: the page's session (the app implements it). */
-export interface Session {
+/** What the command layer acts on: the page (the app implements it). */
+export interface PageSession {
   readonly sim: Simulation;
   /** The determinism lab's worlds, while the loaded scene has two. */
   readonly lab: TwinLab | null;
   readonly stage: Stage;
-  readonly messages: Messages;
   readonly driver: FrameDriver;
+  readonly notify: Notify;
   /** Builds a scene (and the lab's second world); resolves once it can be drawn. */
   load(sceneId: string, options: LoadOptions): Promise<void>;
   /** Applies validated settings, including those the page acts on (threads, shadows). */
   applySettings(patch: unknown): void;
+  /** Scripted frames, each through the same path as an animation frame (see BrowserApp). */
+  advance(frameSeconds: readonly number[]): Promise<FrameReport[]>;
+  /** Starts (or restarts) the animation-frame drive. */
+  start(): void;
+  /** After a jump was asked for: the lab and camera follow the scene, now and once it is made. */
+  afterJump(made: Promise<void>, lab?: Promise<void>): Promise<void>;
+  /** Everything the page measures, as a fresh object. */
+  statsSnapshot(): StatsSnapshot;
   /** Draws the current state now and refreshes the HUD. */
   redraw(): void;
   /** Tells the panel and labels that settings or the scene changed. */
@@ -43,24 +63,47 @@ export interface PickedBody {
   point: Vec3Tuple;
 }
 
+/** What the Record folder shows: the recording under way and the loaded replay. */
+export interface RecordStatus {
+  recording: { step: number; inputs: number } | null;
+  replay: ReplayStatus | null;
+}
+
+/** What `state()` says: the newest step published, the loop's time, bodies drawn, the hash. */
+export interface StateSummary {
+  step: number;
+  simTime: number;
+  bodies: number;
+  hash: string;
+}
+
 export class CommandLayer {
-  private readonly session: Session;
+  private readonly session: PageSession;
   private spawnRng = new Rng(1);
   /** The held body's grab point (the drag plane passes through it) and the latest target. */
   private readonly dragThrough = [0, 0, 0];
   private readonly dragTarget = [0, 0, 0];
   /** The "no dragging in the lab" note while it is on screen, so repeated presses show it once. */
-  private dragRefusedMessage: HTMLElement | null = null;
+  private dragRefused: { readonly isConnected: boolean } | null = null;
 
-  constructor(session: Session) {
+  constructor(session: PageSession) {
     this.session = session;
   }
 
+  /** The settings now (replaced, never changed in place). */
   settings(): Readonly<Settings> {
     return this.session.sim.settings;
   }
 
-  /** Validates the whole patch first; a bad key or value throws and changes nothing. */
+  /** The scene loaded (a replay may load another at one of its steps). */
+  scene(): LoadedScene {
+    return this.session.sim.scene;
+  }
+
+  /**
+   * Validates the whole patch first; a bad key or value throws and changes nothing. Settings the
+   * page acts on itself (the physics thread, shadows) follow.
+   */
   set(patch: unknown): void {
     this.session.applySettings(patch);
   }
@@ -96,6 +139,24 @@ export class CommandLayer {
     this.showWhenSettled();
   }
 
+  /**
+   * Runs scripted frames of the given seconds (see BrowserApp.advance); resolves with each
+   * frame's report. Stops the animation-frame drive.
+   */
+  advance(frameSeconds: readonly number[]): Promise<FrameReport[]> {
+    return this.session.advance(frameSeconds);
+  }
+
+  /** Starts (or restarts) the animation-frame drive. */
+  run(): void {
+    this.session.start();
+  }
+
+  /** Injects one long frame (default: the `hitchSeconds` setting) into the next frame. */
+  hitch(seconds = this.settings().hitchSeconds): void {
+    this.session.driver.hitch(seconds);
+  }
+
   /** Drops a body of `kind` from above the middle of the scene at a seeded random spot. */
   spawn(kind: ShapeKind): void {
     const rng = this.spawnRng;
@@ -110,23 +171,24 @@ export class CommandLayer {
   /** Throws a body of `kind` from the camera through the given pixel. */
   throwFrom(kind: ShapeKind, clientX: number, clientY: number): void {
     const { origin, direction } = this.session.stage.rayThrough(clientX, clientY);
+    const start = vec3.scaleAndAdd([0, 0, 0], origin, direction, 1.5);
     // The lab draws its worlds shifted sideways (left −offsetX, right +offsetX): aim in the
     // coordinates of the world on the side the ray passes nearest the centre, so a throw at
     // either heap hits that heap, and the same spot in the other world.
     const lab = this.session.lab;
-    let shiftX = 0;
     if (lab) {
-      const t = -(origin.x * direction.x + origin.y * direction.y + origin.z * direction.z);
-      shiftX = origin.x + t * direction.x < 0 ? lab.offsetX : -lab.offsetX;
+      const nearest = vec3.scaleAndAdd(
+        vec3.create(),
+        origin,
+        direction,
+        -vec3.dot(origin, direction),
+      );
+      start[0] += nearest[0] < 0 ? lab.offsetX : -lab.offsetX;
     }
-    const start: Vec3Tuple = [
-      origin.x + direction.x * 1.5 + shiftX,
-      origin.y + direction.y * 1.5,
-      origin.z + direction.z * 1.5,
-    ];
+    const velocity = vec3.scale([0, 0, 0], direction, THROW_SPEED);
     this.spawnBody({
-      ...randomBody(this.spawnRng, start, kind, 0.8),
-      velocity: [direction.x * THROW_SPEED, direction.y * THROW_SPEED, direction.z * THROW_SPEED],
+      ...randomBody(this.spawnRng, [start[0], start[1], start[2]], kind, 0.8),
+      velocity: [velocity[0], velocity[1], velocity[2]],
     });
   }
 
@@ -142,10 +204,7 @@ export class CommandLayer {
   removeTracked(): boolean {
     const index = this.session.sim.trackedIndex;
     if (index < 0) {
-      this.session.messages.show(
-        'No body is tracked: click a body to track it, then delete it.',
-        'info',
-      );
+      this.session.notify('No body is tracked: click a body to track it, then delete it.', 'info');
       return false;
     }
     this.removeBody(index);
@@ -158,9 +217,85 @@ export class CommandLayer {
     this.session.changed();
   }
 
-  /** Injects one long frame (default: the `hitchSeconds` setting) into the next frame. */
-  hitch(seconds = this.settings().hitchSeconds): void {
-    this.session.driver.hitch(seconds);
+  /** The world's exact state, as JSON-ready data (see Simulation's timeline). */
+  saveState(): Promise<EncodedState> {
+    return this.session.sim.timeline.saveState().then(encodeState);
+  }
+
+  /**
+   * Continues from a saved state (throws, changing nothing, on a bad one). In the determinism
+   * lab both worlds load it, so they go on agreeing.
+   */
+  loadState(input: unknown): Promise<void> {
+    const { sim, lab } = this.session;
+    const loaded = sim.timeline.loadState(input);
+    return this.session.afterJump(loaded, lab?.loadState(input));
+  }
+
+  /** Starts recording at the current step (`hashEvery` N, `keyframeEvery` K). */
+  record(options: unknown = {}): Promise<void> {
+    const started = this.session.sim.timeline.record(options);
+    this.session.changed();
+    return started;
+  }
+
+  /** Ends the recording and returns it as JSON-ready data (`keyframes: 'first'`: only the start). */
+  stopRecording(options: unknown = {}): Promise<EncodedRecording> {
+    const stopped = this.session.sim.timeline.stopRecording(options);
+    this.session.changed();
+    return stopped.then(encodeRecording);
+  }
+
+  /**
+   * Loads a recording and plays it from its start, from whichever door (a pause the user set
+   * stays; a rest a replay took at its end does not).
+   */
+  replay(recording: unknown): Promise<void> {
+    return this.session.afterJump(this.session.sim.timeline.replay(recording));
+  }
+
+  /** Moves the loaded replay to `step` (steps since the recording's start). */
+  seek(step: unknown): Promise<void> {
+    return this.session.afterJump(this.session.sim.timeline.seek(step));
+  }
+
+  /** The recording under way and the loaded replay. */
+  recordStatus(): RecordStatus {
+    const timeline = this.session.sim.timeline;
+    const step = timeline.recordingStep;
+    return {
+      recording: step === null ? null : { step, inputs: timeline.recordingInputs ?? 0 },
+      replay: timeline.replayStatus(),
+    };
+  }
+
+  /** Everything the page measures, as a fresh object. */
+  stats(): StatsSnapshot {
+    return this.session.statsSnapshot();
+  }
+
+  /** The newest step published, the loop's simulated time, the bodies drawn and the hash. */
+  state(): StateSummary {
+    const sim = this.session.sim;
+    return {
+      step: sim.publishedStep,
+      simTime: sim.loop.simTime,
+      bodies: sim.snapshots.count,
+      hash: sim.hash(),
+    };
+  }
+
+  /** Bodies drawn now (valid indices are 0 to this − 1). */
+  bodyCount(): number {
+    return this.session.sim.snapshots.count;
+  }
+
+  /**
+   * Body `index`'s previous and current snapshot and the pose last drawn; throws if it has not
+   * been drawn yet. The caller checks `index`.
+   */
+  pose(index: number): BodyPoses {
+    return readPose(this.session.sim.snapshots, this.session.stage.bodies, index);
   }
 
   /** The body drawn under a pixel, or null. */
@@ -182,8 +317,8 @@ export class CommandLayer {
    */
   grab(id: number, point: Vec3Tuple): boolean {
     if (this.session.lab) {
-      if (!this.dragRefusedMessage?.isConnected) {
-        this.dragRefusedMessage = this.session.messages.show(
+      if (!this.dragRefused?.isConnected) {
+        this.dragRefused = this.session.notify(
           'Dragging is off in the determinism lab: the mouse pulls in real time, between steps, so the two worlds would feel it at different steps and part ways. Spawn or throw (F) instead — both worlds get those at the same step.',
           'info',
         );
@@ -233,20 +368,19 @@ export class CommandLayer {
     if (lab) lab.queue(action);
     else sim.queue(action);
     if (sim.settings.paused) {
-      sim.frame(0);
-      lab?.twin.frame(0);
+      sim.applyNow();
+      lab?.twin.applyNow();
       this.showWhenSettled();
     }
   }
 
   /**
-   * Draws now, and again once the physics has done what was just asked (in worker mode that
+   * Draws now, and again once the physics has done what was just asked (from a worker that
    * comes a message later, and no frame may be running to pick it up: `advance` stops them).
    */
   private showWhenSettled(): void {
     const { sim, lab } = this.session;
     this.session.redraw();
-    if (sim.thread === 'main') return;
     void Promise.all([sim.settle(), lab?.twin.settle()]).then(() => this.session.redraw());
   }
 }

@@ -1,20 +1,21 @@
 // Where each world's physics runs: in a worker of its own (the determinism lab's second world
-// in another, so the two step in parallel) or on the page's thread. A worker that cannot start,
-// or fails later, hands its world back to the page's thread with a message saying why.
+// in another, so the two step in parallel) or on the page's thread. Each move swaps the physics
+// host a Simulation holds. A worker that cannot start, fails or falls silent hands its world
+// back to the page's thread, with a message saying why.
 
 import type { PhysicsThreadSetting } from '../config/settings';
-import type { Messages } from '../ui/messages';
+import { startWorkerHost } from '../workerHost/startWorker';
+import type { WorkerHost } from '../workerHost/workerHost';
+import type { Notify } from './notify';
 import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';
 import type { TwinLab } from './twinLab';
-import { startPhysicsWorker } from './workerStart';
-import type { StartedWorker } from './workerStart';
 
 /** What the threads act on: the page's session. */
 export interface ThreadSession {
   readonly sim: Simulation;
   readonly lab: TwinLab | null;
-  readonly messages: Messages;
+  readonly notify: Notify;
   redraw(): void;
   changed(): void;
 }
@@ -30,10 +31,12 @@ export const WORKER_SILENCE_MS = 15_000;
 /** How often the page looks for a silent worker. */
 const WATCH_INTERVAL_MS = 1000;
 
+type Which = 'main' | 'twin';
+
 export class PhysicsThreads {
   private readonly session: ThreadSession;
-  private main: StartedWorker | null = null;
-  private twin: StartedWorker | null = null;
+  /** The workers running: the main world's, and the lab's second world's. */
+  private readonly workers: Record<Which, WorkerHost | null> = { main: null, twin: null };
   private watching = 0;
 
   constructor(session: ThreadSession) {
@@ -47,112 +50,102 @@ export class PhysicsThreads {
   async use(thread: PhysicsThreadSetting): Promise<void> {
     const { sim, lab } = this.session;
     if (thread === 'main') {
-      this.stopAll();
-      sim.useMainThread();
-      lab?.twin.useMainThread();
+      this.handBack('main');
+      this.handBack('twin');
       this.session.redraw();
       return;
     }
-    if (sim.thread === 'worker') return;
+    if (this.workers.main) return;
     const started = this.start(sim, 'main');
     if (!started) return;
-    this.main = started;
-    this.watch();
-    await sim.useWorker(started.physics);
+    await sim.useHost(started, 'build');
     // A worker that failed while building has been replaced by this thread already.
-    if (this.main !== started) return;
+    if (this.workers.main !== started) return;
     if (lab) await this.placeTwin(lab);
     this.session.redraw();
   }
 
   /** Puts the lab's second world in a worker of its own when the main world is in one. */
   async placeTwin(lab: TwinLab): Promise<void> {
-    if (this.session.sim.thread !== 'worker' || lab.twin.thread === 'worker') return;
+    if (!this.workers.main || this.workers.twin) return;
     const started = this.start(lab.twin, 'twin');
-    if (!started) return;
-    this.twin = started;
-    await lab.twin.useWorker(started.physics);
+    if (started) await lab.twin.useHost(started, 'build');
   }
 
-  /** The lab is gone: stops its worker. */
+  /** The lab is gone: its worker is stopped. */
   dropTwin(lab: TwinLab): void {
-    this.twin?.physics.abandon();
-    this.twin?.stop();
-    this.twin = null;
-    lab.twin.useMainThread();
+    if (this.workers.twin) this.handBack('twin', lab.twin);
+  }
+
+  /** Starts a worker for `sim`; on failure says why, and physics stays on this thread. */
+  private start(sim: Simulation, which: Which): WorkerHost | null {
+    const started = startWorkerHost(sim.host.tuning);
+    if (started instanceof Error) {
+      this.fallBack(started.message);
+      return null;
+    }
+    started.onFailed = (message) => this.fallBack(message);
+    this.workers[which] = started;
+    this.watch();
+    return started;
+  }
+
+  /**
+   * Brings `which` world back to this thread: the same world at the same step where the worker's
+   * session can be re-simulated, else its scene afresh. Returns whether it resumed.
+   */
+  private handBack(which: Which, sim = this.simOf(which)): boolean {
+    const worker = this.workers[which];
+    if (!worker) return true;
+    this.workers[which] = null;
+    const back = worker.handBack();
+    if (sim) void sim.useHost(back.host, back.resumed ? 'resume' : 'restart');
+    return back.resumed;
+  }
+
+  private simOf(which: Which): Simulation | null {
+    return which === 'main' ? this.session.sim : (this.session.lab?.twin ?? null);
   }
 
   /** Looks for a silent worker once a second while any runs. */
   private watch(): void {
     if (this.watching) return;
     this.watching = window.setInterval(() => {
-      if (!this.main && !this.twin) {
+      const { main, twin } = this.workers;
+      if (!main && !twin) {
         window.clearInterval(this.watching);
         this.watching = 0;
         return;
       }
-      for (const which of ['main', 'twin'] as const) {
-        const silent = (which === 'main' ? this.main : this.twin)?.physics.silentMs() ?? 0;
+      for (const worker of [main, twin]) {
+        const silent = worker?.silentMs() ?? 0;
         if (silent > WORKER_SILENCE_MS) {
-          this.fallBack(`stopped answering (silent for ${Math.round(silent / 1000)} s)`, which);
+          worker?.fail(`stopped answering (silent for ${Math.round(silent / 1000)} s)`);
           return;
         }
       }
     }, WATCH_INTERVAL_MS);
   }
 
-  /** Stops both workers; whoever waits on them is let go (see WorkerPhysics.abandon). */
-  private stopAll(): void {
-    this.main?.physics.abandon();
-    this.twin?.physics.abandon();
-    this.main?.stop();
-    this.twin?.stop();
-    this.main = null;
-    this.twin = null;
-  }
-
-  /** Starts a worker for `sim`; on failure says why, and physics stays on (or comes back to) this thread. */
-  private start(sim: Simulation, which: 'main' | 'twin'): StartedWorker | null {
-    const started = startPhysicsWorker({
-      onFaults: (report) => sim.noteFaults(report),
-      onStepHashes: (first, hashes) => {
-        const listener = sim.onStepHash;
-        if (!listener) return;
-        for (let k = 0; k < hashes.length / 2; k++)
-          listener(first + k, hashes[2 * k], hashes[2 * k + 1]);
-      },
-      onFailed: (message) => this.fallBack(message, which),
-    });
-    if (started instanceof Error) {
-      this.fallBack(started.message, which);
-      return null;
-    }
-    return started;
-  }
-
   /**
-   * A worker could not start or failed: every world comes back to this thread (the scene is
-   * rebuilt here), the setting says 'main', and a message says why.
+   * A worker could not start or failed: every world comes back to this thread (rebuilt here),
+   * the setting says 'main', and a message says why.
    */
-  private fallBack(reason: string, which: 'main' | 'twin'): void {
-    const { sim, lab, messages } = this.session;
-    const abandoned = which === 'main' ? this.main : this.twin;
-    abandoned?.physics.abandon();
-    this.stopAll();
-    const step = sim.loop.stepCount;
-    const outcome = sim.useMainThread();
-    if (lab && lab.twin.useMainThread() === 'restarted' && outcome === 'resumed') {
+  private fallBack(reason: string): void {
+    const { sim, lab, notify } = this.session;
+    const step = sim.nextStep;
+    const resumed = this.handBack('main');
+    if (lab && !this.handBack('twin') && resumed) {
       // The lab's two worlds must start from the same step to be compared: both start again.
       void sim.load(sim.scene.definition.id, reloadOptions(sim.scene));
       void lab.reload();
     }
     sim.set({ physicsThread: 'main' });
     lab?.syncSettings();
-    const rebuilt =
-      outcome === 'resumed'
-        ? `The scene was rebuilt here at the same step (${step}, its inputs replayed)`
-        : 'The scene started again here (its session was too long to replay)';
-    messages.show(
+    const rebuilt = resumed
+      ? `The scene was rebuilt here at the same step (${step}, its inputs replayed)`
+      : 'The scene started again here (its session was too long to replay)';
+    notify(
       `Physics runs on the page's own thread: the physics worker ${reason}. ${rebuilt}; drawing and physics now share each frame.`,
       'warning',
     );

@@ -1,12 +1,12 @@
-// The page's side of a replay: where it ends and which step length it asks for, by the page's own
-// step count, so that the loop paces it (animation frames at any rate and time scale, or
+// The page's side of a replay: where it ends and which step length it asks for, by the step
+// index (the physics core's, which the page counts by), so that the loop paces it (animation frames at any rate and time scale, or
 // `advance`) and rests at its end in either physics thread. The inputs themselves are played by
 // the physics core's Timeline, wherever the core runs.
 
 import type { Recording } from '../state/recording';
 
 export class ReplayPacer {
-  /** The page's step count at the recording's step 0. */
+  /** The step index at the recording's step 0. */
   readonly baseStep: number;
   /** The recording's length in steps. */
   readonly length: number;
@@ -28,12 +28,12 @@ export class ReplayPacer {
     }
   }
 
-  /** The page's step count at the recording's end. */
+  /** The step index at the recording's end. */
   get endStep(): number {
     return this.baseStep + this.length;
   }
 
-  /** Whether the loop, at step count `step`, may take another step (not at an unplayed end). */
+  /** Whether the loop, at step index `step`, may take another step (not at an unplayed end). */
   allowsStep(step: number): boolean {
     return this.live || this.rested || step < this.endStep;
   }
@@ -43,7 +43,7 @@ export class ReplayPacer {
     return !this.live && !this.rested && step >= this.endStep;
   }
 
-  /** The recorded step length in force at the page's step count `step`, NaN before any. */
+  /** The recorded step length in force at step index `step`, NaN before any. */
   stepSecondsAt(step: number): number {
     const at = step - this.baseStep;
     let seconds = Number.NaN;

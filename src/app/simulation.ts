@@ -1,68 +1,56 @@
 // The pipeline without the screen: settings → commands → loop → physics steps → snapshots →
-// interpolation. The browser app and the Node tests drive the very same object.
+// interpolation. The physics is a PhysicsHost (this thread or a worker), one object swapped when
+// the thread changes; the browser app and the Node tests drive the very same Simulation.
 
-import type { InterpolationMode, PhysicsThreadSetting, Settings } from '../config/settings';
-import { PhysicsCore, savedScene } from '../core/physicsCore';
+import type { InterpolationMode, Settings } from '../config/settings';
+import { LocalHost } from '../host/localHost';
+import type { HostListener, PhysicsHost, StepHashListener } from '../host/physicsHost';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
-import {
-  createFrameReport,
-  createLoopTimes,
-  FixedStepLoop,
-  realFrameSeconds,
-} from '../loop/fixedStepLoop';
+import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
-import {
-  FRAME_PHYSICS_BUDGET_MS,
-  OverloadGovernor,
-  PHYSICS_SHARE,
-  WORKER_PHYSICS_SHARE,
-} from '../loop/overloadGovernor';
-import type { Command, CommandAction, CommandQueue } from '../physics/commands';
-import type { PhysicsWorld } from '../physics/physicsWorld';
-import type { FaultReport, StateGuard } from '../physics/stateGuard';
-import { findScene, reloadOptions, resolveScene, SCENES } from '../scenes/registry';
+import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from '../loop/overloadGovernor';
+import type { Command, CommandAction } from '../physics/commands';
+import type { FaultReport } from '../physics/stateGuard';
+import { reloadOptions, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { SnapshotPair } from '../snapshot/snapshots';
 import type { SavedState } from '../state/stateSchema';
-import type { WorkerPhysics } from '../worker/workerPhysics';
-import { FrameStats } from './frameStats';
-import type { StateHasher } from './stateHasher';
-import { StutterMeter } from './stutterMeter';
-import type { MeterSource } from './stutterMeter';
+import { FrameStats } from '../stats/frameStats';
+import { StutterMeter } from '../stats/stutterMeter';
+import type { MeterSource } from '../stats/stutterMeter';
 import { SimulationSettings } from './simulationSettings';
 import { TimelineControls } from './timelineControls';
-import { RemoteWorld } from './remoteWorld';
-import { WorkerLink } from './workerLink';
 
 export type { LoadedScene } from '../scenes/registry';
 export { DEFAULT_SEED, reloadOptions } from '../scenes/registry';
+export type { StepHashListener } from '../host/physicsHost';
 /** What `load` takes: a body count and a seed, each optional. */
 export type LoadOptions = SceneOptions;
+
+/**
+ * How a host taken over relates to the session: 'build' (the loaded scene is to be built in it),
+ * 'restart' (it has built the loaded scene afresh: a new timeline), 'resume' (it holds this
+ * session's world at this step: the loop carries on).
+ */
+export type Takeover = 'build' | 'restart' | 'resume';
 
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
 function performanceNowMs(): number {
   return performance.now();
 }
 
-/** Told a step's state digest (two 32-bit lanes). */
-export type StepHashListener = (step: number, high: number, low: number) => void;
-
-export class Simulation implements Stepper, MeterSource {
-  /** The physics side on this thread (world, commands, guard, snapshots); null in worker mode. */
-  private local: PhysicsCore | null;
-  /** Stepping in a worker, while physics runs in one. */
-  private link: WorkerLink | null = null;
-  /** Worker mode: the page's copy of the worker's world. */
-  private readonly remote = new RemoteWorld();
+export class Simulation implements Stepper, MeterSource, HostListener {
+  private physicsHost: PhysicsHost;
+  /** The snapshots drawn from: the host's own pair, current as of the last frame. */
+  private pair: SnapshotPair;
   readonly draw = new DrawPoses();
+  /** The split view's right half, in the `splitRight` mode (filled only in that view). */
+  readonly splitDraw = new DrawPoses();
   /** Where the loop stood when `draw` was last interpolated: its alpha, the display's time. */
   readonly drawnTimes: LoopTimes = createLoopTimes();
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
-  private stepHashListener: StepHashListener | null = null;
-  /** Called after every step taken on this thread (tests watch the world step by step). */
-  onStep: ((step: number) => void) | null = null;
   readonly report: FrameReport = createFrameReport();
   readonly loop: FixedStepLoop;
   readonly governor = new OverloadGovernor();
@@ -75,72 +63,57 @@ export class Simulation implements Stepper, MeterSource {
   private realTime = false;
   /** This frame's physics budget in a worker: a frame's real time, at least the main budget. */
   private frameBudgetMs = FRAME_PHYSICS_BUDGET_MS;
-  /** `nowMs()` at the start of the coming step (or, after the steps, interpolation). */
-  private clockMs = 0;
+  private stepHashListener: StepHashListener | null = null;
   private readonly config = new SimulationSettings({
     meterSettingChanged: () => this.meter.reset(),
     unpaused: () => this.onTimelineReset?.(),
   });
   scene: LoadedScene;
-  /** The loaded scene's statics and springs, for render. */
+  /** The loaded scene's statics and springs, for render (its version changes with them). */
   sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
+  /** The host's scene data last taken over (a new object whenever the scene changed). */
+  private seenHostDraw: SceneDrawData | null = null;
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
   onTimelineReset: (() => void) | null = null;
   /** Save, load, record, replay and seek, and a loaded replay's pacing. */
-  readonly timeline = new TimelineControls({
-    local: () => this.local,
-    link: () => this.link,
-    settings: () => this.config.current,
-    loop: () => this.loop,
-    jumped: (driverStep, state, asked) => this.jumped(driverStep, state, asked),
-    setRate: (physicsHz) => this.config.setRate(physicsHz),
-    pause: () => this.config.pause(),
-  });
-  /** This thread: the core's scene version drawn (a replay may load a scene at one of its steps). */
-  private seenCoreScene = -1;
+  readonly timeline: TimelineControls;
 
-  constructor(sceneId = 'playground', options: LoadOptions = {}) {
+  /**
+   * @param physics the physics host (a LocalHost with its scene built, say), or the id of a
+   *   scene to build on this thread with `options`.
+   */
+  constructor(physics: PhysicsHost | string = 'playground', options: LoadOptions = {}) {
+    this.physicsHost = typeof physics === 'string' ? new LocalHost(physics, options) : physics;
     const settings = this.config.current;
     this.loop = new FixedStepLoop(1 / settings.physicsHz, settings);
-    const definition = findScene(sceneId) ?? SCENES[0];
-    this.local = new PhysicsCore(definition.id, options);
-    this.local.physics.addRemovalListener(this.meter);
-    this.scene = this.local.scene;
+    this.timeline = new TimelineControls({
+      host: () => this.physicsHost,
+      settings: () => this.config.current,
+      jumped: (made, state) => this.jumped(made, state),
+      setRate: (physicsHz) => this.config.setRate(physicsHz),
+      rest: () => this.config.rest(),
+      endRest: () => this.config.endRest(),
+    });
+    this.physicsHost.attach(this);
+    this.governor.share = this.physicsHost.physicsShare;
+    this.pair = this.physicsHost.drawn(true);
+    this.scene = this.physicsHost.scene;
     this.afterLoad();
   }
 
-  /** The physics side on this thread; throws in worker mode (the world is in the worker). */
-  get core(): PhysicsCore {
-    if (!this.local)
-      throw new Error('The physics runs in a worker: its world is not on this thread.');
-    return this.local;
+  /** The physics host: where the physics runs and what it reports. */
+  get host(): PhysicsHost {
+    return this.physicsHost;
   }
 
-  get physics(): PhysicsWorld {
-    return this.core.physics;
-  }
-
-  get commands(): CommandQueue {
-    return this.core.commands;
-  }
-
-  get guard(): StateGuard {
-    return this.core.guard;
-  }
-
-  get hasher(): StateHasher {
-    return this.core.hasher;
-  }
-
-  /** What is drawn from: the core's snapshots, or in worker mode the drawn step's copy. */
+  /** What is drawn from: the host's snapshots (in a worker, the drawn step's copy). */
   get snapshots(): SnapshotPair {
-    return this.local ? this.local.snapshots : this.remote.drawn;
+    return this.pair;
   }
 
   /**
-   * Told every step's state digest (two 32-bit lanes) when set: the determinism lab compares
-   * its worlds with them. Steps are hashed only while it is set — here after each step, or in
-   * the worker, which sends the digests with each finished request.
+   * Told every step's state digest (two 32-bit lanes) when set: the determinism lab compares its
+   * worlds with them. Steps are hashed only while it is set.
    */
   get onStepHash(): StepHashListener | null {
     return this.stepHashListener;
@@ -148,62 +121,34 @@ export class Simulation implements Stepper, MeterSource {
 
   set onStepHash(listener: StepHashListener | null) {
     this.stepHashListener = listener;
-    this.link?.physics.setHashSteps(listener !== null);
-  }
-
-  /** Where the physics steps now. */
-  get thread(): PhysicsThreadSetting {
-    return this.link ? 'worker' : 'main';
-  }
-
-  /** In worker mode, the stepping link (latency, transport); null on the main thread. */
-  get worker(): WorkerLink | null {
-    return this.link;
+    this.physicsHost.setStepHashListener(listener);
   }
 
   /** The index of the next step: commands queued now apply before it. */
   get nextStep(): number {
-    return this.loop.stepCount;
+    return this.physicsHost.nextStep;
   }
 
   /**
-   * Hands the physics to a worker: it builds the loaded scene (same count and seed) and steps
-   * from there; this thread's world is dropped. Resolves once the worker has built it.
+   * Hands the physics to `host` (see Takeover); the host given up is let go. With 'build',
+   * resolves once the loaded scene is built there.
    */
-  useWorker(physics: WorkerPhysics): Promise<void> {
-    this.link = new WorkerLink(physics);
-    this.remote.seenSceneChanges = physics.sceneChanges;
-    if (this.stepHashListener) physics.setHashSteps(true);
-    this.local = null;
-    this.governor.share = WORKER_PHYSICS_SHARE;
-    return this.load(this.scene.definition.id, reloadOptions(this.scene));
-  }
-
-  /**
-   * Brings the physics back to this thread. When the worker's session is short enough to
-   * re-simulate (see SessionLog), the same world is rebuilt here at the same step — its load,
-   * commands, drag targets and steps replayed, bit for bit — and returns 'resumed'; otherwise
-   * the scene starts again ('restarted').
-   */
-  useMainThread(): 'resumed' | 'restarted' {
-    const link = this.link;
-    if (!link) return 'resumed';
-    this.link = null;
-    this.governor.share = PHYSICS_SHARE;
-    const core = new PhysicsCore(this.scene.definition.id, reloadOptions(this.scene));
-    this.local = core;
-    core.physics.addRemovalListener(this.meter);
-    this.scene = core.scene;
-    const log = link.physics.log;
-    if (log.replayable && log.steps === this.loop.stepCount) {
-      log.replay(core);
-      this.takeLocalScene(core);
+  useHost(host: PhysicsHost, takeover: Takeover): Promise<void> {
+    const old = this.physicsHost;
+    this.physicsHost = host;
+    if (old !== host) old.dispose();
+    host.attach(this);
+    host.setStepHashListener(this.stepHashListener);
+    this.governor.share = host.physicsShare;
+    if (takeover === 'build') return this.load(this.scene.definition.id, reloadOptions(this.scene));
+    if (takeover === 'restart') {
+      this.timeline.clear(false);
+      this.afterLoad();
+    } else {
+      this.drawNow(true);
       this.interpolate();
-      return 'resumed';
     }
-    this.timeline.clear(false);
-    this.afterLoad();
-    return 'restarted';
+    return Promise.resolve();
   }
 
   get settings(): Readonly<Settings> {
@@ -213,27 +158,21 @@ export class Simulation implements Stepper, MeterSource {
   /** Validates the whole patch first (throws, changing nothing, on any bad key or value). */
   set(patch: unknown): void {
     this.config.set(patch);
+    // The render mode or view may have changed: what is drawn follows at once, paused or not.
+    this.interpolate();
   }
 
   /**
    * Builds a scene into an empty world. Throws at once, changing nothing, on an unknown scene
-   * or a bad option. On this thread the scene is built before this returns; in worker mode the
-   * promise resolves once the worker has built it (nothing is drawn until then).
+   * or a bad option. Resolves once the host has built it (at once on this thread; in a worker
+   * nothing is drawn until then).
    */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
-    resolveScene(sceneId, options);
+    const scene = resolveScene(sceneId, options);
     this.timeline.clear();
-    if (this.local) {
-      this.scene = this.local.load(sceneId, options);
-      this.afterLoad();
-      return Promise.resolve();
-    }
-    const link = this.link as WorkerLink;
-    this.scene = resolveScene(sceneId, options);
-    const built = link.physics.load(sceneId, options);
-    this.remote.restart(link, 0);
+    const built = this.physicsHost.load(scene);
     this.afterLoad();
-    return this.whenBuilt(link, built);
+    return this.whenBuilt(built);
   }
 
   /**
@@ -242,72 +181,43 @@ export class Simulation implements Stepper, MeterSource {
    * script's `await load()` then `advance` steps alike in either thread.
    */
   get building(): boolean {
-    return this.link !== null && this.link.physics.building;
+    return this.physicsHost.building;
   }
 
-  /** Worker mode: once the worker has built a new generation, its scene data and step are drawn. */
-  private whenBuilt(link: WorkerLink, built: Promise<void>): Promise<void> {
-    return built.then(() => {
-      if (this.link !== link) return;
-      this.takeRemoteScene(link);
-      // The step is published with the build: drawn at once, so the page shows the new scene
-      // (and `state()` describes it) without waiting for a frame.
-      this.drawRemote(link, true);
+  reset(): Promise<void> {
+    return this.load(this.scene.definition.id, reloadOptions(this.scene));
+  }
+
+  /**
+   * Once a host that builds asynchronously has built what was asked, its step is drawn at once,
+   * so the page shows the new scene (and `state()` describes it) without waiting for a frame.
+   */
+  private whenBuilt(made: Promise<void>): Promise<void> {
+    const host = this.physicsHost;
+    if (!host.building) return made;
+    return made.then(() => {
+      if (this.physicsHost !== host) return;
+      this.drawNow(true);
+      this.loop.reset(host.time);
       this.interpolate();
     });
   }
 
-  /** This thread: the core's scene now, for render and the stutter meter. */
-  private takeLocalScene(core: PhysicsCore): void {
-    const physics = core.physics;
-    this.seenCoreScene = core.sceneVersion;
-    this.scene = core.scene;
-    this.sceneDraw = {
-      version: this.sceneDraw.version + 1,
-      statics: physics.statics.slice(),
-      springs: physics.springEnds(),
-    };
-  }
-
-  /** Worker mode: the scene the worker has now (a jump's, or one a replay loaded), for render. */
-  private takeRemoteScene(link: WorkerLink): void {
-    const physics = link.physics;
-    this.remote.seenSceneChanges = physics.sceneChanges;
-    if (physics.scene) this.scene = physics.scene;
-    this.sceneDraw = { ...physics.sceneDraw, version: this.sceneDraw.version + 1 };
-  }
-
-  /**
-   * TimelineSide: a jump was asked for; the page's side counts on from `driverStep`, with the
-   * scene, clock and rate of `state` where known here (a seek's scene comes from the core).
-   */
-  private jumped(
-    driverStep: number,
-    state: SavedState | null,
-    asked: Promise<void> | null,
-  ): Promise<void> {
-    if (state) {
-      this.scene = savedScene(state.scene, this.scene);
-      this.config.setRate(state.physicsHz);
-    }
-    const local = this.local;
-    const link = this.link;
-    if (local) this.scene = local.scene;
-    else if (link) this.remote.restart(link, driverStep);
+  /** A jump was made or asked for (`made` resolves once built); the page's side follows. */
+  private jumped(made: Promise<void>, state: SavedState | null): Promise<void> {
+    if (state) this.config.setRate(state.physicsHz);
     this.afterLoad();
-    this.loop.stepCount = driverStep;
-    this.loop.simTime = local ? local.physics.time : (state?.time ?? this.loop.simTime);
     this.timeline.followReplay();
     this.timeline.restIfEnded();
-    if (!asked || !link) return Promise.resolve();
-    return this.whenBuilt(link, asked);
+    return this.whenBuilt(made);
   }
 
-  /** A new timeline: step 0, nothing measured yet, the scene's own tracked body. */
+  /** A new timeline: the host's scene and time, nothing measured yet, the scene's own tracked body. */
   private afterLoad(): void {
+    this.scene = this.physicsHost.scene;
+    this.followHostScene();
     const definition = this.scene.definition;
-    if (this.local) this.takeLocalScene(this.local);
-    this.loop.reset();
+    this.loop.reset(this.physicsHost.time);
     this.governor.reset();
     this.stats.reset();
     this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
@@ -315,8 +225,13 @@ export class Simulation implements Stepper, MeterSource {
     this.onTimelineReset?.();
   }
 
-  reset(): Promise<void> {
-    return this.load(this.scene.definition.id, reloadOptions(this.scene));
+  /** Takes over the host's scene and its draw data when they changed (a load, a replay's load). */
+  private followHostScene(): void {
+    const hostDraw = this.physicsHost.sceneDraw;
+    if (hostDraw === this.seenHostDraw) return;
+    this.seenHostDraw = hostDraw;
+    this.scene = this.physicsHost.scene;
+    this.sceneDraw = { ...hostDraw, version: this.sceneDraw.version + 1 };
   }
 
   /**
@@ -329,15 +244,13 @@ export class Simulation implements Stepper, MeterSource {
       throw new Error(`atStep = ${String(atStep)} is invalid: expected an integer ≥ 0.`);
     }
     const command: Command = { ...action, atStep };
-    if (this.local) this.local.push(command);
-    else this.link?.physics.push(command);
+    this.physicsHost.push(command);
     return command;
   }
 
   /** The mouse's drag target, latched: applied at the next step boundary (once per frame). */
   setDragTarget(point: ArrayLike<number>): void {
-    if (this.local) this.local.commands.setDragTarget(point);
-    else this.link?.physics.setDragTarget(point);
+    this.physicsHost.setDragTarget(point);
   }
 
   /**
@@ -347,21 +260,7 @@ export class Simulation implements Stepper, MeterSource {
    * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
-    this.report.frameSeconds = realFrameSeconds(frameSeconds);
-    return this.runFrame(realTime);
-  }
-
-  /**
-   * `frame` for `source.frameSeconds` (the rAF drive's frame): read from the source, not passed,
-   * since a double passed to a call V8 does not inline is boxed, 16 bytes a frame.
-   */
-  frameFrom(source: { readonly frameSeconds: number }, realTime: boolean): FrameReport {
-    this.report.frameSeconds = realFrameSeconds(source.frameSeconds);
-    return this.runFrame(realTime);
-  }
-
-  private runFrame(realTime: boolean): FrameReport {
-    this.beginFrame(realTime);
+    this.beginFrame(frameSeconds, realTime);
     this.endFrame(false);
     return this.report;
   }
@@ -372,126 +271,103 @@ export class Simulation implements Stepper, MeterSource {
    * `advance` gives the same reports and the same state in either thread.
    */
   async frameAndWait(frameSeconds: number): Promise<FrameReport> {
-    this.report.frameSeconds = realFrameSeconds(frameSeconds);
-    this.beginFrame(false);
-    if (this.link) await this.link.physics.whenCaughtUp();
+    this.beginFrame(frameSeconds, false);
+    await this.physicsHost.whenCaughtUp();
     this.endFrame(true);
     return this.report;
   }
 
   /**
-   * Resolves once what was asked of the physics so far is done and drawn: at once on this
-   * thread; in worker mode when the worker has caught up, whose newest step is then drawn. For
-   * changes made outside frames (commands while paused, a single step) with no frames running.
+   * Resolves once what was asked of the physics so far is done and drawn (a worker's newest
+   * step then drawn). For changes made outside frames (commands while paused, a single step)
+   * with no frames running.
    */
   async settle(): Promise<void> {
-    const link = this.link;
-    if (!link) return;
-    await link.physics.whenCaughtUp();
-    if (this.link !== link) return;
-    this.drawRemote(link, true);
+    const host = this.physicsHost;
+    await host.whenCaughtUp();
+    if (this.physicsHost !== host) return;
+    this.drawNow(true);
     this.interpolate();
   }
 
-  /** Settings, commands and the loop's steps for `report.frameSeconds` (in worker mode: the frame's request). */
-  private beginFrame(realTime: boolean): void {
-    const frameSeconds = this.report.frameSeconds;
+  /** Settings, then the loop's steps for `frameSeconds`, then what they ask of the host. */
+  private beginFrame(frameSeconds: number, realTime: boolean): void {
     this.timeline.followReplay();
     this.applySettings();
-    this.applyCommands();
     this.realTime = realTime;
     this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
     this.governor.beginFrame();
     if (realTime) this.governor.throttle(this.loop);
     else this.loop.throttle = 1;
-    // A worker keeps its own pace, so a display that draws slowly may spend its frames in full.
-    this.loop.slowDisplay = realTime && this.link !== null;
-    this.clockMs = this.nowMs();
-    this.loop.runFrame(this, this.report);
+    // A host that keeps its own pace lets a display that draws slowly spend its frames in full.
+    this.loop.slowDisplay = realTime && this.physicsHost.keepsOwnPace;
+    this.physicsHost.beginSteps();
+    this.loop.frame(frameSeconds, this, this.report);
     this.realTime = false;
-    if (this.link) this.sendFrame(this.link);
+    this.physicsHost.endSteps(this.report.steps);
+    this.report.step = this.physicsHost.nextStep;
   }
 
-  /** Picks the drawn step (worker mode), interpolates, and records the frame's stats. */
+  /** Picks what is drawn, interpolates it, and records the frame's stats. */
   private endFrame(settled: boolean): void {
-    if (this.link) this.drawRemote(this.link, settled || this.report.steps === 0);
-    else if (this.local && this.local.sceneVersion !== this.seenCoreScene) {
-      this.takeLocalScene(this.local);
-    }
+    this.drawNow(settled || this.report.steps === 0);
     this.timeline.restIfEnded();
     const interpolateStartMs = this.nowMs();
     this.interpolate();
-    this.stats.endFrame(this.report, interpolateStartMs, this.nowMs());
+    this.stats.endFrame(this.report, this.nowMs() - interpolateStartMs);
     this.meter.record(this);
   }
 
-  /** Worker mode: sends the frame's commands and step request; while paused, applies commands now. */
-  private sendFrame(link: WorkerLink): void {
-    const sentCommands = link.physics.hasPending;
-    link.sendFrame();
-    if (sentCommands && this.report.steps === 0) link.physics.applyNow();
+  /** The host's snapshots to draw now, its scene if it changed, the tracked body if it went. */
+  private drawNow(settled: boolean): void {
+    this.pair = this.physicsHost.drawn(settled);
+    this.followHostScene();
+    this.meter.checkTracked(this);
   }
 
-  /** Worker mode: copies the step to draw; feeds a newly drawn step's cost to stats and governor. */
-  private drawRemote(link: WorkerLink, settled: boolean): void {
-    if (link.physics.sceneChanges !== this.remote.seenSceneChanges) this.takeRemoteScene(link);
-    const stepMs = link.draw(this.remote.drawn, settled);
-    // A removal may come with a new publication of the same step (applied while paused).
-    this.meter.checkTracked(this);
-    if (stepMs < 0) return;
-    this.stats.recordStep(stepMs);
-    this.governor.recordSteps(stepMs, link.stepsSinceCost);
+  /**
+   * Applies what is due now without a step (commands queued while paused) and draws it; from a
+   * worker the result comes a message later (see `settle`).
+   */
+  applyNow(): void {
+    this.applySettings();
+    this.physicsHost.endSteps(0);
+    this.drawNow(true);
+    this.interpolate();
   }
 
   /** Takes exactly one physics step now (single-step while paused). */
   singleStep(): void {
     this.applySettings();
-    this.applyCommands();
-    this.clockMs = this.nowMs();
+    this.physicsHost.beginSteps();
     this.loop.singleStep(this);
-    if (this.link) {
-      this.link.sendFrame();
-      this.drawRemote(this.link, true);
-    }
+    this.physicsHost.endSteps(1);
+    this.drawNow(true);
     this.timeline.restIfEnded();
     this.interpolate();
   }
 
   /** Stepper: the only path from the loop into the physics. */
   step(dtSeconds: number): void {
-    // A replay's recorded step length from here on paces the frames that follow.
-    this.timeline.followReplay();
-    const core = this.local;
-    if (!core) {
-      // Worker mode: the step is asked for at the end of the frame, and measured there.
-      this.link?.noteStep(dtSeconds);
-      return;
-    }
-    core.step(dtSeconds);
-    // One clock read per step: its end is the next step's start (each read allocates a
-    // 16-byte number in V8, the only allocation this path makes).
-    const now = this.nowMs();
-    const stepMs = now - this.clockMs;
-    this.clockMs = now;
-    this.stats.recordStep(stepMs);
-    this.governor.recordStep(stepMs);
-    if (this.onStepHash) {
-      const lanes = core.hasher.hash(core.physics);
-      this.onStepHash(core.stepIndex, lanes[0], lanes[1]);
-    }
-    this.onStep?.(core.stepIndex);
+    this.physicsHost.step(dtSeconds);
   }
 
   /**
-   * Stepper: in a real-time frame, whether there is room for another step — on this thread the
-   * frame's physics budget; in a worker, a backlog of less than a frame's work.
+   * Stepper: whether there is room for another step — not past a loaded replay's end; in a
+   * real-time frame, as the host's budget allows (see PhysicsHost.hasRoom).
    */
   stepAllowed(): boolean {
     if (!this.timeline.allowsStep()) return false;
     if (!this.realTime) return true;
-    if (this.link) return this.link.hasRoom(this.governor.estimateMs, this.frameBudgetMs);
-    return this.governor.stepAllowed();
+    return this.physicsHost.hasRoom(this.governor, this.frameBudgetMs);
   }
+
+  /** HostListener: what steps cost, for the HUD and the overload governor. */
+  stepsCost(meanMs: number, steps: number): void {
+    this.stats.recordStep(meanMs);
+    this.governor.recordSteps(meanMs, steps);
+  }
+
   /**
    * Starts measuring stutter on the body now at `index` (−1: none), by its id. The scene's own
    * target (the carousel's mover, by id) keeps its exact path.
@@ -509,12 +385,12 @@ export class Simulation implements Stepper, MeterSource {
 
   /** MeterSource: the dense index of body `id` in what is drawn, −1 once removed. */
   bodyIndex(id: number): number {
-    return this.local ? this.local.physics.indexOf(id) : this.remote.bodyIndex(id);
+    return this.physicsHost.bodyIndex(id);
   }
 
   /** The id of the body drawn at dense index `index`, or −1. */
   idAt(index: number): number {
-    return this.local ? this.local.physics.idAt(index) : this.remote.idAt(index);
+    return this.physicsHost.idAt(index);
   }
 
   /** Simulated time the display shows: the last step plus what waits in the accumulator. */
@@ -522,47 +398,29 @@ export class Simulation implements Stepper, MeterSource {
     return this.loop.displayTime();
   }
 
-  /**
-   * Bodies the state guard removed since the last call (on this thread, or reported by the
-   * worker), or null. The caller shows them; the report is then forgotten.
-   */
+  /** Bodies the state guard removed since the last call, or null (the caller shows them). */
   takeFaults(): FaultReport | null {
-    if (this.local) return this.local.guard.hasReport ? this.local.guard.takeReport() : null;
-    return this.remote.takeFaults();
+    return this.physicsHost.takeFaults();
   }
 
-  /** Worker mode: a fault report from the worker, kept until `takeFaults`. */
-  noteFaults(report: FaultReport): void {
-    this.remote.noteFaults(report);
-  }
-
-  /** Bodies the state guard removed since the scene was loaded, in either thread. */
+  /** Bodies the state guard removed since the scene was loaded. */
   get removedBodies(): number {
-    return this.local ? this.local.guard.removed : this.remote.removed;
+    return this.physicsHost.removedBodies;
   }
 
-  /**
-   * Hex digest of every body's exact position, quaternion, velocity and angular velocity bits:
-   * of the world now, or in worker mode of the newest step the worker has published.
-   */
+  /** Hex digest of every body's exact state at the newest step published. */
   hash(): string {
-    if (this.local) return this.local.hash();
-    return this.remote.hashOfNewest((this.link as WorkerLink).physics);
+    return this.physicsHost.hash();
   }
 
-  /**
-   * The snapshots right after step `step`: on this thread while it is the newest step; in worker
-   * mode while the ring still holds it (copied into a scratch pair). Null otherwise.
-   */
+  /** The snapshots right after step `step` while the host still holds them, else null. */
   posesAt(step: number): SnapshotPair | null {
-    if (this.local) return this.local.stepIndex === step ? this.local.snapshots : null;
-    return this.remote.posesAt((this.link as WorkerLink).physics, step);
+    return this.physicsHost.posesAt(step);
   }
 
-  /** Steps taken since the load: on this thread; in worker mode, the newest the worker published. */
+  /** The newest step published (the one taken last, on this thread). */
   get publishedStep(): number {
-    if (this.local) return this.local.stepIndex;
-    return (this.link as WorkerLink).physics.newestStep();
+    return this.physicsHost.publishedStep;
   }
 
   /**
@@ -573,25 +431,17 @@ export class Simulation implements Stepper, MeterSource {
     return this.config.current.strategy === 'accumulator' ? mode : 'off';
   }
 
-  /** Fills `out` with the draw poses for a render mode (the split view's second half). */
-  interpolateInto(mode: InterpolationMode, out: DrawPoses): DrawPoses {
-    const times = this.loop.timesInto(this.drawnTimes);
-    return interpolatePoses(this.snapshots, times, this.renderMode(mode), out);
-  }
-
+  /** The draw poses for the loop's times now; in the split view its right half's too. */
   private interpolate(): void {
-    this.interpolateInto(this.config.current.interpolation, this.draw);
+    const settings = this.config.current;
+    const times = this.loop.timesInto(this.drawnTimes);
+    interpolatePoses(this.pair, times, this.renderMode(settings.interpolation), this.draw);
+    if (settings.view === 'split')
+      interpolatePoses(this.pair, times, this.renderMode(settings.splitRight), this.splitDraw);
   }
 
   private applySettings(): void {
     this.config.applyTo(this.loop);
-    const physicsHz = this.config.current.physicsHz;
-    if (this.local) this.local.physicsHz = physicsHz;
-    else this.link?.physics.setRate(physicsHz);
-  }
-
-  /** At a step boundary: moves the drag anchor if the mouse moved, applies the commands due. */
-  private applyCommands(): void {
-    this.local?.applyDue();
+    this.physicsHost.setRate(this.config.current.physicsHz);
   }
 }

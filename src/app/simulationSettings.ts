@@ -1,5 +1,6 @@
-// A Simulation's settings: whole patches validated before any is taken, the rate and pause a
-// loaded state or replay sets, and, at each frame's start, what of them the loop takes.
+// A Simulation's settings: whole patches validated before any is taken, the rate a loaded state
+// or replay sets, a replay's rest at its end (a pause that is the replay's, not the user's), and,
+// at each frame's start, what of them the loop takes.
 
 import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settings';
 import type { Settings } from '../config/settings';
@@ -26,6 +27,11 @@ export interface SettingsListener {
 export class SimulationSettings {
   /** The settings now; replaced, never changed in place (readers may keep the object). */
   current: Settings = { ...DEFAULT_SETTINGS };
+  /**
+   * True while the pause in force is a replay's rest at its end: it ends with the replay (a
+   * load, a loaded state, another replay, a recording). A pause the user set is never this.
+   */
+  private resting = false;
   private readonly listener: SettingsListener;
 
   constructor(listener: SettingsListener) {
@@ -35,6 +41,8 @@ export class SimulationSettings {
   /** Validates the whole patch first (throws, changing nothing, on any bad key or value). */
   set(patch: unknown): void {
     const accepted = validatePatch(patch);
+    // Whatever the user says of pausing, the pause (or the play) is theirs from now on.
+    if (accepted.paused !== undefined) this.resting = false;
     const before = this.current;
     this.current = { ...before, ...accepted };
     if (before.paused && !this.current.paused) this.listener.unpaused();
@@ -51,9 +59,19 @@ export class SimulationSettings {
     }
   }
 
-  /** Pauses (a replay rests at its end). */
-  pause(): void {
+  /** A replay rests at its end: paused, unless the user has paused already (then it stays theirs). */
+  rest(): void {
+    if (this.current.paused) return;
     this.current = { ...this.current, paused: true };
+    this.resting = true;
+  }
+
+  /** The replay ended: its rest ends with it (a pause the user set stays). */
+  endRest(): void {
+    if (!this.resting) return;
+    this.resting = false;
+    this.current = { ...this.current, paused: false };
+    this.listener.unpaused();
   }
 
   /** Gives the loop the settings it steps by. */

@@ -6,7 +6,7 @@
 import { PoseBuffer } from '../snapshot/snapshots';
 import type { SnapshotPair } from '../snapshot/snapshots';
 import type { ComparedBody } from '../state/divergence';
-import { toHex } from './stateHasher';
+import { toHex } from '../state/stateHasher';
 
 /** Steps of hashes kept: 10 s at 100 Hz, far more than the two worlds ever drift apart. */
 const HASHES = 1024;

@@ -4,10 +4,11 @@
 // have it: the first that differs is named down to the body and field.
 
 import type { FrameReport } from '../loop/fixedStepLoop';
-import type { TwinReport } from './frameStats';
+import type { TwinReport } from '../stats/statsSnapshot';
 import type { Command, CommandAction } from '../physics/commands';
 import { firstBodyDifference } from '../state/divergence';
 import type { Divergence } from '../state/divergence';
+import { LocalHost } from '../host/localHost';
 import { Simulation } from './simulation';
 import { StepHistory } from './stepHistory';
 
@@ -37,7 +38,8 @@ export class TwinLab {
     this.rightHz = rightHz;
     this.offsetX = offsetX;
     const loaded = main.scene;
-    this.twin = new Simulation(loaded.definition.id, { count: loaded.count, seed: loaded.seed });
+    const options = { count: loaded.count, seed: loaded.seed };
+    this.twin = new Simulation(new LocalHost(loaded.definition.id, options, main.host.tuning));
     this.twin.set({ ...main.settings });
     main.onStepHash = (step, high, low) =>
       this.recorded(step, high, low, main, this.leftHistory, this.rightHistory);

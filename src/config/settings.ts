@@ -3,10 +3,19 @@
 // judged the same way wherever it comes from.
 
 export const INTERPOLATION_MODES = ['interpolate', 'off', 'extrapolate', 'hermite'] as const;
+/**
+ * How a frame is drawn from the previous and current snapshot: 'interpolate' (lerp/slerp,
+ * smooth), 'off' (the current snapshot as is), 'extrapolate' (current pushed ahead by its
+ * velocities), 'hermite' (a cubic through both snapshots and their velocities).
+ */
 export type InterpolationMode = (typeof INTERPOLATION_MODES)[number];
 
 /** The article's four loops; only `accumulator` has an alpha to draw with. */
 export const STRATEGIES = ['accumulator', 'semi-fixed', 'variable', 'fixed-per-frame'] as const;
+/**
+ * The article's four loops: 'fixed-per-frame' (one dt per frame), 'variable' (dt = frame time),
+ * 'semi-fixed' (steps of at most dt) and 'accumulator' (whole steps of dt, the rest carried).
+ */
 export type Strategy = (typeof STRATEGIES)[number];
 
 export const VIEWS = ['single', 'split', 'ghost'] as const;

@@ -3,10 +3,11 @@
 // step, exact state (save and restore) and the timeline (record, replay, seek). Whatever drives
 // it decides when to step; this decides nothing about time.
 
-import { StateHasher, toHex } from '../app/stateHasher';
+import { StateHasher, toHex } from '../state/stateHasher';
 import { CommandQueue } from '../physics/commands';
 import type { Command } from '../physics/commands';
 import { PhysicsWorld } from '../physics/physicsWorld';
+import { DEFAULT_TUNING } from '../physics/tuning';
 import type { PhysicsTuning } from '../physics/tuning';
 import { StateGuard } from '../physics/stateGuard';
 import { findScene, resolveScene } from '../scenes/registry';
@@ -14,7 +15,7 @@ import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import { Snapshots } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
-import { Timeline } from '../state/timeline';
+import { landingStep, Timeline } from '../state/timeline';
 import type { KeyframeChoice, TimelineHost } from '../state/timeline';
 import { captureState, restoreState } from '../state/worldState';
 import { Rng } from '../util/rng';
@@ -26,9 +27,9 @@ export function savedScene(scene: SavedState['scene'], fallback: LoadedScene): L
 }
 
 export class PhysicsCore implements TimelineHost {
-  readonly physics = new PhysicsWorld();
-  readonly commands = new CommandQueue(this.physics);
-  readonly snapshots = new Snapshots(this.physics);
+  readonly physics: PhysicsWorld;
+  readonly commands: CommandQueue;
+  readonly snapshots: Snapshots;
   /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
   readonly guard = new StateGuard();
   readonly hasher = new StateHasher();
@@ -45,19 +46,35 @@ export class PhysicsCore implements TimelineHost {
   /** The length of the latest step (a seek re-simulates with it where a replay names none). */
   private lastDtSeconds = 0.01;
   /**
-   * The driver's step count minus the world's. The driver counts steps without a break; the
-   * world's count jumps when a replay loads a scene or a state at one of its steps, and is the
-   * saved one after a restore. Zero unless a state or recording was loaded.
+   * The step index (see `stepIndex`). The world keeps a count of its own, the scene's: it
+   * restarts when a replay loads a scene or a state at one of its steps and is the saved one
+   * after a restore; the index runs on.
    */
-  private stepOffset = 0;
+  private index = 0;
+  /** The step index a loaded replay started at (where its step 0 lies). */
+  private replayStart = 0;
 
-  constructor(sceneId: string, options: SceneOptions = {}) {
+  /**
+   * @param sceneId the scene to build first (see `load`).
+   * @param tuning the configuration of the world (DEFAULT_TUNING unless a test or bench asks).
+   */
+  constructor(
+    sceneId: string,
+    options: SceneOptions = {},
+    tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING,
+  ) {
+    this.physics = new PhysicsWorld(tuning);
+    this.commands = new CommandQueue(this.physics);
+    this.snapshots = new Snapshots(this.physics);
     this.scene = this.load(sceneId, options);
   }
 
-  /** Steps taken, as the driver counts them: the index of the next step. */
+  /**
+   * The step index, the one the page counts by: steps since the scene was loaded, running on
+   * across a replay's scene loads, set by a jump (see `landingStep`). The index of the next step.
+   */
   get stepIndex(): number {
-    return this.physics.stepIndex + this.stepOffset;
+    return this.index;
   }
 
   /** TimelineHost: the world's own step index. */
@@ -77,17 +94,15 @@ export class PhysicsCore implements TimelineHost {
   load(sceneId: string, options: SceneOptions = {}): LoadedScene {
     const scene = resolveScene(sceneId, options);
     this.build(scene);
-    this.stepOffset = 0;
+    this.index = 0;
     this.timeline.sceneLoaded(scene.definition.id, scene.count, scene.seed);
     return scene;
   }
 
-  /** TimelineHost: a replayed scene load (not recorded again); the driver's count runs on. */
+  /** TimelineHost: a replayed scene load (not recorded again); the step index runs on. */
   loadScene(sceneId: string, count: number, seed: number): void {
-    const driverStep = this.stepIndex;
     const definition = findScene(sceneId) ?? this.scene.definition;
     this.build({ definition, count, seed });
-    this.stepOffset = driverStep - this.physics.stepIndex;
   }
 
   private build(scene: LoadedScene): void {
@@ -115,33 +130,29 @@ export class PhysicsCore implements TimelineHost {
   }
 
   /**
-   * TimelineHost: restores a validated state (see stateSchema.parseState); the driver's count
-   * runs on. `withCommands: false` leaves its pending commands out.
+   * TimelineHost: restores a validated state (see stateSchema.parseState); the step index runs
+   * on. `withCommands: false` leaves its pending commands out.
    */
   restore(state: SavedState, withCommands: boolean): void {
-    const driverStep = this.stepIndex;
     restoreState(this.physics, this.commands, state, withCommands);
     this.scene = savedScene(state.scene, this.scene);
     this.physicsHz = state.physicsHz;
     this.restarted();
-    this.stepOffset = driverStep - this.physics.stepIndex;
   }
 
   /**
-   * Continues from a validated state, the driver's count then at `driverStep`. If restoring fails
-   * after all, the world is put back as it was and the error thrown. Recorded while recording.
+   * Continues from a validated state, the step index then the state's. If restoring fails after
+   * all, the world is put back as it was and the error thrown. Recorded while recording.
    */
-  loadState(state: SavedState, driverStep: number): void {
+  loadState(state: SavedState): void {
     const before = this.saveState();
-    const beforeStep = this.stepIndex;
     try {
       this.restore(state, true);
     } catch (error) {
       this.restore(before, true);
-      this.stepOffset = beforeStep - this.physics.stepIndex;
       throw error;
     }
-    this.stepOffset = driverStep - this.physics.stepIndex;
+    this.index = landingStep({ type: 'loadState', state }, this.replayStart);
     this.timeline.stateLoaded(state);
   }
 
@@ -154,17 +165,18 @@ export class PhysicsCore implements TimelineHost {
     return this.timeline.stopRecording(keyframes);
   }
 
-  /** Plays a validated recording from its start, the driver's count then at `driverStep`. */
-  replay(recording: Recording, driverStep: number): void {
+  /** Plays a validated recording from its start, the step index then its first keyframe's. */
+  replay(recording: Recording): void {
     this.timeline.replay(recording);
-    this.stepOffset = driverStep - this.physics.stepIndex;
+    this.index = landingStep({ type: 'replay', recording }, this.replayStart);
+    this.replayStart = this.index;
     if (this.timeline.replayAtEnd) this.applyDue();
   }
 
-  /** Moves the replay to step `target` of the recording, the driver's count then at `driverStep`. */
-  seek(target: number, driverStep: number): void {
+  /** Moves the replay to step `target` of the recording (the step index: its start plus that). */
+  seek(target: number): void {
     this.timeline.seek(target);
-    this.stepOffset = driverStep - this.physics.stepIndex;
+    this.index = landingStep({ type: 'seek', target }, this.replayStart);
     if (this.timeline.replayAtEnd) this.applyDue();
   }
 
@@ -173,10 +185,13 @@ export class PhysicsCore implements TimelineHost {
     for (let k = 0; k < count; k++) this.step(this.lastDtSeconds);
   }
 
-  /** Queues a command for the boundary before step `command.atStep` (the driver's count). */
+  /**
+   * Queues a command for the boundary before step `command.atStep` of the step index (the queue
+   * counts by the world's own steps, which a replay's loads restart).
+   */
   push(command: Command): void {
-    if (this.stepOffset !== 0) command.atStep -= this.stepOffset;
-    this.commands.push(command);
+    const lead = this.index - this.physics.stepIndex;
+    this.commands.push(lead === 0 ? command : { ...command, atStep: command.atStep - lead });
   }
 
   /**
@@ -185,10 +200,8 @@ export class PhysicsCore implements TimelineHost {
    * simulation is paused.
    */
   applyDue(): void {
-    const driverStep = this.stepIndex;
+    // A replayed scene or state load here restarts the world's count, not the step index.
     this.timeline.atBoundary();
-    // A replayed scene or state load here restarted the world's count, not the driver's.
-    this.stepOffset = driverStep - this.physics.stepIndex;
     this.commands.moveDragAnchor();
     if (!this.commands.hasDue(this.physics.stepIndex)) return;
     this.commands.apply(this.snapshots);
@@ -220,6 +233,7 @@ export class PhysicsCore implements TimelineHost {
   private stepBy(dt: number): void {
     this.lastDtSeconds = dt;
     this.physics.step(dt);
+    this.index++;
     // Before the capture, so a broken body never reaches the snapshots or the instance matrices.
     this.guard.check(this.physics, this.physics.stepIndex);
     this.snapshots.capture(dt);

@@ -2,7 +2,7 @@
 // in one of four render modes (interpolate, off, extrapolate, hermite).
 
 import type { InterpolationMode } from '../config/settings';
-import type { PoseBuffer, SnapshotPair } from '../snapshot/snapshots';
+import type { PoseBuffer, PosePair } from '../snapshot/snapshots';
 import {
   hermiteFlat3,
   integrateQuatFlat,
@@ -10,22 +10,29 @@ import {
   SlerpWeights,
   slerpFlat,
 } from './poseMath';
+import { assertNever } from '../util/assertNever';
 
 /** The pose every body is drawn at this frame; render turns it into instance matrices. */
 export class DrawPoses {
+  /** Positions, body i at 3i. */
   position = new Float64Array(3 * 256);
+  /** Unit quaternions (x, y, z, w), body i at 4i. */
   quaternion = new Float64Array(4 * 256);
   /**
    * 1 where the body is at rest (asleep at both snapshots): its pose is its current snapshot and
    * stays that while it sleeps, so render may keep the matrix it already wrote.
    */
   still = new Uint8Array(256);
+  /**
+   * Bodies written at the last `interpolatePoses`.
+   * @default 0
+   */
   count = 0;
 
   /**
    * Grows the arrays to hold `count` bodies (doubling), so a frame never allocates once a
    * scene's size has been seen.
-   * @param count bodies to hold.
+   * @param count - bodies to hold.
    */
   ensureCapacity(count: number): void {
     if (count <= this.still.length) return;
@@ -57,9 +64,18 @@ export interface PoseTimes {
  *   whenever a collision is about to change the velocity.
  * - hermite: cubic Hermite on position using both snapshots' velocities (slerp for orientation:
  *   a velocity-aware quaternion curve would need angular accelerations the snapshots lack).
+ *
+ * Allocation-free once `out` has grown to the body count.
+ * @param snapshots - the previous and current snapshot (a BodySnapshots).
+ * @param times - holds this frame's alpha (a FrameReport does).
+ * @param mode - the render mode.
+ * @param out - written for every body; keep one and reuse it.
+ * @returns `out`.
+ * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
+ * Fiedler, "The final touch": state = current·alpha + previous·(1 − alpha).
  */
 export function interpolatePoses(
-  snapshots: SnapshotPair,
+  snapshots: PosePair,
   times: PoseTimes,
   mode: InterpolationMode,
   out: DrawPoses,
@@ -83,12 +99,14 @@ export function interpolatePoses(
     case 'hermite':
       hermitePoses(snapshots, times, out);
       break;
+    default:
+      assertNever(mode, 'render mode');
   }
   return out;
 }
 
 /** An indexed copy, not set(subarray()): a subarray view would allocate every frame. */
-function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): void {
+function copyPoses(snapshots: PosePair, from: PoseBuffer, out: DrawPoses): void {
   const n = snapshots.count;
   const position = from.position;
   const quaternion = from.quaternion;
@@ -103,7 +121,7 @@ function copyPoses(snapshots: SnapshotPair, from: PoseBuffer, out: DrawPoses): v
  * A body asleep at both snapshots has not moved and has no velocity, so every render mode draws
  * it at its current pose: render may keep the matrix it already wrote.
  */
-function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
+function markStill(snapshots: PosePair, out: DrawPoses): void {
   const asleep = snapshots.asleep;
   const previousAsleep = snapshots.previousAsleep;
   const still = out.still;
@@ -111,7 +129,7 @@ function markStill(snapshots: SnapshotPair, out: DrawPoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+function extrapolatePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
   const alpha = times.alpha;
   const n = snapshots.count;
   const cur = snapshots.current;
@@ -130,7 +148,7 @@ function extrapolatePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPo
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+function hermitePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
   const alpha = times.alpha;
   const n = snapshots.count;
   const prev = snapshots.previous;
@@ -161,7 +179,7 @@ function hermitePoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses)
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: SnapshotPair, times: PoseTimes, out: DrawPoses): void {
+function blendPoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
   const alpha = times.alpha;
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;

@@ -2,9 +2,15 @@
 // steps and an alpha out. Knows nothing of physics or the DOM; it calls `stepper.step(dt)`.
 
 import type { Strategy } from '../config/settings';
+import { assertNever } from '../util/assertNever';
 
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
+  /**
+   * Advances the simulation by one step: for cannon-es, `world.step(dtSeconds)` (never the
+   * three-argument form, whose own accumulator would fight this one), then a snapshot capture.
+   * @param dtSeconds - the step length (s): the loop's `dt`, or less for semi-fixed's last step.
+   */
   step(dtSeconds: number): void;
   /**
    * Asked before every step after a frame's first: false stops this frame's stepping and the
@@ -15,23 +21,23 @@ export interface Stepper {
 
 /**
  * Where the loop stands: how far the display is past the current step and what simulated time
- * it shows. Written into an object by `FixedStepLoop.timesInto` rather than returned: a double
- * returned from (or passed to) a call V8 does not inline is boxed, 16 bytes each.
+ * it shows (written into an object the caller keeps, by `FixedStepLoop.timesInto`).
  */
 export interface LoopTimes {
   /** accumulator / dt, in [0, 1): how far the display is past the current step. */
   alpha: number;
   /** Simulated time the display shows: the last step's plus what waits in the accumulator. */
   displayTime: number;
-  /** Simulated seconds since the scene was loaded. */
+  /** Simulated seconds of the current step (the world's clock). */
   simTime: number;
-  /** Steps since the scene was loaded. */
-  step: number;
 }
 
-/** A zeroed LoopTimes to keep and refill. */
+/**
+ * A zeroed LoopTimes to keep and refill.
+ * @returns a new LoopTimes, every field 0.
+ */
 export function createLoopTimes(): LoopTimes {
-  return { alpha: 0, displayTime: 0, simTime: 0, step: 0 };
+  return { alpha: 0, displayTime: 0, simTime: 0 };
 }
 
 /**
@@ -58,6 +64,11 @@ export interface FrameReport extends LoopTimes {
   clampedSeconds: number;
   /** Simulated seconds the throttle kept back: physics costs more than real time allows. */
   throttledSeconds: number;
+  /**
+   * The index of the next step after the frame: the caller's to write (the loop leaves it
+   * alone), the sandbox writes its physics host's step index here.
+   */
+  step: number;
 }
 
 /** A frame's real seconds as the loop counts them: negative, NaN or infinite are 0. */
@@ -65,7 +76,10 @@ export function realFrameSeconds(seconds: number): number {
   return seconds > 0 && seconds < Infinity ? seconds : 0;
 }
 
-/** A zeroed report, for a caller to keep and hand to `frame` every frame. */
+/**
+ * A zeroed report, for a caller to keep and hand to `frame` every frame.
+ * @returns a new FrameReport, every field 0.
+ */
 export function createFrameReport(): FrameReport {
   return {
     frameSeconds: 0,
@@ -104,8 +118,14 @@ const STEP_EPSILON_SECONDS = 1e-9;
 
 /** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
 export interface LoopLimits {
+  /**
+   * The frame clamp (s): a longer frame (a hitch, a tab back from the background) is cut to
+   * this, and the cut reported as `clampedSeconds`. The article's choice is 0.25.
+   */
   maxFrameSeconds: number;
+  /** The step cap: at most this many steps a frame; steps owed past it are dropped, not carried. */
   maxStepsPerFrame: number;
+  /** Simulated seconds per real second (1: real time; 0.5: slow motion). */
   timeScale: number;
 }
 
@@ -136,23 +156,59 @@ const RECENT_FRAMES = 3;
 /**
  * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
  * loops), and reports every simulated second a frame gave up (see FrameReport).
+ *
+ * @example
+ * ```ts
+ * const loop = new FixedStepLoop(1 / 100, { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 });
+ * const report = createFrameReport();
+ * const clock = new FrameClock();
+ * renderer.setAnimationLoop((nowMs) => {
+ *   clock.tick(nowMs);
+ *   loop.frame(clock.seconds, stepper, report); // steps, then report.alpha
+ *   // draw between the previous and current snapshot at report.alpha
+ * });
+ * ```
+ * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
+ * Fiedler: the accumulator, the spiral of death, and interpolating by alpha.
  */
 export class FixedStepLoop {
+  /** The fixed step (s): every step of the accumulator is exactly this long. */
   dt: number;
+  /**
+   * Simulated seconds owed but not yet stepped: less than one `dt` after every frame.
+   * @default 0
+   */
   accumulator = 0;
-  stepCount = 0;
+  /**
+   * Simulated seconds of the current step: the sum of the steps' dt since construction or
+   * `reset()` (or the time `reset` was given).
+   * @default 0
+   */
   simTime = 0;
+  /**
+   * While true a frame takes no steps and spends no time (`singleStep` still steps).
+   * @default false
+   */
   paused = false;
+  /** The frame clamp (s): see LoopLimits.maxFrameSeconds. */
   maxFrameSeconds: number;
+  /** The step cap: see LoopLimits.maxStepsPerFrame. */
   maxStepsPerFrame: number;
+  /** Simulated seconds per real second. */
   timeScale: number;
+  /**
+   * Which of the article's four loops runs: 'accumulator' (the one to use), or, to compare,
+   * 'semi-fixed', 'variable' or 'fixed-per-frame'.
+   * @default 'accumulator'
+   */
   strategy: Strategy = 'accumulator';
   /**
    * Share of each frame's (scaled) time the simulation keeps, in (0, 1]; the rest is given up
    * and reported. Below 1 when physics costs more than real time allows: the accumulator then
    * fills at the rate steps can be paid for, so steps come evenly and alpha still sweeps
-   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by the app's
-   * overload governor; 1 (never throttle) by default.
+   * smoothly from one snapshot to the next — slow motion, not a stutter. Set by an
+   * OverloadGovernor; 1 (never throttle) by default.
+   * @default 1
    */
   throttle = 1;
   /**
@@ -163,6 +219,7 @@ export class FixedStepLoop {
    * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
    * display's recent ones is still a hitch and still clamped. Off for scripted frames: the same
    * frames then step alike on either thread.
+   * @default false
    */
   slowDisplay = false;
   /** The last few frames' real seconds, newest at `recentHead − 1`. */
@@ -171,6 +228,10 @@ export class FixedStepLoop {
   private readonly now = createLoopTimes();
   private recentHead = 0;
 
+  /**
+   * @param dtSeconds - the fixed step (s), e.g. 1 / 100.
+   * @param limits - the frame clamp, step cap and time scale.
+   */
   constructor(dtSeconds: number, limits: LoopLimits) {
     this.dt = dtSeconds;
     this.maxFrameSeconds = limits.maxFrameSeconds;
@@ -178,17 +239,20 @@ export class FixedStepLoop {
     this.timeScale = limits.timeScale;
   }
 
-  /** Back to step 0 with an empty accumulator (scene load / reset). */
-  reset(): void {
+  /**
+   * A new timeline (a scene load, a loaded state, a replay or seek): an empty accumulator, at the
+   * world's simulated time `simTime`.
+   */
+  reset(simTime = 0): void {
     this.recent.fill(0);
     this.accumulator = 0;
-    this.stepCount = 0;
-    this.simTime = 0;
+    this.simTime = simTime;
   }
 
   /**
    * Changes the step size without a jump: the accumulator keeps its seconds, so no time is lost
    * or invented; if it now holds a step or more, the next frame takes them.
+   * @param dtSeconds - the new fixed step (s).
    */
   setDt(dtSeconds: number): void {
     this.dt = dtSeconds;
@@ -199,36 +263,38 @@ export class FixedStepLoop {
    * count as zero. The three strategies that spend frame time clamp it to maxFrameSeconds, scale
    * it, throttle it and take at most maxStepsPerFrame steps, so they can be compared under the
    * same hitch; `fixed-per-frame` takes one dt whatever the frame.
+   * @param frameSeconds - real seconds since the last frame (FrameClock.seconds).
+   * @param stepper - what each step calls.
+   * @param out - the report to write (kept by the caller, reused every frame): all of it but
+   *   `step`, which is the stepper's to know (a physics host's step index).
+   * @returns `out`, with the steps taken, alpha and every second given up.
+   * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!", "Free the physics".
    */
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
-    out.frameSeconds = frameSeconds;
-    return this.runFrame(stepper, out);
-  }
-
-  /**
-   * `frame` for the seconds the caller put in `out.frameSeconds`: read there, not passed, since
-   * a double passed to a call V8 does not inline is boxed (16 bytes a frame).
-   */
-  runFrame(stepper: Stepper, out: FrameReport): FrameReport {
-    const seconds = realFrameSeconds(out.frameSeconds);
+    const seconds = realFrameSeconds(frameSeconds);
     out.frameSeconds = seconds;
     this.steps = 0;
     this.dropped = 0;
     this.clamped = 0;
     this.throttled = 0;
+    const strategy = this.strategy;
     if (!this.paused) {
-      if (this.strategy === 'fixed-per-frame') {
-        // The article's first loop: one dt per displayed frame, whatever its length — so the
-        // simulation runs at display rate × dt of real speed. No frame time is spent, so the
-        // time scale, the clamp and the throttle have nothing to act on and nothing is reported
-        // as given up. Skipping frames to honour the throttle was the other choice, but that is
-        // no longer the article's loop; and the guard cannot stop a frame's first step, so a
-        // dear step simply makes the frame longer and the display slows with it (the article's
-        // "too slow" case), which sim ÷ real shows.
-        if (seconds > 0) this.take(stepper, this.dt);
-      } else {
-        this.spending = seconds;
-        this.spend(stepper);
+      switch (strategy) {
+        case 'fixed-per-frame':
+          // The article's first loop: one dt per displayed frame, whatever its length (display
+          // rate × dt of real speed). No frame time is spent: nothing is clamped, scaled,
+          // throttled or given up (skipping frames for the throttle would no longer be the
+          // article's loop); a dear step makes the frame longer and the display slows with it
+          // (the article's "too slow" case), which sim ÷ real shows.
+          if (seconds > 0) this.take(stepper, this.dt);
+          break;
+        case 'accumulator':
+        case 'semi-fixed':
+        case 'variable':
+          this.spend(stepper, seconds, strategy);
+          break;
+        default:
+          assertNever(strategy, 'strategy');
       }
     }
     out.steps = this.steps;
@@ -239,9 +305,12 @@ export class FixedStepLoop {
     return out;
   }
 
-  /** Clamp, scale and throttle the frame's real seconds (`spending`), then step them with the strategy. */
-  private spend(stepper: Stepper): void {
-    const realSeconds = this.spending;
+  /** Clamp, scale and throttle the frame's real seconds, then step them with `strategy`. */
+  private spend(
+    stepper: Stepper,
+    realSeconds: number,
+    strategy: Exclude<Strategy, 'fixed-per-frame'>,
+  ): void {
     let seconds = realSeconds;
     const clamp = this.frameClampSeconds();
     this.stepCap = this.maxStepsPerFrame;
@@ -257,11 +326,20 @@ export class FixedStepLoop {
     const scaled = seconds * this.timeScale;
     const kept = this.throttle < 1 ? scaled * this.throttle : scaled;
     this.throttled = scaled - kept;
-    this.spending = kept;
-    if (this.strategy === 'accumulator') this.accumulate(stepper);
-    else if (this.strategy === 'semi-fixed') this.semiFixed(stepper);
-    // The article's second loop: one step of whatever the frame took.
-    else if (kept > 0) this.take(stepper, kept);
+    switch (strategy) {
+      case 'accumulator':
+        this.accumulate(stepper, kept);
+        break;
+      case 'semi-fixed':
+        this.semiFixed(stepper, kept);
+        break;
+      case 'variable':
+        // The article's second loop: one step of whatever the frame took.
+        if (kept > 0) this.take(stepper, kept);
+        break;
+      default:
+        assertNever(strategy, 'strategy');
+    }
   }
 
   /** The longest frame spent now: maxFrameSeconds, or more for a steadily slow display. */
@@ -277,11 +355,7 @@ export class FixedStepLoop {
     return steady > this.maxFrameSeconds ? steady : this.maxFrameSeconds;
   }
 
-  /**
-   * Simulated seconds the frame is spending, handed from one private step of it to the next in
-   * a field: a double passed to a call V8 does not inline is boxed (16 bytes a frame).
-   */
-  private spending = 0;
+  /** What the frame being run did so far (copied into its report at the end). */
   private steps = 0;
   /** This frame's step cap: maxStepsPerFrame, or more when a slow display's frame is longer. */
   private stepCap = 0;
@@ -291,14 +365,13 @@ export class FixedStepLoop {
 
   private take(stepper: Stepper, dtSeconds: number): void {
     stepper.step(dtSeconds);
-    this.stepCount++;
     this.simTime += dtSeconds;
     this.steps++;
   }
 
   /** The article's final loop: whole fixed steps; the remainder waits in the accumulator. */
-  private accumulate(stepper: Stepper): void {
-    this.accumulator += this.spending;
+  private accumulate(stepper: Stepper, seconds: number): void {
+    this.accumulator += seconds;
     const dt = this.dt;
     const threshold = dt - STEP_EPSILON_SECONDS;
     while (
@@ -324,9 +397,9 @@ export class FixedStepLoop {
    * The article's third loop: steps of at most dt until the frame is used up, the last one
    * partial (a 25 ms frame at 100 Hz steps 10, 10, 5 ms). Nothing is left over to draw with.
    */
-  private semiFixed(stepper: Stepper): void {
+  private semiFixed(stepper: Stepper, seconds: number): void {
     this.accumulator = 0;
-    let left = this.spending;
+    let left = seconds;
     while (left > STEP_EPSILON_SECONDS && this.steps < this.stepCap) {
       const dt = left < this.dt ? left : this.dt;
       this.take(stepper, dt);
@@ -335,14 +408,17 @@ export class FixedStepLoop {
     if (left > STEP_EPSILON_SECONDS) this.dropped = left;
   }
 
-  /** Runs exactly one step whatever the accumulator holds (the panel's single-step button). */
+  /** Runs exactly one step whatever the accumulator holds (a single-step button). */
   singleStep(stepper: Stepper): void {
     stepper.step(this.dt);
-    this.stepCount++;
     this.simTime += this.dt;
   }
 
-  /** Writes where the loop stands now into `out` (as `frame` does into its report). */
+  /**
+   * Writes where the loop stands now into `out` (as `frame` does into its report).
+   * @param out - the object to write.
+   * @returns `out`.
+   */
   timesInto(out: LoopTimes): LoopTimes {
     const accumulating = this.strategy === 'accumulator';
     const a = accumulating ? this.accumulator / this.dt : 0;
@@ -351,16 +427,21 @@ export class FixedStepLoop {
     out.alpha = a < 0 ? 0 : a < 1 ? a : 1 - Number.EPSILON;
     out.displayTime = this.simTime + (accumulating ? this.accumulator : 0);
     out.simTime = this.simTime;
-    out.step = this.stepCount;
     return out;
   }
 
-  /** See LoopTimes.alpha (for code off the per-frame path: the figure is boxed). */
+  /**
+   * See LoopTimes.alpha.
+   * @returns accumulator / dt, in [0, 1).
+   */
   alpha(): number {
     return this.timesInto(this.now).alpha;
   }
 
-  /** See LoopTimes.displayTime (for code off the per-frame path: the figure is boxed). */
+  /**
+   * See LoopTimes.displayTime.
+   * @returns the simulated time the display shows (s).
+   */
   displayTime(): number {
     return this.timesInto(this.now).displayTime;
   }

@@ -31,11 +31,6 @@ export const FRAME_PHYSICS_BUDGET_MS = 33;
 const RISE_WEIGHT = 0.5;
 const FALL_WEIGHT = 0.05;
 
-/**
- * Decides how much simulated time a real-time frame may keep and when it must stop stepping,
- * from the step costs it is fed (`recordStep`): it reads no clock itself, so tests feed it
- * exact costs.
- */
 /** What the governor reads and sets on the loop (FixedStepLoop has all three). */
 export interface ThrottledLoop {
   /** Step length (s). */
@@ -46,10 +41,40 @@ export interface ThrottledLoop {
   throttle: number;
 }
 
+/**
+ * Decides how much simulated time a real-time frame may keep and when it must stop stepping,
+ * from the step costs it is fed (`recordStep`): it reads no clock itself, so tests feed it
+ * exact costs. When physics costs more than real time allows, the simulation slows down evenly
+ * (visible slow motion) instead of spiralling.
+ *
+ * @example
+ * ```ts
+ * const governor = new OverloadGovernor();
+ * const stepper = {
+ *   step(dt: number) {
+ *     const start = performance.now();
+ *     world.step(dt);
+ *     governor.recordStep(performance.now() - start);
+ *   },
+ *   stepAllowed: () => governor.stepAllowed(),
+ * };
+ * // each frame, before loop.frame(...):
+ * governor.beginFrame();
+ * governor.throttle(loop);
+ * ```
+ * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!", on the spiral of death.
+ */
 export class OverloadGovernor {
-  /** Estimated ms per step; 0 until a step has been measured. */
+  /**
+   * Estimated ms per step; 0 until a step has been measured.
+   * @default 0
+   */
   estimateMs = 0;
-  /** Share of real time physics may use (PHYSICS_SHARE; WORKER_PHYSICS_SHARE in a worker). */
+  /**
+   * Share of real time physics may use: PHYSICS_SHARE when physics shares the thread with
+   * drawing; up to 0.9 when it has a thread of its own.
+   * @default PHYSICS_SHARE
+   */
   share = PHYSICS_SHARE;
   private frameMs = 0;
 
@@ -59,10 +84,15 @@ export class OverloadGovernor {
     this.frameMs = 0;
   }
 
+  /** Starts a frame's count of step costs (for `stepAllowed`): call before the frame's steps. */
   beginFrame(): void {
     this.frameMs = 0;
   }
 
+  /**
+   * Feeds one step's measured cost into the frame's total and the running estimate.
+   * @param stepMs - what the step took (ms).
+   */
   recordStep(stepMs: number): void {
     this.frameMs += stepMs;
     if (this.estimateMs === 0) this.estimateMs = stepMs;
@@ -73,15 +103,18 @@ export class OverloadGovernor {
   }
 
   /**
-   * Physics in a worker: once a drawn frame the page learns the mean cost (`meanMs`) of the
-   * `steps` the worker took since the frame before. A rise is believed as one step's would be
-   * (half of it: a frame of slow steps slows the simulation, one descheduled step among 25
-   * hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
+   * Steps' cost: the mean (`meanMs`) of `steps` steps. On the page's thread each step is fed as
+   * it is taken (one at a time). Physics in a worker: once a drawn frame the page learns the mean
+   * cost of the `steps` the worker took since the frame before. A rise is believed as one step's
+   * would be (half of it: a frame of slow steps slows the simulation, one descheduled step among
+   * 25 hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
    * worker's steps, not the page's frames: fed like one step a frame, at five frames a second a
    * cost that fell tenfold took ~9 s to be believed, the throttle holding the worker back.
+   * @param meanMs - the mean cost of those steps (ms).
+   * @param steps - how many steps the mean is over.
    */
   recordSteps(meanMs: number, steps: number): void {
-    if (this.estimateMs === 0 || meanMs > this.estimateMs) {
+    if (steps <= 1 || this.estimateMs === 0 || meanMs > this.estimateMs) {
       this.recordStep(meanMs);
       return;
     }
@@ -100,6 +133,7 @@ export class OverloadGovernor {
    * can be paid for (they come evenly, and the per-frame guard is left for spikes), and at ×0.5
    * nothing is throttled until a step costs more than PHYSICS_SHARE × dt ÷ 0.5 (1.5 dt). 1 while
    * steps fit, and before any step was measured.
+   * @param loop - the loop whose `throttle` is set (a FixedStepLoop).
    */
   throttle(loop: ThrottledLoop): void {
     // Written into the loop, not returned: a double returned from a call V8 does not inline is
@@ -109,7 +143,11 @@ export class OverloadGovernor {
     loop.throttle = askedMs <= affordableMs ? 1 : affordableMs / askedMs;
   }
 
-  /** Whether this frame may take another step (asked after its first). */
+  /**
+   * Whether this frame may take another step (asked after its first): false once the frame's
+   * steps have cost FRAME_PHYSICS_BUDGET_MS.
+   * @returns true while the frame's steps cost less than the budget.
+   */
   stepAllowed(): boolean {
     return this.frameMs < FRAME_PHYSICS_BUDGET_MS;
   }

@@ -14,6 +14,8 @@ import type { SavedSpring, SpringEnds, SpringSpec } from './springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../util/exactMath';
+import { writeBodyStates } from '../poses/bodyPoses';
+import type { PoseArrays } from '../poses/bodyPoses';
 
 export type { BodySpec, QuatTuple, Vec3Tuple };
 
@@ -41,12 +43,7 @@ export interface StaticBoxSpec {
 }
 
 /** Flat per-body state arrays: 3 floats per vector, 4 per quaternion, body i at 3i / 4i. */
-export interface StateArrays {
-  position: Float64Array;
-  quaternion: Float64Array;
-  velocity: Float64Array;
-  angularVelocity: Float64Array;
-}
+export type StateArrays = PoseArrays;
 
 /**
  * Runs around every physics step with that step's index (0 for the first step after load). A
@@ -373,8 +370,8 @@ export class PhysicsWorld {
   }
 
   /**
-   * Copies the exact float64 state of bodies [from, to) into flat arrays (struct of arrays).
-   * One indexed loop with everything in locals: this runs once per step for every body.
+   * Copies the exact float64 state of bodies [from, to) into flat arrays (struct of arrays),
+   * with the loop every snapshot of a cannon-es world uses (poses/bodyPoses.ts).
    * `sleptBefore` (the flags of the snapshot before `asleep`'s): a body asleep in both that still
    * sleeps has not moved since `out` last held it, so its copy is skipped — a settled pile's
    * capture costs a flag check per body.
@@ -386,38 +383,7 @@ export class PhysicsWorld {
     to = this.bodies.length,
     sleptBefore: Uint8Array | null = null,
   ): void {
-    const bodies = this.bodies;
-    const position = out.position;
-    const quaternion = out.quaternion;
-    const velocity = out.velocity;
-    const angularVelocity = out.angularVelocity;
-    const SLEEPING = Body.SLEEPING;
-    for (let i = from; i < to; i++) {
-      const b = bodies[i];
-      if (b.sleepState === SLEEPING) {
-        if (sleptBefore !== null && asleep[i] === 1 && sleptBefore[i] === 1) continue;
-        asleep[i] = 1;
-      } else asleep[i] = 0;
-      const i3 = 3 * i;
-      const i4 = 4 * i;
-      const p = b.position;
-      const q = b.quaternion;
-      const v = b.velocity;
-      const w = b.angularVelocity;
-      position[i3] = p.x;
-      position[i3 + 1] = p.y;
-      position[i3 + 2] = p.z;
-      quaternion[i4] = q.x;
-      quaternion[i4 + 1] = q.y;
-      quaternion[i4 + 2] = q.z;
-      quaternion[i4 + 3] = q.w;
-      velocity[i3] = v.x;
-      velocity[i3 + 1] = v.y;
-      velocity[i3 + 2] = v.z;
-      angularVelocity[i3] = w.x;
-      angularVelocity[i3 + 1] = w.y;
-      angularVelocity[i3 + 2] = w.z;
-    }
+    writeBodyStates(this.bodies, out, asleep, from, to, sleptBefore);
   }
 
   /** Counts sleeping bodies (for the HUD). */

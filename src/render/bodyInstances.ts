@@ -15,6 +15,10 @@ import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import type { BodyTable } from '../snapshot/bodyTable';
 import { createKindGeometry } from './geometries';
+import { composeInstance, restingUnchanged } from './instanceMatrix';
+import type { DrawSource } from './instanceMatrix';
+
+export type { DrawSource };
 
 /** A palette per kind so shapes are told apart at a glance: warm boxes, cool spheres, … */
 const PALETTES: Record<ShapeKind, readonly number[]> = {
@@ -24,13 +28,6 @@ const PALETTES: Record<ShapeKind, readonly number[]> = {
   dumbbell: [0x9b5de5, 0x7b2cbf, 0xc77dff, 0x6247aa, 0xb388eb],
   gem: [0xf15bb5, 0xfee440, 0xe36397, 0xffd166, 0xef476f],
 };
-
-/** This frame's draw poses (interp's DrawPoses): flat arrays, body i at 3i / 4i / i. */
-export interface DrawSource {
-  position: Float64Array;
-  quaternion: Float64Array;
-  still: Uint8Array;
-}
 
 /** solid: the lit, coloured bodies. ghost: a dark wireframe of the raw physics snapshot. */
 export type InstanceStyle = 'solid' | 'ghost';
@@ -134,11 +131,10 @@ export class BodyInstances {
   }
 
   /**
-   * Composes every instance matrix from a position, a unit quaternion and the body's scale —
-   * the same arithmetic as three.js Matrix4.compose, inlined over flat arrays. A body at rest
-   * whose pose is bit for bit the one its matrix was last composed from is skipped (sleeping
-   * bodies cost a flag and seven compares), and a mesh none of whose matrices changed is not
-   * marked for upload, so a settled scene sends nothing to the GPU.
+   * Composes every instance matrix from a position, a unit quaternion and the body's scale
+   * (composeInstance). A body at rest whose pose is bit for bit the one its matrix was last
+   * composed from is skipped, and a mesh none of whose matrices changed is not marked for
+   * upload, so a settled scene sends nothing to the GPU.
    */
   write(poses: DrawSource, scales: Float32Array): void {
     const n = this.count;
@@ -151,73 +147,18 @@ export class BodyInstances {
     const changed = this.changedKinds;
     const cache = this.restPose;
     for (let i = 0; i < n; i++) {
-      const i3 = 3 * i;
-      const i4 = 4 * i;
-      const i7 = 7 * i;
-      const px = position[i3],
-        py = position[i3 + 1],
-        pz = position[i3 + 2];
-      const x = quaternion[i4],
-        y = quaternion[i4 + 1],
-        z = quaternion[i4 + 2],
-        w = quaternion[i4 + 3];
-      if (still[i] === 1) {
-        if (
-          px === cache[i7] &&
-          py === cache[i7 + 1] &&
-          pz === cache[i7 + 2] &&
-          x === cache[i7 + 3] &&
-          y === cache[i7 + 4] &&
-          z === cache[i7 + 5] &&
-          w === cache[i7 + 6]
-        )
-          continue;
-        cache[i7] = px;
-        cache[i7 + 1] = py;
-        cache[i7 + 2] = pz;
-        cache[i7 + 3] = x;
-        cache[i7 + 4] = y;
-        cache[i7 + 5] = z;
-        cache[i7 + 6] = w;
-      } else {
-        // NaN never compares equal: the next write composes this body whatever it holds.
-        cache[i7] = Number.NaN;
-      }
       const k = kindOf[i];
+      if (restingUnchanged(position, quaternion, still, i, cache, 7 * i)) continue;
       changed[k] = 1;
-      const m = arrays[k];
-      const o = 16 * slotOf[i];
-      const sx = scales[i3],
-        sy = scales[i3 + 1],
-        sz = scales[i3 + 2];
-      const x2 = x + x,
-        y2 = y + y,
-        z2 = z + z;
-      const xx = x * x2,
-        xy = x * y2,
-        xz = x * z2;
-      const yy = y * y2,
-        yz = y * z2,
-        zz = z * z2;
-      const wx = w * x2,
-        wy = w * y2,
-        wz = w * z2;
-      // Elements 3, 7, 11 and 15 stay 0, 0, 0, 1 from InstancedMesh's identity fill: only the
-      // rotation-scale block and the translation change.
-      m[o] = (1 - (yy + zz)) * sx;
-      m[o + 1] = (xy + wz) * sx;
-      m[o + 2] = (xz - wy) * sx;
-      m[o + 4] = (xy - wz) * sy;
-      m[o + 5] = (1 - (xx + zz)) * sy;
-      m[o + 6] = (yz + wx) * sy;
-      m[o + 8] = (xz + wy) * sz;
-      m[o + 9] = (yz - wx) * sz;
-      m[o + 10] = (1 - (xx + yy)) * sz;
-      m[o + 12] = px;
-      m[o + 13] = py;
-      m[o + 14] = pz;
+      composeInstance(arrays[k], 16 * slotOf[i], position, quaternion, i, scales, 3 * i);
     }
+    this.uploadChanged();
+  }
+
+  /** Marks for upload the meshes whose matrices `write` changed, and clears the marks. */
+  private uploadChanged(): void {
     const meshes = this.meshes;
+    const changed = this.changedKinds;
     for (let k = 0; k < meshes.length; k++) {
       if (changed[k] === 1) meshes[k].mesh.instanceMatrix.needsUpdate = true;
       changed[k] = 0;

@@ -11,6 +11,7 @@ import {
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { DUMBBELL, GEM_FACES, GEM_VERTICES } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { assertNever } from '../util/assertNever';
 
 /** `low` detail is for wireframe overlays, where every extra segment is another dark line. */
 export type GeometryDetail = 'full' | 'low';
@@ -31,6 +32,8 @@ export function createKindGeometry(
       return createDumbbellGeometry();
     case 'gem':
       return createGemGeometry();
+    default:
+      return assertNever(kind, 'shape kind');
   }
 }
 

@@ -21,7 +21,8 @@ import {
   TOUCH,
   Vector2,
 } from 'three';
-import type { WebGLRenderer, Vector3 } from 'three';
+import type { WebGLRenderer } from 'three';
+import { vec3 } from 'gl-matrix';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
@@ -39,9 +40,21 @@ const PAGE_COLOUR = 0xdfe7ef;
 /** Below this size (CSS px) a free area is no place for two views: use the whole canvas. */
 const MIN_AREA_PX = 80;
 
+/**
+ * Scratch for the drag ray (a pointer move each): the ray, the plane's normal, the offset to it.
+ * Float64, as three.js's own vectors are (gl-matrix's `create` would make them float32).
+ */
+const rayOrigin = new Float64Array(3);
+const rayDirection = new Float64Array(3);
+const planeNormal = new Float64Array(3);
+const planeOffset = new Float64Array(3);
+
+/** A point or direction in the world, x y z. */
+export type Vec3 = [number, number, number];
+
 export interface PickResult {
   index: number;
-  point: [number, number, number];
+  point: Vec3;
 }
 
 /** A rectangle of the canvas in CSS pixels, from its top-left corner. */
@@ -363,35 +376,31 @@ export class Stage {
   dragPoint(clientX: number, clientY: number, through: readonly number[], out: number[]): boolean {
     // The canvas box measured when the body was picked: measuring it per move makes a DOMRect.
     this.setPointer(clientX, clientY);
-    const { origin, direction } = this.raycaster.ray;
+    const ray = this.raycaster.ray;
+    const origin = vec3.set(rayOrigin, ray.origin.x, ray.origin.y, ray.origin.z);
+    const direction = vec3.set(rayDirection, ray.direction.x, ray.direction.y, ray.direction.z);
     // The plane's normal is the camera's view axis (the third column of its world matrix, the
-    // matrix the ray was aimed with); its length and sign cancel out of the distance. Written
-    // out rather than with Vector3.dot: a double returned from a call is boxed, per move.
+    // matrix the ray was aimed with); its length and sign cancel out of the distance.
     const e = this.camera.matrixWorld.elements;
-    const nx = e[8];
-    const ny = e[9];
-    const nz = e[10];
-    const denominator = nx * direction.x + ny * direction.y + nz * direction.z;
-    const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (Math.abs(denominator) < 1e-6 * length) return false;
-    const distance =
-      (nx * (through[0] - origin.x) + ny * (through[1] - origin.y) + nz * (through[2] - origin.z)) /
-      denominator;
+    const normal = vec3.set(planeNormal, e[8], e[9], e[10]);
+    const denominator = vec3.dot(normal, direction);
+    if (Math.abs(denominator) < 1e-6 * vec3.length(normal)) return false;
+    const toPlane = vec3.subtract(planeOffset, through, origin);
+    const distance = vec3.dot(normal, toPlane) / denominator;
     if (distance < 0) return false;
-    out[0] = origin.x + direction.x * distance;
-    out[1] = origin.y + direction.y * distance;
-    out[2] = origin.z + direction.z * distance;
+    const hit = vec3.scaleAndAdd(planeOffset, origin, direction, distance);
+    out[0] = hit[0];
+    out[1] = hit[1];
+    out[2] = hit[2];
     return true;
   }
 
   /** The camera position and the unit direction through a pixel (for throwing bodies). */
-  rayThrough(clientX: number, clientY: number): { origin: Vector3; direction: Vector3 } {
+  rayThrough(clientX: number, clientY: number): { origin: Vec3; direction: Vec3 } {
     this.measureCanvas();
     this.setPointer(clientX, clientY);
-    return {
-      origin: this.raycaster.ray.origin.clone(),
-      direction: this.raycaster.ray.direction.clone(),
-    };
+    const { origin, direction } = this.raycaster.ray;
+    return { origin: origin.toArray(), direction: direction.toArray() };
   }
 
   /** Measures the canvas's box in the page (a press, not every pointer move: it makes a DOMRect). */
@@ -405,9 +414,9 @@ export class Stage {
   }
 
   /**
-   * Aims the ray through a pixel (in the canvas box last measured). After a split frame the pixel is mapped into the half it lies
-   * in, whose camera (aspect and zoom) the last half drawn left set, so what is picked is what
-   * is under the finger in either half.
+   * Aims the ray through a pixel (in the canvas box last measured). After a split frame the
+   * pixel is mapped into the half it lies in, whose camera (aspect and zoom) the last half drawn
+   * left set, so what is picked is what is under the finger in either half.
    */
   private setPointer(clientX: number, clientY: number): void {
     const rect = this.canvasBox;
@@ -423,24 +432,10 @@ export class Stage {
       width = view.width;
       height = view.height;
     }
-    // Raycaster.setFromCamera for a perspective camera, with the pointer written into fields and
-    // the direction normalised here: through Vector3.set and normalize, doubles are passed and
-    // returned between calls, each boxed (16 bytes) whenever V8 does not inline the call.
     const pointer = this.pointer;
     pointer.x = ((clientX - left) / width) * 2 - 1;
     pointer.y = -((clientY - top) / height) * 2 + 1;
-    const camera = this.camera;
-    const { origin, direction } = this.raycaster.ray;
-    origin.setFromMatrixPosition(camera.matrixWorld);
-    direction.x = pointer.x;
-    direction.y = pointer.y;
-    direction.z = 0.5;
-    direction.unproject(camera).sub(origin);
-    const length = Math.sqrt(direction.x ** 2 + direction.y ** 2 + direction.z ** 2);
-    direction.x /= length;
-    direction.y /= length;
-    direction.z /= length;
-    this.raycaster.camera = camera;
+    this.raycaster.setFromCamera(pointer, this.camera);
   }
 }
 

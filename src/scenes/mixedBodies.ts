@@ -5,6 +5,7 @@ import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { Rng } from '../util/rng';
+import { assertNever } from '../util/assertNever';
 
 export function randomScale(kind: ShapeKind, rng: Rng, size = 1): Vec3Tuple {
   switch (kind) {
@@ -30,6 +31,8 @@ export function randomScale(kind: ShapeKind, rng: Rng, size = 1): Vec3Tuple {
       const s = rng.range(0.4, 0.65) * size;
       return [s, s, s];
     }
+    default:
+      return assertNever(kind, 'shape kind');
   }
 }
 

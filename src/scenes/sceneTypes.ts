@@ -2,7 +2,13 @@
 
 import type { PhysicsWorld, Vec3Tuple } from '../physics/physicsWorld';
 import type { Rng } from '../util/rng';
-import type { TruePath } from '../app/stutterMeter';
+
+/**
+ * Where a body truly is at a simulated time, written into `out` (x, y, z): for a body whose
+ * motion a scene prescribes (the carousel's circle), so the stutter meter compares what is
+ * drawn with the exact path rather than with the stepped one.
+ */
+export type TruePath = (simTime: number, out: number[]) => void;
 
 export interface CountRange {
   default: number;

@@ -2,6 +2,8 @@
 // each). A body is a unit shape of its kind stretched by a per-body scale; nothing here imports
 // cannon-es or three, and nothing uses Math's engine-rounded functions (see util/exactMath.ts).
 
+import { assertNever } from '../util/assertNever';
+
 export const SHAPE_KINDS = ['box', 'sphere', 'cylinder', 'dumbbell', 'gem'] as const;
 export type ShapeKind = (typeof SHAPE_KINDS)[number];
 
@@ -130,5 +132,7 @@ export function shapeVolume(kind: ShapeKind, sx: number, sy: number, sz: number)
     }
     case 'gem':
       return 2.5362 * sx * sx * sx; // unit icosahedron of circumradius 1
+    default:
+      return assertNever(kind, 'shape kind');
   }
 }

@@ -5,13 +5,18 @@ import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../ph
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import { BodyTable } from './bodyTable';
 
-/** One full copy of the world's drawable state. */
+/** One full copy of the world's drawable state: flat float64 arrays, body i at 3i / 4i. */
 export class PoseBuffer {
+  /** Positions (m), body i at 3i. */
   position: Float64Array;
+  /** Unit quaternions (x, y, z, w), body i at 4i. */
   quaternion: Float64Array;
+  /** Linear velocities (m/s), body i at 3i. */
   velocity: Float64Array;
+  /** Angular velocities in world space (rad/s), body i at 3i. */
   angularVelocity: Float64Array;
 
+  /** @param capacity - bodies to hold. */
   constructor(capacity: number) {
     this.position = new Float64Array(3 * capacity);
     this.quaternion = new Float64Array(4 * capacity);
@@ -19,6 +24,10 @@ export class PoseBuffer {
     this.angularVelocity = new Float64Array(3 * capacity);
   }
 
+  /**
+   * Room for `capacity` bodies, contents kept.
+   * @param capacity - bodies to hold.
+   */
   grow(capacity: number): void {
     this.position = grown(this.position, 3 * capacity);
     this.quaternion = grown(this.quaternion, 4 * capacity);
@@ -26,7 +35,12 @@ export class PoseBuffer {
     this.angularVelocity = grown(this.angularVelocity, 3 * capacity);
   }
 
-  /** Copies body `from` of `source` into body `to` of this buffer. */
+  /**
+   * Copies body `from` of `source` into body `to` of this buffer.
+   * @param source - the buffer to read (may be this one).
+   * @param from - the body index read.
+   * @param to - the body index written.
+   */
   copyBody(source: PoseBuffer, from: number, to: number): void {
     copy3(this.position, source.position, from, to);
     copy3(this.velocity, source.velocity, from, to);
@@ -58,11 +72,13 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
 }
 
 /**
- * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
- * tie to a physics world, so the page can hold a copy of a step published by another thread.
+ * The two snapshots interpolation draws between and their sleep flags, as flat arrays that grow
+ * by doubling: what the app's SnapshotPair and a package user's BodySnapshots share.
  */
-export class SnapshotPair {
+export class PosePair {
+  /** The snapshot before the current one. */
   previous: PoseBuffer;
+  /** The latest step's snapshot. */
   current: PoseBuffer;
   /** 1 where the body was asleep at the current snapshot. */
   asleep: Uint8Array;
@@ -72,22 +88,33 @@ export class SnapshotPair {
    * flags), so previous == current and there is nothing to blend.
    */
   previousAsleep: Uint8Array;
+  /**
+   * Bodies in each snapshot: slots 0 to count − 1.
+   * @default 0
+   */
   count = 0;
-  /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
-  readonly bodies = new BodyTable();
-  /** Simulated seconds between previous and current (the last step's dt). */
-  intervalSeconds = 0.01;
-  private capacity: number;
+  /** Simulated seconds from previous to current (the last step's dt). */
+  intervalSeconds: number;
+  /** Bodies the arrays have room for. */
+  protected capacity: number;
 
-  constructor(capacity = 256) {
+  /**
+   * @param capacity - bodies to make room for up front.
+   * @param intervalSeconds - the interval until a step sets it (s).
+   */
+  constructor(capacity: number, intervalSeconds: number) {
     this.capacity = capacity;
+    this.intervalSeconds = intervalSeconds;
     this.previous = new PoseBuffer(capacity);
     this.current = new PoseBuffer(capacity);
     this.asleep = new Uint8Array(capacity);
     this.previousAsleep = new Uint8Array(capacity);
   }
 
-  /** Sets the body count, growing the arrays (by doubling, keeping their contents) if needed. */
+  /**
+   * Sets the body count, growing the arrays (by doubling, keeping their contents) if needed.
+   * @param count - bodies in each snapshot from now on.
+   */
   resize(count: number): void {
     if (count > this.capacity) {
       let capacity = this.capacity;
@@ -99,6 +126,33 @@ export class SnapshotPair {
       this.capacity = capacity;
     }
     this.count = count;
+  }
+
+  /**
+   * Makes the previous snapshot the current one (poses, velocities and sleep flags), so the
+   * next draw shows the current poses whatever alpha is: after a load, a jump or a teleport.
+   */
+  holdCurrent(): void {
+    const c = this.current;
+    const p = this.previous;
+    p.position.set(c.position);
+    p.quaternion.set(c.quaternion);
+    p.velocity.set(c.velocity);
+    p.angularVelocity.set(c.angularVelocity);
+    this.previousAsleep.set(this.asleep);
+  }
+}
+
+/**
+ * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
+ * tie to a physics world, so the page can hold a copy of a step published by another thread.
+ */
+export class SnapshotPair extends PosePair {
+  /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
+  readonly bodies = new BodyTable();
+
+  constructor(capacity = 256) {
+    super(capacity, 0.01);
   }
 }
 
@@ -132,12 +186,7 @@ export class Snapshots extends SnapshotPair implements BodyRemovalListener, Pose
     this.sync();
     const c = this.current;
     this.physics.writeState(c, this.asleep);
-    const p = this.previous;
-    p.position.set(c.position);
-    p.quaternion.set(c.quaternion);
-    p.velocity.set(c.velocity);
-    p.angularVelocity.set(c.angularVelocity);
-    this.previousAsleep.set(this.asleep);
+    this.holdCurrent();
   }
 
   /**

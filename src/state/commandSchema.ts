@@ -1,7 +1,7 @@
 // Validation of world commands read from a saved state or a recording: every body spec and
 // command field checked and named by its path, so a bad one is refused before anything applies.
 
-import { MAX_SPAWN_SCALE } from '../api/spawnSpec';
+import { MAX_SPAWN_SCALE } from './spawnSpec';
 import { COMMAND_TYPES } from '../physics/commands';
 import type { CommandAction } from '../physics/commands';
 import { MATERIAL_NAMES } from '../physics/materials';
@@ -19,6 +19,7 @@ import {
   readInteger,
   readVec3,
 } from './fields';
+import { assertNever } from '../util/assertNever';
 
 /** Body ids count bodies added since a scene was built; past this a world could not be stepped. */
 export const MAX_BODY_ID = 2 ** 31 - 2;
@@ -155,5 +156,7 @@ export function readCommandAction(
     case 'dragEnd':
       readFields(what, value, path, ['type', ...extra]);
       return { type };
+    default:
+      return assertNever(type, 'command type');
   }
 }

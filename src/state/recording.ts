@@ -3,7 +3,7 @@
 // the start of the recording. The Recorder builds one as the simulation runs.
 
 import type { CommandAction } from '../physics/commands';
-import { toHex } from '../app/stateHasher';
+import { toHex } from './stateHasher';
 import { encodeFloats } from './fields';
 import type { SavedState } from './stateSchema';
 

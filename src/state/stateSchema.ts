@@ -3,19 +3,14 @@
 // bad one is refused with an Error naming the field and what is valid.
 
 import type { AnchorMotion, Command, DragHold } from '../physics/commands';
-import type { BodyMotion, SleepStateName } from '../physics/exactState';
-import { SLEEP_STATES } from '../physics/exactState';
-import { MATERIAL_NAMES } from '../physics/materials';
-import type { BodyMake, StaticBoxSpec } from '../physics/physicsWorld';
+import type { StaticBoxSpec } from '../physics/physicsWorld';
 import type { SavedSpring } from '../physics/springs';
-import { WORLD_LIMIT_METERS } from '../physics/stateGuard';
 import { BROADPHASES, NARROWPHASES, SOLVERS } from '../physics/tuning';
 import type { PhysicsTuning } from '../physics/tuning';
 import { SETTING_SPECS } from '../config/settings';
 import type { NumberSpec } from '../config/settings';
 import { findScene, SCENES } from '../scenes/registry';
-import { SHAPE_KINDS } from '../shapes/shapeKinds';
-import { MAX_BODY_ID, readCommandAction, readScale } from './commandSchema';
+import { MAX_BODY_ID, readCommandAction } from './commandSchema';
 import {
   encodeFloats,
   fieldError,
@@ -26,21 +21,24 @@ import {
   readChoice,
   readFields,
   readFloat,
-  readFloats,
   readInteger,
-  readUnitQuaternion,
-  readVec3,
 } from './fields';
-import type { NumberRange } from './fields';
+import {
+  readAnchor,
+  readBodies,
+  readDrag,
+  readPermutation,
+  readSpring,
+  readStatic,
+} from './stateParts';
+import type { SavedBody } from './stateParts';
+
+export type { SavedBody } from './stateParts';
+export { MAX_STATE_BODIES } from './stateParts';
 
 export const STATE_FORMAT = 'fixed-step-sandbox/state';
 export const STATE_VERSION = 1;
 
-/**
- * 10 000 bodies: twice the largest scene (5000), room for spawning into it. A state that large
- * is about 6 MB of JSON and several seconds of stepping per simulated second.
- */
-export const MAX_STATE_BODIES = 10_000;
 /** Walls, ramps and posts: the avalanche at 5000 bodies has under 200. */
 export const MAX_STATE_STATICS = 2_000;
 export const MAX_STATE_SPRINGS = 10_000;
@@ -52,11 +50,6 @@ export const MAX_STEP = 2 ** 31 - 1;
 export const MAX_STATE_CHARS = 16 * 2 ** 20;
 
 const WHAT = 'Saved state';
-
-/** One body: what it was made from, its id, and its exact state between steps. */
-export interface SavedBody extends BodyMake, BodyMotion {
-  id: number;
-}
 
 /** Everything the next step depends on (see worldState.ts for what each part is for). */
 export interface SavedState {
@@ -112,27 +105,6 @@ const STATE_FIELDS = [
   'broadphaseOrder',
   'commands',
 ] as const;
-
-const BODY_FIELDS = [
-  'id',
-  'kind',
-  'scale',
-  'density',
-  'material',
-  'kinematic',
-  'angularDamping',
-  'position',
-  'quaternion',
-  'velocity',
-  'angularVelocity',
-  'force',
-  'torque',
-  'sleepState',
-  'timeLastSleepy',
-] as const;
-
-/** Positions within the world's edge (the state guard removes a body past it). */
-const IN_WORLD: NumberRange = { min: -WORLD_LIMIT_METERS, max: WORLD_LIMIT_METERS };
 
 /**
  * Checks a saved state (an object, or its JSON text) completely and returns it decoded ("-0"
@@ -304,185 +276,4 @@ function readTuning(
     }
   }
   return tuning;
-}
-
-function readStatic(what: string, value: unknown, path: string): StaticBoxSpec {
-  const f = readFields(what, value, path, ['halfExtents', 'position'], ['quaternion', 'material']);
-  const spec: StaticBoxSpec = {
-    halfExtents: readVec3(what, f.halfExtents, join(path, 'halfExtents'), {
-      min: 0,
-      above: true,
-      max: WORLD_LIMIT_METERS,
-    }),
-    position: readVec3(what, f.position, join(path, 'position'), IN_WORLD),
-  };
-  if (f.quaternion !== undefined)
-    spec.quaternion = readUnitQuaternion(what, f.quaternion, join(path, 'quaternion'));
-  if (f.material !== undefined)
-    spec.material = readChoice(what, f.material, join(path, 'material'), MATERIAL_NAMES);
-  return spec;
-}
-
-function readBodies(
-  what: string,
-  value: unknown,
-  path: string,
-  nextId: number,
-  time: number,
-): SavedBody[] {
-  const items = readArray(what, value, path, MAX_STATE_BODIES, 'bodies');
-  const seen = new Set<number>();
-  return items.map((item, k) => {
-    const at = `${path}[${k}]`;
-    const body = readBody(what, item, at, time);
-    if (body.id >= nextId) {
-      throw fieldError(
-        what,
-        join(at, 'id'),
-        body.id,
-        `an id below nextId (${nextId}): ids count the bodies added so far`,
-      );
-    }
-    if (seen.has(body.id))
-      throw fieldError(what, join(at, 'id'), body.id, 'an id no other body has');
-    seen.add(body.id);
-    return body;
-  });
-}
-
-function readBody(what: string, value: unknown, path: string, time: number): SavedBody {
-  const f = readFields(what, value, path, BODY_FIELDS, ['invInertiaWorld']);
-  const at = (key: string): string => join(path, key);
-  const kind = readChoice(what, f.kind, at('kind'), SHAPE_KINDS);
-  const body: SavedBody = {
-    id: readInteger(what, f.id, at('id'), 0, MAX_BODY_ID),
-    kind,
-    scale: readScale(what, f.scale, at('scale'), kind),
-    density: readFloat(what, f.density, at('density'), { min: 0, above: true }),
-    material: readChoice(what, f.material, at('material'), MATERIAL_NAMES),
-    kinematic: readBoolean(what, f.kinematic, at('kinematic')),
-    angularDamping: readFloat(what, f.angularDamping, at('angularDamping'), { min: 0, max: 1 }),
-    position: readVec3(what, f.position, at('position'), IN_WORLD),
-    quaternion: readUnitQuaternion(what, f.quaternion, at('quaternion')),
-    velocity: readVec3(what, f.velocity, at('velocity')),
-    angularVelocity: readVec3(what, f.angularVelocity, at('angularVelocity')),
-    force: readVec3(what, f.force, at('force')),
-    torque: readVec3(what, f.torque, at('torque')),
-    sleepState: readChoice<SleepStateName>(what, f.sleepState, at('sleepState'), SLEEP_STATES),
-    timeLastSleepy: readFloat(what, f.timeLastSleepy, at('timeLastSleepy'), { min: 0, max: time }),
-  };
-  if (f.invInertiaWorld !== undefined) {
-    body.invInertiaWorld = readFloats(what, f.invInertiaWorld, at('invInertiaWorld'), 9);
-  }
-  return body;
-}
-
-function readSpring(
-  what: string,
-  value: unknown,
-  path: string,
-  bodies: ReadonlyMap<number, SavedBody>,
-): SavedSpring {
-  const f = readFields(what, value, path, [
-    'a',
-    'b',
-    'anchor',
-    'restLength',
-    'stiffness',
-    'damping',
-  ]);
-  const live = (id: number): boolean => bodies.has(id);
-  const a = readInteger(what, f.a, join(path, 'a'), 0, MAX_BODY_ID);
-  if (!live(a)) throw fieldError(what, join(path, 'a'), a, 'the id of a body in this state');
-  const b = readInteger(what, f.b, join(path, 'b'), -1, MAX_BODY_ID);
-  if (b >= 0 && !live(b))
-    throw fieldError(
-      what,
-      join(path, 'b'),
-      b,
-      '−1 (a fixed point) or the id of a body in this state',
-    );
-  return {
-    a,
-    b,
-    anchor: readVec3(what, f.anchor, join(path, 'anchor'), IN_WORLD),
-    restLength: readFloat(what, f.restLength, join(path, 'restLength'), { min: 0 }),
-    // cannon-es replaces a zero stiffness or damping by its defaults, so a saved one is never 0.
-    stiffness: readFloat(what, f.stiffness, join(path, 'stiffness'), { min: 0, above: true }),
-    damping: readFloat(what, f.damping, join(path, 'damping'), { min: 0, above: true }),
-  };
-}
-
-function readAnchor(what: string, value: unknown, path: string): AnchorMotion {
-  const f = readFields(what, value, path, [
-    'position',
-    'quaternion',
-    'velocity',
-    'angularVelocity',
-  ]);
-  return {
-    position: readVec3(what, f.position, join(path, 'position'), IN_WORLD),
-    quaternion: readUnitQuaternion(what, f.quaternion, join(path, 'quaternion')),
-    velocity: readVec3(what, f.velocity, join(path, 'velocity')),
-    angularVelocity: readVec3(what, f.angularVelocity, join(path, 'angularVelocity')),
-  };
-}
-
-function readDrag(
-  what: string,
-  value: unknown,
-  path: string,
-  bodies: ReadonlyMap<number, SavedBody>,
-  hasAnchor: boolean,
-): DragHold {
-  const f = readFields(what, value, path, ['id', 'pivot', 'maxForce']);
-  const id = readInteger(what, f.id, join(path, 'id'), 0, MAX_BODY_ID);
-  const held = bodies.get(id);
-  if (!held || held.kinematic) {
-    throw fieldError(
-      what,
-      join(path, 'id'),
-      id,
-      'the id of a moving (not kinematic) body in this state',
-    );
-  }
-  if (!hasAnchor)
-    throw fieldError(
-      what,
-      join(path, 'dragAnchor'),
-      null,
-      'the drag anchor a held body hangs from',
-    );
-  return {
-    id,
-    pivot: readVec3(what, f.pivot, join(path, 'pivot')),
-    maxForce: readFloat(what, f.maxForce, join(path, 'maxForce'), { min: 0, above: true }),
-  };
-}
-
-/** Each of 0 … size − 1 exactly once. */
-function readPermutation(what: string, value: unknown, path: string, size: number): number[] {
-  const items = readArray(
-    what,
-    value,
-    path,
-    size,
-    `body positions (a permutation of 0 to ${size - 1})`,
-  );
-  if (items.length !== size) {
-    throw fieldError(
-      what,
-      path,
-      value,
-      `${size} body positions (a permutation of 0 to ${size - 1}), one per body in the world`,
-    );
-  }
-  const seen = new Uint8Array(size);
-  return items.map((item, k) => {
-    const at = readInteger(what, item, `${path}[${k}]`, 0, size - 1);
-    if (seen[at] === 1)
-      throw fieldError(what, `${path}[${k}]`, at, 'a position not listed before (a permutation)');
-    seen[at] = 1;
-    return at;
-  });
 }

@@ -15,6 +15,7 @@ import type { RecordedInput, Recording, RecordOptions, StateSource } from './rec
 import { ReplayPlayer } from './replay';
 import type { ReplayStatus } from './replay';
 import type { SavedState } from './stateSchema';
+import { assertNever } from '../util/assertNever';
 
 /** What the timeline drives: a physics core. */
 export interface TimelineHost extends StateSource {
@@ -58,6 +59,31 @@ export function parseStopOptions(options: unknown = {}): KeyframeChoice {
   return f.keyframes === undefined
     ? 'all'
     : readChoice(what, f.keyframes, 'keyframes', ['all', 'first'] as const);
+}
+
+/** A jump: a state loaded, a recording replayed from its start, or a seek in the loaded replay. */
+export type TimelineJump =
+  | { type: 'loadState'; state: SavedState }
+  | { type: 'replay'; recording: Recording }
+  | { type: 'seek'; target: number };
+
+/**
+ * The step index a jump lands on: a loaded state's own step; a replay's first keyframe's (so
+ * the index at the replay's step k is its start plus k); a seek's, the replay's start (`replayStart`)
+ * plus the target. The physics core keeps its index by this rule, and the page's end of a worker
+ * counts by it while the worker builds the jump.
+ */
+export function landingStep(jump: TimelineJump, replayStart: number): number {
+  switch (jump.type) {
+    case 'loadState':
+      return jump.state.step;
+    case 'replay':
+      return jump.recording.keyframes[0]?.state.step ?? 0;
+    case 'seek':
+      return replayStart + jump.target;
+    default:
+      return assertNever(jump, 'jump');
+  }
 }
 
 export class Timeline {

@@ -1,7 +1,8 @@
 // The heads-up display: frame timing and physics numbers, refreshed a few times a second, and
 // a banner whenever the loop is giving up time (slow motion) or is paused.
 
-import type { StatsSnapshot } from '../app/frameStats';
+import type { HudFigures } from '../stats/statsSnapshot';
+import { createHudFigures } from '../stats/statsSnapshot';
 import { Readout } from './readout';
 import type { ReadoutPart } from './readout';
 
@@ -29,57 +30,6 @@ const ROWS = {
 } as const satisfies Record<string, { label: string; parts: readonly ReadoutPart[] }>;
 
 type RowKey = keyof typeof ROWS;
-
-/** The figures the HUD shows: a StatsSnapshot's, filled in place at each refresh. */
-export type HudFigures = Pick<
-  StatsSnapshot,
-  | 'thread'
-  | 'transport'
-  | 'latencySteps'
-  | 'fps'
-  | 'stepsThisFrame'
-  | 'alpha'
-  | 'accumulatorMs'
-  | 'physicsMsPerStep'
-  | 'physicsBudgetUse'
-  | 'interpolationUs'
-  | 'bodies'
-  | 'awake'
-  | 'sleeping'
-  | 'simOverReal'
-  | 'rateWindow'
-  | 'droppedSeconds'
-  | 'clampedSeconds'
-  | 'throttledSeconds'
-  | 'timeScale'
-  | 'paused'
->;
-
-/** Fresh figures, all zero: what `HudSource.readHudFigures` fills. */
-export function createHudFigures(): HudFigures {
-  return {
-    thread: 'main',
-    transport: 'direct',
-    latencySteps: 0,
-    fps: 0,
-    stepsThisFrame: 0,
-    alpha: 0,
-    accumulatorMs: 0,
-    physicsMsPerStep: 0,
-    physicsBudgetUse: 0,
-    interpolationUs: 0,
-    bodies: 0,
-    awake: 0,
-    sleeping: 0,
-    simOverReal: 0,
-    rateWindow: { frames: 0, seconds: 0, simSeconds: 0, givenUpSeconds: 0 },
-    droppedSeconds: 0,
-    clampedSeconds: 0,
-    throttledSeconds: 0,
-    timeScale: 1,
-    paused: false,
-  };
-}
 
 /** Where the HUD reads its figures: filled into the HUD's own object, so a refresh allocates nothing. */
 export interface HudSource {

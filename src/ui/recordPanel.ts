@@ -7,7 +7,6 @@ import type { Controller } from 'lil-gui';
 import type { Divergence } from '../state/divergence';
 import type { DocumentKind } from '../state/documentKind';
 import type { ReplayStatus } from '../state/replay';
-import type { SandboxApi } from '../api/scriptingApi';
 import { decodeShareFragment, encodeShareFragment, firstKeyframeOnly } from '../state/shareLink';
 import { bindFileDrop, downloadJson, fileLabel, FilePicker, readDocument } from './fileIO';
 import type { Messages } from './messages';
@@ -21,16 +20,17 @@ export interface RecordStatus {
   replay: ReplayStatus | null;
 }
 
-/** The calls the folder makes: window.sandbox's, always awaited. */
+/** The calls the folder makes (the command layer's, as window.sandbox makes them), always awaited. */
 export interface RecordControls {
+  /** The state now, as JSON-ready data. */
   saveState(): Awaitable<unknown>;
   loadState(state: unknown): Awaitable<void>;
   record(): Awaitable<void>;
+  /** The recording made, as JSON-ready data. */
   stopRecording(): Awaitable<unknown>;
   replay(recording: unknown): Awaitable<void>;
   seek(step: number): Awaitable<void>;
-  resume(): Awaitable<void>;
-  status(): Awaitable<RecordStatus>;
+  recordStatus(): Awaitable<RecordStatus>;
 }
 
 const RECORD = '● record';
@@ -60,23 +60,6 @@ export function describeStatus(status: RecordStatus, held: number | null): [stri
   const verified =
     replay.verifiedUpTo < 0 ? 'nothing checked yet' : `✓ verified to step ${replay.verifiedUpTo}`;
   return [first, `${progress} · ${verified}`];
-}
-
-/** The folder's calls, made through window.sandbox (so they take the same checked path). */
-export function recordControlsOf(api: SandboxApi): RecordControls {
-  return {
-    saveState: () => api.saveState(),
-    loadState: (state) => api.loadState(state),
-    record: () => api.record(),
-    stopRecording: () => api.stopRecording(),
-    replay: (recording) => api.replay(recording),
-    seek: (step) => api.seek(step),
-    resume: () => api.resume(),
-    status: async () => {
-      const stats = await api.stats();
-      return { recording: stats.recording, replay: stats.replay };
-    },
-  };
 }
 
 /** A nested field of untrusted data, or undefined (for naming files). */
@@ -187,7 +170,7 @@ export class RecordPanel {
     if (this.updating) return;
     this.updating = true;
     try {
-      this.render(await this.controls.status());
+      this.render(await this.controls.recordStatus());
     } finally {
       this.updating = false;
     }
@@ -248,7 +231,7 @@ export class RecordPanel {
     this.held = { value, length: Number(value.length) };
   }
 
-  /** Plays the held recording from its start (a replay rests at its end; play from there). */
+  /** Plays the held recording from its start (as `sandbox.replay` does: see TimelineControls). */
   private async replayHeld(): Promise<void> {
     if (this.held) await this.replay(this.held.value);
   }
@@ -257,8 +240,6 @@ export class RecordPanel {
     await this.controls.replay(value);
     const record = value as Record<string, unknown>;
     this.held = { value: record, length: Number(record.length) };
-    const { replay } = await this.controls.status();
-    if (replay && replay.step < replay.endStep) await this.controls.resume();
   }
 
   private async saveState(): Promise<void> {

@@ -5,8 +5,8 @@
 
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { CHART_FRAMES } from '../app/stutterMeter';
-import type { StutterMeter } from '../app/stutterMeter';
+import { CHART_FRAMES } from '../stats/stutterMeter';
+import type { StutterMeter } from '../stats/stutterMeter';
 
 /** The chart's size on a wide screen; narrower windows get the window's width less the margin. */
 const CHART_WIDTH_PX = 420;

@@ -2,7 +2,7 @@
 // the two agree at the latest step both have reached.
 
 import { overlayLabel } from './overlayLabel';
-import type { TwinReport } from '../app/twinLab';
+import type { TwinReport } from '../stats/statsSnapshot';
 
 export class TwinLabels {
   private readonly left: HTMLElement;

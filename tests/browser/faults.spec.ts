@@ -4,7 +4,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { SpawnInput } from '../../src/api/spawnSpec';
+import type { SpawnInput } from '../../src/state/spawnSpec';
 import { canvasPixels, collectPageErrors, colourStats, openSandbox } from './helpers';
 
 test.use({ viewport: { width: 640, height: 400 } });

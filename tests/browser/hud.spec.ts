@@ -5,7 +5,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { StatsSnapshot } from '../../src/app/frameStats';
+import type { StatsSnapshot } from '../../src/stats/statsSnapshot';
 import type { Settings } from '../../src/config/settings';
 import { collectPageErrors, openSandbox } from './helpers';
 

@@ -122,7 +122,7 @@ test('stutter meter via advance: the 1-2-2 beat of 60 Hz frames at 100 Hz physic
     Math.abs((result.off?.jitter ?? 0) - (Math.SQRT2 * (2 * c - 1)) / (1 + 4 * c)),
   ).toBeLessThan(1e-10);
   // The smooth modes vary only by how chords and tangents differ from the arc: 3.8e-6
-  // (interpolate), 7.0e-6 (extrapolate), 7e-12 (hermite); see tests/unit/app/stutterMeter.test.ts.
+  // (interpolate), 7.0e-6 (extrapolate), 7e-12 (hermite); see tests/unit/stats/stutterMeter.test.ts.
   for (const mode of ['interpolate', 'extrapolate', 'hermite'] as const) {
     expect(result[mode]?.frames, mode).toBe(120);
     expect(result[mode]?.jitter, mode).toBeLessThan(1e-5);

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Pose, SnapshotPose } from '../../src/api/scriptingApi';
-import type { SpawnInput } from '../../src/api/spawnSpec';
+import type { SpawnInput } from '../../src/state/spawnSpec';
 import { collectPageErrors, openSandbox, quatAngle } from './helpers';
 
 type Quat = [number, number, number, number];

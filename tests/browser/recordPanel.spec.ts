@@ -359,3 +359,68 @@ test('bad files and bad links are refused by name; the scene runs on unchanged',
   await expect(messages.last()).toContainText('Link #state=…: character "%" at 0 is not base64url');
   expect(errors).toEqual([]);
 });
+
+test("a replay's rest ends with it: the panel's replay and sandbox.replay both play after one, a load does not open paused, a pause the user set stays", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openSandbox(page, '?scene=stack');
+  // A recording of 40 frames, made and held by the panel (so its replay button has it).
+  await button(page, '● record').click();
+  await expect(statusText(page)).toContainText('● Recording');
+  await page.evaluate(() => window.sandbox.advance(new Array(40).fill(1 / 60)));
+  await button(page, '■ stop recording').click();
+  await expect(statusText(page)).toContainText('a recording of');
+  const recording = await page.evaluate(async () => {
+    await window.sandbox.load('stack');
+    await window.sandbox.record();
+    await window.sandbox.advance(new Array(40).fill(1 / 60));
+    return window.sandbox.stopRecording();
+  });
+
+  /** Steps the next 12 frames of 1/60 s take, and whether the sandbox reads paused before them. */
+  const nextFrames = () =>
+    page.evaluate(async () => {
+      const paused = window.sandbox.settings().paused;
+      const before = window.sandbox.state().step;
+      await window.sandbox.advance(new Array(12).fill(1 / 60));
+      return { paused, steps: window.sandbox.state().step - before };
+    });
+  const restAtEnd = async () => {
+    const end = await replayToEnd(page);
+    expect(end.replay?.step).toBe(end.replay?.endStep);
+    expect(await nextFrames()).toEqual({ paused: true, steps: 0 });
+  };
+
+  // The API's door: a replay that rested, then a load, then another replay.
+  await page.evaluate((r) => window.sandbox.replay(r), recording);
+  await restAtEnd();
+  await page.evaluate(() => window.sandbox.load('stack'));
+  expect(await nextFrames()).toEqual({ paused: false, steps: 20 });
+  await page.evaluate((r) => window.sandbox.replay(r), recording);
+  expect(await nextFrames()).toEqual({ paused: false, steps: 20 });
+  await restAtEnd();
+
+  // The panel's door, right after that rest: the same.
+  await button(page, '▶ replay from the start').click();
+  await page.waitForFunction(() => window.sandbox.stats().replay?.step === 0);
+  expect(await nextFrames()).toEqual({ paused: false, steps: 20 });
+  await restAtEnd();
+  await page
+    .getByTestId('panel')
+    .locator('.lil-controller', { hasText: 'scene' })
+    .first()
+    .locator('select')
+    .selectOption({ label: 'Pile' });
+  await page.waitForFunction(() => window.sandbox.stats().replay === null);
+  expect(await nextFrames()).toEqual({ paused: false, steps: 20 });
+
+  // A pause the user set stays: neither door plays through it.
+  await page.evaluate(() => window.sandbox.pause());
+  await button(page, '▶ replay from the start').click();
+  await page.waitForFunction(() => window.sandbox.stats().replay?.step === 0);
+  expect(await nextFrames()).toEqual({ paused: true, steps: 0 });
+  await page.evaluate((r) => window.sandbox.replay(r), recording);
+  expect(await nextFrames()).toEqual({ paused: true, steps: 0 });
+  expect(errors).toEqual([]);
+});

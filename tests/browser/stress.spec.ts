@@ -12,7 +12,7 @@ import {
   RATE_WINDOW_MAX_SECONDS,
   RATE_WINDOW_MIN_FRAMES,
   RATE_WINDOW_MIN_SECONDS,
-} from '../../src/app/frameStats';
+} from '../../src/stats/frameStats';
 import { FRAME_PHYSICS_BUDGET_MS } from '../../src/loop/overloadGovernor';
 import { HUD_REFRESH_MS, SLOW_MOTION_BELOW } from '../../src/ui/hud';
 import { animationFrames, collectPageErrors, openSandbox } from './helpers';

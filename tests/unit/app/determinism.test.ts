@@ -83,7 +83,7 @@ describe('reset', () => {
       expect(sim.hash()).not.toBe(fresh);
       sim.reset();
       expect(sim.scene.seed).toBe(5);
-      expect(sim.loop.stepCount).toBe(0);
+      expect(sim.nextStep).toBe(0);
       expect(sim.hash()).toBe(fresh);
     },
   );

@@ -1,7 +1,8 @@
 import { Scene } from 'three';
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
+import type { Simulation } from '../../../src/app/simulation';
 import { BodyInstances } from '../../../src/render/bodyInstances';
+import { localSim } from '../host/localSim';
 
 /** Draws the simulation's current draw poses into real InstancedMeshes and reads body i back. */
 function drawn(
@@ -36,7 +37,7 @@ function expectPose(
 describe('no streaks', () => {
   it('a body spawned mid-flight is drawn at its current pose at any alpha', () => {
     for (const lead of [0.001, 0.004, 0.0095]) {
-      const sim = new Simulation('playground', { count: 10 });
+      const { sim, core } = localSim('playground', { count: 10 });
       const instances = new BodyInstances(new Scene());
       for (let i = 0; i < 30; i++) sim.frame(1 / 60);
       sim.queue({
@@ -50,7 +51,7 @@ describe('no streaks', () => {
       });
       const report = sim.frame(lead);
       expect(report.alpha).toBeGreaterThan(0);
-      const index = sim.physics.count - 1;
+      const index = core.physics.count - 1;
       expect(drawn(sim, instances, index).p[0]).toBeCloseTo(20, 9);
       expectPose(drawn(sim, instances, index), current(sim, index));
       const prev = sim.snapshots.previous;
@@ -61,33 +62,33 @@ describe('no streaks', () => {
   });
 
   it('a teleported body is drawn where it was sent, not between there and where it was', () => {
-    const sim = new Simulation('pile', { count: 20 });
+    const { sim, core } = localSim('pile', { count: 20 });
     const instances = new BodyInstances(new Scene());
     for (let i = 0; i < 40; i++) sim.frame(1 / 60);
-    sim.queue({ type: 'teleport', id: sim.physics.idAt(3), position: [-15, 5, 15] });
+    sim.queue({ type: 'teleport', id: core.physics.idAt(3), position: [-15, 5, 15] });
     sim.frame(0.003);
     expectPose(drawn(sim, instances, 3), { p: [-15, 5, 15], q: current(sim, 3).q });
   });
 
   it('after reset every body is drawn at its current (initial) pose', () => {
-    const sim = new Simulation('dominoes');
+    const { sim, core } = localSim('dominoes');
     const instances = new BodyInstances(new Scene());
     for (let i = 0; i < 50; i++) sim.frame(1 / 60);
     sim.reset();
     sim.frame(0.007);
-    for (let i = 0; i < sim.physics.count; i += 7)
+    for (let i = 0; i < core.physics.count; i += 7)
       expectPose(drawn(sim, instances, i), current(sim, i));
   });
 
   it('removing a body keeps every other body drawn where it is', () => {
-    const sim = new Simulation('pile', { count: 12 });
+    const { sim, core } = localSim('pile', { count: 12 });
     const instances = new BodyInstances(new Scene());
     for (let i = 0; i < 20; i++) sim.frame(1 / 60);
     const lastBefore = current(sim, 11);
-    sim.queue({ type: 'remove', id: sim.physics.idAt(2) });
+    sim.queue({ type: 'remove', id: core.physics.idAt(2) });
     sim.set({ interpolation: 'off' });
     sim.frame(0);
-    expect(sim.physics.count).toBe(11);
+    expect(core.physics.count).toBe(11);
     expectPose(drawn(sim, instances, 2), lastBefore);
   });
 });

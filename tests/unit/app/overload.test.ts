@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
 import { FRAME_PHYSICS_BUDGET_MS, PHYSICS_SHARE } from '../../../src/loop/overloadGovernor';
+import { localSim } from '../host/localSim';
+import type { LocalSim } from '../host/localSim';
 
 /** Makes every physics step of `sim` cost exactly `stepMs` on its clock, and nothing else. */
-function costly(sim: Simulation, stepMs: number): void {
-  sim.nowMs = () => stepMs * sim.physics.stepIndex;
+function costly({ sim, core }: LocalSim, stepMs: number): void {
+  sim.nowMs = () => stepMs * core.physics.stepIndex;
 }
 
 describe('Simulation under overload, on an injected clock', () => {
   it('at ×2 with 20 ms steps keeps share × dt ÷ (2 × 20 ms) of each real-time frame', () => {
-    const sim = new Simulation('carousel');
+    const local = localSim('carousel');
+    const sim = local.sim;
     sim.set({ timeScale: 2 });
-    costly(sim, 20);
+    costly(local, 20);
     // The first frame has no estimate yet: 1/60 s at ×2 owes three steps, and the guard stops
     // after two (40 ms ≥ the 33 ms budget).
     sim.frame(1 / 60, true);
@@ -35,10 +37,11 @@ describe('Simulation under overload, on an injected clock', () => {
   });
 
   it('scripted frames (advance, the Node tests) are never throttled, however dear the steps', () => {
-    const sim = new Simulation('carousel');
-    costly(sim, 500);
+    const local = localSim('carousel');
+    const sim = local.sim;
+    costly(local, 500);
     for (let i = 0; i < 300; i++) sim.frame(1 / 60);
-    expect(sim.loop.stepCount).toBe(500);
+    expect(sim.nextStep).toBe(500);
     expect(sim.stats.throttledSeconds + sim.stats.droppedSeconds).toBe(0);
     expect(sim.stats.simOverReal()).toBeCloseTo(1, 9);
   });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import { TwinLab } from '../../../src/app/twinLab';
+import { LocalHost } from '../../../src/host/localHost';
 
 const FIELDS = ['position', 'quaternion', 'velocity', 'angularVelocity'] as const;
 const SIZES = [3, 4, 3, 3];
@@ -12,14 +13,21 @@ const SIZES = [3, 4, 3, 3];
 /** Every body's id and its 13 numbers after each step, read from the cannon-es bodies. */
 type Steps = Map<number, { ids: number[]; values: number[][] }>;
 
+/** The host of a world stepped on this thread (the lab's worlds are, unless put in workers). */
+function localHostOf(sim: Simulation): LocalHost {
+  const host = sim.host;
+  if (!(host instanceof LocalHost)) throw new Error('This world steps in a worker.');
+  return host;
+}
+
 function watch(sim: Simulation, steps: Steps): void {
-  const lab = sim.onStep;
-  sim.onStep = (step) => {
-    lab?.(step);
+  const host = localHostOf(sim);
+  const physics = host.core.physics;
+  host.onStep = (step) => {
     const ids: number[] = [];
     const values: number[][] = [];
-    sim.physics.bodies.forEach((body, i) => {
-      ids.push(sim.physics.idAt(i));
+    physics.bodies.forEach((body, i) => {
+      ids.push(physics.idAt(i));
       const { position: p, quaternion: q, velocity: v, angularVelocity: w } = body;
       values.push([p.x, p.y, p.z, q.x, q.y, q.z, q.w, v.x, v.y, v.z, w.x, w.y, w.z]);
     });
@@ -74,7 +82,7 @@ describe('determinism lab: where the worlds part', () => {
     for (let f = 0; f < 40; f++) twin.frame(1 / 60);
     // The right world alone gets a body pushed sideways at its next step.
     twin.twin.queue({ type: 'teleport', id: 12, position: [0.5, 6, 0.25], velocity: [3, 0, 0] });
-    const nudgedAt = twin.twin.physics.stepIndex;
+    const nudgedAt = twin.twin.nextStep;
     for (let f = 0; f < 40; f++) twin.frame(1 / 60);
     const expected = firstDifference(left, right);
     expect(expected?.step).toBe(nudgedAt + 1);

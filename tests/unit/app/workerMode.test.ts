@@ -3,10 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import type { CommandAction } from '../../../src/physics/commands';
 import { Rng } from '../../../src/util/rng';
-import { PhysicsService } from '../../../src/worker/physicsService';
-import type { FromWorker, ToWorker } from '../../../src/worker/protocol';
-import { WorkerPhysics } from '../../../src/worker/workerPhysics';
-import { startTsWorker } from '../worker/tsWorker';
+import type { WorkerHost } from '../../../src/workerHost/workerHost';
+import { handHost, threadHost } from '../workerHost/harness';
 
 const workers: Worker[] = [];
 afterEach(async () => {
@@ -17,23 +15,12 @@ afterEach(async () => {
 async function workerSimulation(
   scene: string,
   options: { count?: number; seed?: number },
-): Promise<Simulation> {
-  const worker = startTsWorker(new URL('../worker/serviceThread.ts', import.meta.url), null);
+): Promise<{ sim: Simulation; host: WorkerHost }> {
+  const { host, worker } = threadHost();
   workers.push(worker);
   const sim = new Simulation(scene, options);
-  const physics = new WorkerPhysics(
-    { postMessage: (m: ToWorker, t) => worker.postMessage(m, t as ArrayBuffer[]) },
-    { transport: 'shared', slots: 32, hashSteps: true },
-    {
-      onStepHashes: (first, hashes) => {
-        for (let k = 0; k < hashes.length / 2; k++)
-          sim.onStepHash?.(first + k, hashes[2 * k], hashes[2 * k + 1]);
-      },
-    },
-  );
-  worker.on('message', (message: FromWorker) => physics.receive(message));
-  await sim.useWorker(physics);
-  return sim;
+  await sim.useHost(host, 'build');
+  return { sim, host };
 }
 
 /** What the user does, by frame: a drop, a throw and a removal, named by what is drawn then. */
@@ -86,8 +73,8 @@ describe('physics in a worker: the same physics as on the main thread', () => {
   ])('%i Hz frames (jittered: %s): the same digest at every step', async (hz, jitter) => {
     const frames = frameTimes(hz, jitter, 1.2);
     const main = await digests(new Simulation('pile', { count: 40, seed: 8 }), frames);
-    const inWorker = await workerSimulation('pile', { count: 40, seed: 8 });
-    expect(inWorker.thread).toBe('worker');
+    const { sim: inWorker } = await workerSimulation('pile', { count: 40, seed: 8 });
+    expect(inWorker.host.thread).toBe('worker');
     const remote = await digests(inWorker, frames);
     expect(main.length).toBeGreaterThan(100);
     expect(remote).toEqual(main);
@@ -97,37 +84,11 @@ describe('physics in a worker: the same physics as on the main thread', () => {
   });
 });
 
-/** The page and a PhysicsService on this thread, messages delivered only when told. */
-function byHand() {
-  const down: ToWorker[] = [];
-  const up: FromWorker[] = [];
-  // A made-up clock: every step costs the worker exactly 2 ms, whatever this machine is doing.
-  let nowMs = 0;
-  const service = new PhysicsService(
-    { postMessage: (m: FromWorker) => up.push(m) },
-    () => (nowMs += 1),
-  );
-  const physics = new WorkerPhysics(
-    { postMessage: (m: ToWorker) => down.push(m) },
-    { transport: 'transfer', slots: 32 },
-    {},
-  );
-  const deliver = (): void => {
-    while (down.length > 0 || up.length > 0) {
-      const toWorker = down.shift();
-      if (toWorker) service.handle(toWorker);
-      const toPage = up.shift();
-      if (toPage) physics.receive(toPage);
-    }
-  };
-  return { physics, deliver };
-}
-
 describe('physics in a worker: a worker that dies', () => {
   it('the page rebuilds the same world at the same step and carries on bit for bit', async () => {
     const frames = frameTimes(60, true, 1.5);
     const main = new Simulation('pile', { count: 40, seed: 8 });
-    const inWorker = await workerSimulation('pile', { count: 40, seed: 8 });
+    const { sim: inWorker, host } = await workerSimulation('pile', { count: 40, seed: 8 });
     const expected: string[] = [];
     const got: string[] = [];
     for (let f = 0; f < frames.length; f++) {
@@ -139,8 +100,10 @@ describe('physics in a worker: a worker that dies', () => {
       if (f === 55) {
         // The worker dies with the drag target just sent and steps still owed to the page.
         await workers[0]?.terminate();
-        expect(inWorker.useMainThread()).toBe('resumed');
-        expect(inWorker.thread).toBe('main');
+        const back = host.handBack();
+        expect(back.resumed).toBe(true);
+        await inWorker.useHost(back.host, 'resume');
+        expect(inWorker.host.thread).toBe('main');
       }
       await main.frameAndWait(frames[f]);
       await inWorker.frameAndWait(frames[f]);
@@ -148,7 +111,8 @@ describe('physics in a worker: a worker that dies', () => {
       got.push(inWorker.hash());
     }
     expect(got).toEqual(expected);
-    expect(inWorker.loop.stepCount).toBe(main.loop.stepCount);
+    expect(inWorker.nextStep).toBe(main.nextStep);
+    expect(inWorker.nextStep).toBeGreaterThan(100);
   });
 });
 
@@ -169,7 +133,7 @@ describe('physics in a worker: every scene', () => {
         await main.frameAndWait(seconds);
         expected.push(main.hash());
       }
-      const inWorker = await workerSimulation(scene, { seed: 4 });
+      const { sim: inWorker } = await workerSimulation(scene, { seed: 4 });
       const got: string[] = [];
       for (const seconds of frames) {
         await inWorker.frameAndWait(seconds);
@@ -183,16 +147,16 @@ describe('physics in a worker: every scene', () => {
 
 describe('physics in a worker: what each frame draws', () => {
   it('a worker that finishes each frame before the next: one frame of latency, no repeats', async () => {
-    const { physics, deliver } = byHand();
+    const { host, deliver } = handHost();
     const sim = new Simulation('pile', { count: 30, seed: 2 });
-    const loaded = sim.useWorker(physics);
+    const loaded = sim.useHost(host, 'build');
     deliver();
     await loaded;
     const drawn: number[] = [];
     for (let f = 0; f < 120; f++) {
       sim.frame(1 / 60, true);
       deliver(); // the worker does this frame's steps before the next frame starts
-      drawn.push(sim.worker?.drawnStep ?? -1);
+      drawn.push(host.frames.drawnStep);
     }
     const settled = drawn.slice(40);
     // The display moves on every frame (1 or 2 steps, as the 60 Hz / 100 Hz beat asks) …
@@ -201,13 +165,13 @@ describe('physics in a worker: what each frame draws', () => {
       expect(settled[k] - settled[k - 1]).toBeLessThanOrEqual(2);
     }
     // … exactly as many steps behind the requests as the frame before asked for, at most 2.
-    expect(sim.worker?.latencySteps).toBe(2);
+    expect(host.latencySteps).toBe(2);
   });
 
   it('paused: a spawn is applied and drawn at once, with no step taken', async () => {
-    const { physics, deliver } = byHand();
+    const { host, deliver } = handHost();
     const sim = new Simulation('pile', { count: 10, seed: 2 });
-    const loaded = sim.useWorker(physics);
+    const loaded = sim.useHost(host, 'build');
     deliver();
     await loaded;
     sim.set({ paused: true });
@@ -220,7 +184,7 @@ describe('physics in a worker: what each frame draws', () => {
     sim.frame(1 / 60, true);
     deliver();
     sim.frame(1 / 60, true);
-    expect(sim.loop.stepCount).toBe(0);
+    expect(sim.nextStep).toBe(0);
     expect(sim.snapshots.count).toBe(11);
     expect(sim.snapshots.bodies.kindAt(10)).toBe('gem');
   });

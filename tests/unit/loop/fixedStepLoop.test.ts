@@ -37,7 +37,8 @@ describe('FixedStepLoop', () => {
     for (let i = 0; i < 6000; i += 3) {
       expect(perFrame.slice(i, i + 3)).toEqual([1, 2, 2]);
     }
-    expect(loop.stepCount).toBe(10000);
+    // The loop's clock ran on by exactly one dt a step.
+    expect(loop.simTime).toBeCloseTo(100, 9);
   });
 
   it('144 Hz frames at 100 Hz take 0 or 1 step, and the total matches elapsed time', () => {
@@ -171,14 +172,17 @@ describe('FixedStepLoop', () => {
     expect(report.alpha).toBe(alpha);
     loop.singleStep(stepper);
     expect(stepper.steps).toBe(2);
-    expect(loop.stepCount).toBe(2);
+    expect(loop.simTime).toBeCloseTo(0.02, 15);
   });
 
-  it('reset returns to step 0 with an empty accumulator', () => {
+  it('reset starts a timeline at the time given, with an empty accumulator', () => {
     const loop = new FixedStepLoop(1 / 100, limits);
     run(loop, [0.1, 0.017]);
     loop.reset();
-    expect([loop.stepCount, loop.simTime, loop.accumulator]).toEqual([0, 0, 0]);
+    expect([loop.simTime, loop.accumulator]).toEqual([0, 0]);
+    run(loop, [0.1, 0.017]);
+    loop.reset(2.5);
+    expect([loop.simTime, loop.accumulator, loop.displayTime()]).toEqual([2.5, 0, 2.5]);
   });
 
   it('negative, NaN and infinite frame times count as zero', () => {

@@ -3,8 +3,8 @@
 // plain data a log of them replays the same physics in another world.
 
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
 import type { Command, CommandAction } from '../../../src/physics/commands';
+import { localSim } from '../host/localSim';
 
 const ball = (x: number): CommandAction => ({
   type: 'spawn',
@@ -34,13 +34,13 @@ interface Run {
 
 /** A pile driven by `frameHz` frames for 2 s with SCHEDULE queued up front; hash after every step. */
 function run(frameHz: number, schedule = SCHEDULE): Run {
-  const sim = new Simulation('pile', { count: 30, seed: 3 });
+  const { sim, core, host } = localSim('pile', { count: 30, seed: 3 });
   for (const [atStep, action] of schedule) sim.queue(action, atStep);
   const hashes = new Map<number, string>();
   const counts = new Map<number, number>();
-  sim.onStep = (step) => {
+  host.onStep = (step) => {
     hashes.set(step, sim.hash());
-    counts.set(step, sim.physics.count);
+    counts.set(step, core.physics.count);
   };
   for (let f = 0; f < 2 * frameHz; f++) sim.frame(1 / frameHz);
   return { hashes, counts };
@@ -78,66 +78,72 @@ describe('commands at a step', () => {
   });
 
   it('a late command (its step already run) applies at the next boundary', () => {
-    const sim = new Simulation('pile', { count: 10 });
+    const { sim, core } = localSim('pile', { count: 10 });
     for (let f = 0; f < 30; f++) sim.frame(1 / 60);
-    expect(sim.physics.stepIndex).toBe(50);
+    expect(core.physics.stepIndex).toBe(50);
     sim.queue(ball(0), 12);
     sim.queue(ball(1), 52);
     sim.frame(0);
-    expect(sim.physics.count).toBe(11);
+    expect(core.physics.count).toBe(11);
     // Steps 50 and 51 run without the second; the boundary before step 52 brings it.
     sim.frame(0.02);
-    expect(sim.physics.stepIndex).toBe(52);
-    expect(sim.physics.count).toBe(11);
+    expect(core.physics.stepIndex).toBe(52);
+    expect(core.physics.count).toBe(11);
     sim.frame(0.01);
-    expect(sim.physics.count).toBe(12);
+    expect(core.physics.count).toBe(12);
   });
 
   it('by default applies at the next step, and at once while paused', () => {
-    const sim = new Simulation('pile', { count: 10 });
+    const { sim, core } = localSim('pile', { count: 10 });
     sim.frame(0.05);
     expect(sim.queue(ball(0)).atStep).toBe(5);
     sim.set({ paused: true });
     sim.frame(0);
-    expect(sim.physics.count).toBe(11);
+    expect(core.physics.count).toBe(11);
     sim.queue({ type: 'remove', id: 0 });
     sim.frame(0);
-    expect(sim.physics.count).toBe(10);
-    expect(sim.physics.stepIndex).toBe(5);
+    expect(core.physics.count).toBe(10);
+    expect(core.physics.stepIndex).toBe(5);
   });
 
   it('refuses a step that is not a whole number ≥ 0, and queues nothing', () => {
-    const sim = new Simulation('pile', { count: 10 });
+    const { sim, core } = localSim('pile', { count: 10 });
     for (const atStep of [-1, 1.5, Number.NaN]) {
       expect(() => sim.queue(ball(0), atStep)).toThrow(
         `atStep = ${atStep} is invalid: expected an integer ≥ 0.`,
       );
     }
-    expect(sim.commands.pending).toBe(0);
+    expect(core.commands.pending).toBe(0);
   });
 
   it('as plain data, a log of them replays the same physics in another world at another frame rate', () => {
     // Live: commands queued from "the UI" at 60 Hz frames, naming bodies by the index seen then.
-    const live = new Simulation('pile', { count: 30, seed: 6 });
+    const { sim: live, core: liveCore, host: liveHost } = localSim('pile', { count: 30, seed: 6 });
     const log: Command[] = [];
     const liveHashes = new Map<number, string>();
-    live.onStep = (step) => liveHashes.set(step, live.hash());
+    liveHost.onStep = (step) => liveHashes.set(step, live.hash());
     for (let f = 0; f < 120; f++) {
       if (f % 17 === 5) log.push(live.queue(ball(f % 5)));
       if (f % 23 === 11) {
-        const index = (7 * f) % live.physics.count;
-        log.push(live.queue({ type: 'remove', id: live.physics.idAt(index) }));
+        const index = (7 * f) % liveCore.physics.count;
+        log.push(live.queue({ type: 'remove', id: liveCore.physics.idAt(index) }));
       }
       if (f === 40)
-        log.push(live.queue({ type: 'teleport', id: live.physics.idAt(3), position: [0, 9, 0] }));
+        log.push(
+          live.queue({ type: 'teleport', id: liveCore.physics.idAt(3), position: [0, 9, 0] }),
+        );
       live.frame(1 / 60);
     }
     expect(log.length).toBeGreaterThan(10);
     // Replay: a fresh world gets structured clones of the log up front, at 144 Hz frames.
-    const replay = new Simulation('pile', { count: 30, seed: 6 });
-    for (const command of log) replay.commands.push(structuredClone(command));
+    const {
+      sim: replay,
+      core: replayCore,
+      host: replayHost,
+    } = localSim('pile', { count: 30, seed: 6 });
+    for (const command of log) replayCore.commands.push(structuredClone(command));
     const replayHashes = new Map<number, string>();
-    replay.onStep = (step) => replayHashes.set(step, replay.hash());
+    replayHost.onStep = (step) => replayHashes.set(step, replay.hash());
     for (let f = 0; f < 288; f++) replay.frame(1 / 144);
     expect(replayHashes.size).toBe(200);
     expect([...replayHashes]).toEqual([...liveHashes]);

@@ -1,7 +1,7 @@
 import { GSSolver, HingeConstraint, PointToPointConstraint, Vec3 } from 'cannon-es';
 import type { Solver } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { StateHasher } from '../../../src/app/stateHasher';
+import { StateHasher } from '../../../src/state/stateHasher';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';

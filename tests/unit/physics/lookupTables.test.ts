@@ -1,6 +1,6 @@
 import { ContactMaterial, Material, World } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { StateHasher } from '../../../src/app/stateHasher';
+import { StateHasher } from '../../../src/state/stateHasher';
 import { ContactMaterialTable, FastOverlapKeeper } from '../../../src/physics/lookupTables';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';

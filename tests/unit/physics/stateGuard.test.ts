@@ -2,16 +2,17 @@
 // after the step that broke it, the snapshots stay consistent, and the rest keeps running.
 
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
 import type { BodySpec } from '../../../src/physics/physicsWorld';
 import {
   MAX_KEPT_FAULTS,
   WORLD_LIMIT_METERS,
   summarizeFaults,
 } from '../../../src/physics/stateGuard';
+import { localSim } from '../host/localSim';
+import type { LocalSim } from '../host/localSim';
 
-function allFinite(sim: Simulation): boolean {
-  const n = sim.physics.count;
+function allFinite({ sim, core }: Pick<LocalSim, 'sim' | 'core'>): boolean {
+  const n = core.physics.count;
   const c = sim.snapshots.current;
   const p = sim.snapshots.previous;
   for (const a of [c.position, p.position, c.velocity, sim.draw.position]) {
@@ -20,52 +21,53 @@ function allFinite(sim: Simulation): boolean {
   return c.quaternion.subarray(0, 4 * n).every(Number.isFinite);
 }
 
-function withSpawn(spec: BodySpec): Simulation {
-  const sim = new Simulation('playground', { count: 20 });
-  for (let f = 0; f < 10; f++) sim.frame(1 / 60);
-  sim.queue({ type: 'spawn', spec });
-  return sim;
+function withSpawn(spec: BodySpec): LocalSim {
+  const local = localSim('playground', { count: 20 });
+  for (let f = 0; f < 10; f++) local.sim.frame(1 / 60);
+  local.sim.queue({ type: 'spawn', spec });
+  return local;
 }
 
 describe('state guard', () => {
   it('removes a body whose weight overflows before it can step', () => {
     // mass 1e308 kg is finite, but mass × g is not: stepped, it would turn NaN (and its contacts).
-    const sim = withSpawn({
+    const local = withSpawn({
       kind: 'box',
       scale: [0.5, 0.5, 0.5],
       position: [0, 2, 0],
       density: 1e308,
     });
-    const step = sim.loop.stepCount;
+    const { sim, core } = local;
+    const step = sim.nextStep;
     const hashBefore = sim.hash();
     sim.frame(0);
-    expect(sim.physics.count).toBe(20);
+    expect(core.physics.count).toBe(20);
     expect(sim.hash()).toBe(hashBefore);
-    expect(sim.guard.takeReport()).toEqual({
+    expect(core.guard.takeReport()).toEqual({
       count: 1,
       faults: [{ step, index: 20, kind: 'box', reason: 'mass' }],
     });
-    expect(sim.guard.takeReport()).toBeNull();
+    expect(core.guard.takeReport()).toBeNull();
     for (let f = 0; f < 30; f++) sim.frame(1 / 60);
-    expect(sim.physics.count).toBe(20);
-    expect(sim.guard.removed).toBe(1);
-    expect(allFinite(sim)).toBe(true);
+    expect(core.physics.count).toBe(20);
+    expect(core.guard.removed).toBe(1);
+    expect(allFinite(local)).toBe(true);
   });
 
   it('cleans the NaN a broken body left in the ground, so it cannot poison bodies that land later', () => {
     // One body resting on the floor of the pit, awake so the solver handles its ground contact.
     // Two seconds in: cannon-es puts the ground itself to sleep after one (zeroing its velocity
     // once, on the way), and a sleeping ground keeps whatever velocity the solver gives it.
-    const sim = new Simulation('pile', { count: 1, seed: 2 });
+    const { sim, core } = localSim('pile', { count: 1, seed: 2 });
     for (let f = 0; f < 120; f++) sim.frame(1 / 60);
-    const body = sim.physics.bodies[0];
+    const body = core.physics.bodies[0];
     expect(body?.position.y).toBeLessThan(0.7);
     body?.wakeUp();
     body?.velocity.set(Number.NaN, 0, 0);
     sim.frame(0.01);
-    expect(sim.guard.removed).toBe(1);
+    expect(core.guard.removed).toBe(1);
     // cannon-es's solver adds 0 × NaN to the ground's velocity as well; it must be zero again.
-    const statics = sim.physics.world.bodies.filter((b) => b.mass === 0 && b.type !== 4);
+    const statics = core.physics.world.bodies.filter((b) => b.mass === 0 && b.type !== 4);
     expect(statics.length).toBeGreaterThan(4);
     for (const s of statics) {
       expect(s.velocity.toArray().every((v) => v === 0)).toBe(true);
@@ -77,30 +79,30 @@ describe('state guard', () => {
       spec: { kind: 'sphere', scale: [0.4, 0.4, 0.4], position: [0, 1, 0] },
     });
     for (let f = 0; f < 60; f++) sim.frame(1 / 60);
-    expect(sim.guard.removed).toBe(1);
-    expect(sim.physics.count).toBe(1);
-    expect(allFinite(sim)).toBe(true);
+    expect(core.guard.removed).toBe(1);
+    expect(core.physics.count).toBe(1);
+    expect(allFinite({ sim, core })).toBe(true);
   });
 
   it('removes a body with a finite but absurd velocity as it leaves the world', () => {
-    const sim = withSpawn({
+    const { sim, core } = withSpawn({
       kind: 'sphere',
       scale: [0.4, 0.4, 0.4],
       position: [0, 5, 0],
       velocity: [1e308, 0, 0],
     });
     sim.frame(0.01);
-    expect(sim.physics.count).toBe(20);
-    const report = sim.guard.takeReport();
+    expect(core.physics.count).toBe(20);
+    const report = core.guard.takeReport();
     expect(report?.faults[0]?.reason).toBe('range');
     expect(summarizeFaults(report ?? { count: 0, faults: [] })).toContain(
-      `sphere #20 at step ${sim.loop.stepCount}: left the world (more than ${WORLD_LIMIT_METERS} m`,
+      `sphere #20 at step ${sim.nextStep}: left the world (more than ${WORLD_LIMIT_METERS} m`,
     );
   });
 
   it('removes several broken bodies in one step and moves the survivors with their poses', () => {
     // Six spheres 5 m apart in the air, so a broken one has no neighbour to pass its NaN to.
-    const sim = new Simulation('pile', { count: 1 });
+    const { sim, core } = localSim('pile', { count: 1 });
     for (let k = 0; k < 5; k++) {
       sim.queue({
         type: 'spawn',
@@ -108,13 +110,13 @@ describe('state guard', () => {
       });
     }
     for (let f = 0; f < 5; f++) sim.frame(1 / 60);
-    const bodies = sim.physics.bodies;
+    const bodies = core.physics.bodies;
     const [last, beforeLast] = [bodies[5], bodies[4]];
     bodies[1]?.velocity.set(Number.NaN, 0, 0);
     bodies[3]?.angularVelocity.set(0, Infinity, 0);
     sim.frame(0.01);
-    expect(sim.physics.count).toBe(4);
-    expect(sim.guard.removed).toBe(2);
+    expect(core.physics.count).toBe(4);
+    expect(core.guard.removed).toBe(2);
     // Scanning down, body 5 fills slot 3 and then body 4 fills slot 1; their snapshots move
     // with them, so neither is drawn streaking in from the pose of the body it replaced.
     expect(bodies[3]).toBe(last);
@@ -130,9 +132,9 @@ describe('state guard', () => {
       expect(fell).toBeGreaterThan(0);
       expect(fell).toBeLessThan(0.01);
     }
-    expect(allFinite(sim)).toBe(true);
+    expect(allFinite({ sim, core })).toBe(true);
     // The step integrated the bad velocities into the pose, which is checked (and named) first.
-    const reasons = sim.guard.takeReport()?.faults.map((f) => [f.index, f.reason]);
+    const reasons = core.guard.takeReport()?.faults.map((f) => [f.index, f.reason]);
     expect(reasons).toEqual([
       [3, 'orientation'],
       [1, 'position'],
@@ -140,24 +142,24 @@ describe('state guard', () => {
   });
 
   it('lets go of a dragged body that breaks', () => {
-    const sim = new Simulation('stack');
-    sim.queue({ type: 'dragStart', id: sim.physics.idAt(3), point: [0, 1, 0] });
+    const { sim, core } = localSim('stack');
+    sim.queue({ type: 'dragStart', id: core.physics.idAt(3), point: [0, 1, 0] });
     sim.frame(0);
-    expect(sim.commands.dragging).toBe(true);
-    sim.physics.bodies[3]?.position.set(0, Number.NaN, 0);
+    expect(core.commands.dragging).toBe(true);
+    core.physics.bodies[3]?.position.set(0, Number.NaN, 0);
     sim.frame(0.01);
-    expect(sim.commands.dragging).toBe(false);
-    expect(sim.physics.count).toBe(35);
+    expect(core.commands.dragging).toBe(false);
+    expect(core.physics.count).toBe(35);
     sim.frame(0.05);
-    expect(allFinite(sim)).toBe(true);
+    expect(allFinite({ sim, core })).toBe(true);
   });
 
   it('keeps the first faults in detail and counts the rest when many break at once', () => {
-    const sim = new Simulation('pile', { count: 100 });
-    for (let i = 0; i < 100; i++) sim.physics.bodies[i]?.position.set(0, Infinity, 0);
+    const { sim, core } = localSim('pile', { count: 100 });
+    for (let i = 0; i < 100; i++) core.physics.bodies[i]?.position.set(0, Infinity, 0);
     sim.frame(0.01);
-    expect(sim.physics.count).toBe(0);
-    const report = sim.guard.takeReport();
+    expect(core.physics.count).toBe(0);
+    const report = core.guard.takeReport();
     expect(report?.count).toBe(100);
     expect(report?.faults).toHaveLength(MAX_KEPT_FAULTS);
     expect(summarizeFaults(report ?? { count: 0, faults: [] })).toMatch(
@@ -166,15 +168,15 @@ describe('state guard', () => {
   });
 
   it('changes nothing while every body is sound, and a scene load forgets the count', () => {
-    const sim = new Simulation('pile', { count: 30, seed: 9 });
+    const { sim, core } = localSim('pile', { count: 30, seed: 9 });
     for (let f = 0; f < 60; f++) sim.frame(1 / 60);
-    expect(sim.guard.removed).toBe(0);
-    expect(sim.guard.hasReport).toBe(false);
-    sim.physics.bodies[0]?.position.set(Number.NaN, 0, 0);
+    expect(core.guard.removed).toBe(0);
+    expect(core.guard.hasReport).toBe(false);
+    core.physics.bodies[0]?.position.set(Number.NaN, 0, 0);
     sim.frame(0.01);
-    expect(sim.guard.removed).toBe(1);
+    expect(core.guard.removed).toBe(1);
     sim.load('pile', { count: 30, seed: 9 });
-    expect(sim.guard.removed).toBe(0);
-    expect(sim.guard.hasReport).toBe(false);
+    expect(core.guard.removed).toBe(0);
+    expect(core.guard.hasReport).toBe(false);
   });
 });

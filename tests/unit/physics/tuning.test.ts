@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StateHasher } from '../../../src/app/stateHasher';
+import { StateHasher } from '../../../src/state/stateHasher';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';
 import type { PhysicsTuning } from '../../../src/physics/tuning';

@@ -1,8 +1,9 @@
 import { Scene } from 'three';
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
+import type { Simulation } from '../../../src/app/simulation';
 import { lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
 import { BodyInstances } from '../../../src/render/bodyInstances';
+import { localSim } from '../host/localSim';
 
 /** What the browser app does per frame: re-sync after body changes, then write the matrices. */
 class Drawn {
@@ -52,7 +53,7 @@ class Drawn {
   }
   worstError(): number {
     let worst = 0;
-    for (let i = 0; i < this.sim.physics.count; i++) worst = Math.max(worst, this.error(i));
+    for (let i = 0; i < this.sim.snapshots.count; i++) worst = Math.max(worst, this.error(i));
     return worst;
   }
 }
@@ -62,7 +63,7 @@ const FLOAT32 = 2e-5;
 
 describe('BodyInstances skips bodies at rest, and every slot stays right', () => {
   it('a still body is not recomposed, and an unchanged mesh is not re-uploaded', () => {
-    const sim = new Simulation('tower', { count: 100 });
+    const { sim } = localSim('tower', { count: 100 });
     const drawn = new Drawn(sim);
     drawn.write();
     const [mesh] = drawn.instances.objects;
@@ -82,7 +83,7 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
   });
 
   it('a body falling asleep mid-interpolation is drawn at its blended pose every frame', () => {
-    const sim = new Simulation('playground', { count: 0 });
+    const { sim } = localSim('playground', { count: 0 });
     sim.queue({
       type: 'spawn',
       spec: { kind: 'box', scale: [0.4, 0.3, 0.5], position: [0, 2, 0] },
@@ -103,14 +104,14 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
   });
 
   it('a body that falls asleep while visibly moving is blended across that step, then held', () => {
-    const sim = new Simulation('playground', { count: 0 });
+    const { sim, core } = localSim('playground', { count: 0 });
     sim.queue({
       type: 'spawn',
       spec: { kind: 'sphere', scale: [0.4, 0.4, 0.4], position: [0, 9, 0] },
     });
     sim.frame(0);
     // Loose sleep limits: it falls asleep 0.1 s into its fall, moving ~1 m/s (1 cm a step).
-    const body = sim.physics.bodies[0];
+    const body = core.physics.bodies[0];
     if (!body) throw new Error('no body');
     body.sleepSpeedLimit = 3;
     body.sleepTimeLimit = 0.1;
@@ -131,12 +132,12 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
   });
 
   it('after a removal re-maps bodies to slots, every body is drawn where it is', () => {
-    const sim = new Simulation('tower', { count: 100 });
+    const { sim, core } = localSim('tower', { count: 100 });
     const drawn = new Drawn(sim);
     sim.frame(1 / 60);
     drawn.write();
     for (const index of [3, 0, 50]) {
-      sim.queue({ type: 'remove', id: sim.physics.idAt(index) });
+      sim.queue({ type: 'remove', id: core.physics.idAt(index) });
       sim.frame(0);
       drawn.write();
       expect(drawn.worstError()).toBeLessThan(FLOAT32);
@@ -144,7 +145,7 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
   });
 
   it('after a scene load (same kinds, same count) every slot is drawn afresh', () => {
-    const sim = new Simulation('tower', { count: 100 });
+    const { sim } = localSim('tower', { count: 100 });
     const drawn = new Drawn(sim);
     drawn.write();
     sim.load('tower', { count: 300 });

@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
+import type { PhysicsCore } from '../../../src/core/physicsCore';
 import { TwinLab } from '../../../src/app/twinLab';
 import type { Strategy } from '../../../src/config/settings';
 import { TUNNEL } from '../../../src/scenes/tunnel';
+import { localSim } from '../host/localSim';
 
 /** Runs 1 s of 60 Hz frames, one 0.5 s hitch, then 0.5 s more. */
-function withHitch(scene: string, strategy: Strategy): Simulation {
-  const sim = new Simulation(scene);
+function withHitch(scene: string, strategy: Strategy): PhysicsCore {
+  const { sim, core } = localSim(scene);
   sim.set({ strategy });
   for (let i = 0; i < 60; i++) sim.frame(1 / 60);
   sim.frame(0.5);
   for (let i = 0; i < 30; i++) sim.frame(1 / 60);
-  return sim;
+  return core;
 }
 
-const escaped = (sim: Simulation): number =>
-  sim.physics.bodies.filter((b) => Math.abs(b.position.x) > TUNNEL.wallX + TUNNEL.wallHalfThickness)
-    .length;
+const escaped = (core: PhysicsCore): number =>
+  core.physics.bodies.filter(
+    (b) => Math.abs(b.position.x) > TUNNEL.wallX + TUNNEL.wallHalfThickness,
+  ).length;
 
 describe('the article failure cases', () => {
   it('tunnel: a variable step after a hitch carries the balls through the walls', () => {
@@ -27,22 +29,22 @@ describe('the article failure cases', () => {
     expect(escaped(withHitch('tunnel', 'semi-fixed'))).toBe(0);
   });
   it('spring: a variable step after a hitch blows the chains apart', () => {
-    const sim = withHitch('spring', 'variable');
+    const core = withHitch('spring', 'variable');
     // Flung past 100 m, or past the world's edge and removed by the state guard.
-    const far = sim.physics.bodies.filter((b) => !(b.position.length() < 100)).length;
-    expect(far + sim.guard.removed).toBeGreaterThan(10);
+    const far = core.physics.bodies.filter((b) => !(b.position.length() < 100)).length;
+    expect(far + core.guard.removed).toBeGreaterThan(10);
   });
   it('spring: the accumulator keeps the chains hanging through the same hitch', () => {
-    const sim = withHitch('spring', 'accumulator');
-    expect(sim.physics.count).toBe(21);
-    for (const body of sim.physics.bodies) expect(body.position.length()).toBeLessThan(20);
+    const core = withHitch('spring', 'accumulator');
+    expect(core.physics.count).toBe(21);
+    for (const body of core.physics.bodies) expect(body.position.length()).toBeLessThan(20);
   });
 });
 
 describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
   /** 1.5 s of real time handed over in uneven rAF-like slices; compares after every slice. */
   function lab(strategy: Strategy, compared: number[] = []): TwinLab {
-    const main = new Simulation('determinism', { count: 25 });
+    const { sim: main } = localSim('determinism', { count: 25 });
     main.set({ strategy });
     const twin = new TwinLab(main, 60, 144, 7);
     for (let i = 0; i < 90; i++) {
@@ -71,14 +73,14 @@ describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
   });
 
   it('spawns, throws and removals reach both worlds at the same step, so they keep agreeing', () => {
-    const main = new Simulation('determinism', { count: 25 });
+    const { sim: main, core: mainCore } = localSim('determinism', { count: 25 });
     const twin = new TwinLab(main, 60, 144, 7);
     let queued = 0;
     let queuedApart = 0;
     const agreedAt: number[] = [];
     for (let i = 0; i < 150; i++) {
       if (i % 16 === 5) {
-        if (main.physics.stepIndex !== twin.twin.physics.stepIndex) queuedApart++;
+        if (main.nextStep !== twin.twin.nextStep) queuedApart++;
         // A drop, then a throw into the heap (what the panel's spawn and the F key queue).
         twin.queue({
           type: 'spawn',
@@ -94,7 +96,7 @@ describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
         });
         queued++;
       }
-      if (i === 60) twin.queue({ type: 'remove', id: main.physics.idAt(4) });
+      if (i === 60) twin.queue({ type: 'remove', id: mainCore.physics.idAt(4) });
       twin.frame(i % 3 === 0 ? 0.02 : 0.015);
       const report = twin.report();
       expect(report.divergedAt, `slice ${i}`).toBe(-1);
@@ -103,8 +105,8 @@ describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
     // Commands were queued while the two worlds stood at different steps: the case that needs
     // the shared step.
     expect(queuedApart).toBeGreaterThan(3);
-    expect(main.physics.count).toBe(25 + queued - 1);
-    expect(twin.twin.physics.count).toBe(main.physics.count);
+    expect(mainCore.physics.count).toBe(25 + queued - 1);
+    expect(twin.twin.snapshots.count).toBe(mainCore.physics.count);
     expect(new Set(agreedAt).size).toBeGreaterThan(130);
     const report = twin.report();
     expect(report.agree).toBe(true);

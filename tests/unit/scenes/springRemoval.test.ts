@@ -6,10 +6,10 @@ import { Body, Spring } from 'cannon-es';
 import type { Vec3 } from 'cannon-es';
 import { LineSegments, Scene } from 'three';
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
 import type { Vec3Tuple } from '../../../src/physics/physicsWorld';
 import { LinkLines } from '../../../src/render/linkLines';
 import { chainSpring, SPRING_CHAINS } from '../../../src/scenes/spring';
+import { localSim } from '../host/localSim';
 
 /** A spring the chain should still have: ball id `a` to ball id `b`, or to `anchor` (b = −1). */
 interface ExpectedSpring {
@@ -43,8 +43,8 @@ function vec(v: Vec3): number[] {
 
 describe('spring scene: removals by the state guard after a variable-step blow-up', () => {
   it('no spring acts on a removed ball, live balls feel only the surviving springs, lines = springs', () => {
-    const sim = new Simulation('spring');
-    const physics = sim.physics;
+    const { sim, core } = localSim('spring');
+    const physics = core.physics;
     const removed = new Map<number, Body>();
     physics.addRemovalListener({
       onBodyRemoved: (index, id) => removed.set(id, physics.bodies[index] as Body),
@@ -119,6 +119,6 @@ describe('spring scene: removals by the state guard after a variable-step blow-u
     // The path really went through states with some balls gone and some springs left.
     expect(removed.size).toBeGreaterThan(10);
     expect(mixedFrames).toBeGreaterThan(3);
-    expect(sim.guard.removed).toBe(removed.size);
+    expect(core.guard.removed).toBe(removed.size);
   });
 });

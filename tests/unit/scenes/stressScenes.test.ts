@@ -3,6 +3,7 @@ import { Simulation } from '../../../src/app/simulation';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { findScene } from '../../../src/scenes/registry';
 import { Rng } from '../../../src/util/rng';
+import { localSim } from '../host/localSim';
 
 const STRESS = ['rain', 'tower', 'avalanche'] as const;
 
@@ -19,11 +20,11 @@ function bodyContacts(physics: PhysicsWorld): number {
 
 describe('stress scenes', () => {
   it.each(STRESS)('%s: load(count) makes exactly count bodies, from 100 to 5000', (scene) => {
-    const sim = new Simulation(scene, { count: 100 });
-    expect(sim.physics.count).toBe(100);
+    const { sim, core } = localSim(scene, { count: 100 });
+    expect(core.physics.count).toBe(100);
     for (const count of [137, 5000]) {
       sim.load(scene, { count });
-      expect(sim.physics.count).toBe(count);
+      expect(core.physics.count).toBe(count);
       expect(sim.snapshots.count).toBe(count);
     }
     expect(() => sim.load(scene, { count: 99 })).toThrow(/from 100 to 5000/);

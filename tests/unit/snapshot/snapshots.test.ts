@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
+import type { PhysicsCore } from '../../../src/core/physicsCore';
 import { PoseBuffer } from '../../../src/snapshot/snapshots';
+import { localSim } from '../host/localSim';
 
 /** A full, unskipped copy of the world's state and sleep flags right now. */
-function fullCopy(sim: Simulation): { state: PoseBuffer; asleep: Uint8Array } {
-  const n = sim.physics.count;
+function fullCopy(core: PhysicsCore): { state: PoseBuffer; asleep: Uint8Array } {
+  const n = core.physics.count;
   const state = new PoseBuffer(n);
   const asleep = new Uint8Array(n);
-  sim.physics.writeState(state, asleep);
+  core.physics.writeState(state, asleep);
   return { state, asleep };
 }
 
@@ -25,14 +26,14 @@ function expectSame(buffer: PoseBuffer, copy: PoseBuffer, n: number, label: stri
 describe('Snapshots.capture skips bodies asleep at both snapshots', () => {
   it('yet previous and current always equal full copies of the last two steps', () => {
     // The tower starts asleep, is struck, falls, and parts of it go back to sleep.
-    const sim = new Simulation('tower', { count: 100 });
-    let before = fullCopy(sim);
+    const { sim, core } = localSim('tower', { count: 100 });
+    let before = fullCopy(core);
     let skipped = 0;
     for (let s = 0; s < 700; s++) {
       sim.step(1 / 100);
-      const now = fullCopy(sim);
+      const now = fullCopy(core);
       const { previous, current, asleep, previousAsleep } = sim.snapshots;
-      const n = sim.physics.count;
+      const n = core.physics.count;
       if (s % 7 === 0) {
         expectSame(current, now.state, n, `current after step ${s}`);
         expectSame(previous, before.state, n, `previous after step ${s}`);
@@ -44,17 +45,17 @@ describe('Snapshots.capture skips bodies asleep at both snapshots', () => {
     }
     // Both phases happened: the standing tower (all skipped) and bodies waking and sleeping.
     expect(skipped).toBeGreaterThan(100 * 100);
-    expect(sim.physics.sleepingCount()).toBeLessThan(100);
+    expect(core.physics.sleepingCount()).toBeLessThan(100);
   }, 60_000);
 
   it('a body teleported while asleep is captured afresh', () => {
-    const sim = new Simulation('tower', { count: 100 });
+    const { sim, core } = localSim('tower', { count: 100 });
     sim.step(1 / 100);
     sim.step(1 / 100);
-    sim.queue({ type: 'teleport', id: sim.physics.idAt(5), position: [4, 8, 4] });
+    sim.queue({ type: 'teleport', id: core.physics.idAt(5), position: [4, 8, 4] });
     sim.frame(0);
     sim.step(1 / 100);
     expect(sim.snapshots.current.position[15]).toBeCloseTo(4, 3);
-    expectSame(sim.snapshots.current, fullCopy(sim).state, sim.physics.count, 'after teleport');
+    expectSame(sim.snapshots.current, fullCopy(core).state, core.physics.count, 'after teleport');
   });
 });

@@ -3,15 +3,18 @@
 // first step, body and field at which the replay parts from it.
 
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
+import type { Simulation } from '../../../src/app/simulation';
+import { PhysicsCore } from '../../../src/core/physicsCore';
 import { encodeFloats } from '../../../src/state/fields';
 import type { Recording } from '../../../src/state/recording';
 import { parseStopOptions } from '../../../src/state/timeline';
 import { Rng } from '../../../src/util/rng';
+import { localSim } from '../host/localSim';
+import type { LocalSim } from '../host/localSim';
 
 /** A person at a 60 Hz display: spawns, a throw, removals, a drag, a rate change, a reload. */
-function play(sim: Simulation, frame: number): void {
-  const physics = sim.physics;
+function play({ sim, core }: Pick<LocalSim, 'sim' | 'core'>, frame: number): void {
+  const physics = core.physics;
   if (frame === 10)
     sim.queue({
       type: 'spawn',
@@ -41,7 +44,7 @@ function play(sim: Simulation, frame: number): void {
       });
   }
   if (frame > 40 && frame < 80)
-    sim.commands.setDragTarget([Math.cos(frame / 9) * 2, 2 + frame / 40, Math.sin(frame / 9)]);
+    core.commands.setDragTarget([Math.cos(frame / 9) * 2, 2 + frame / 40, Math.sin(frame / 9)]);
   if (frame === 80) sim.queue({ type: 'dragEnd' });
   if (frame === 90) sim.set({ physicsHz: 120 });
   if (frame === 100) sim.queue({ type: 'remove', id: physics.idAt(physics.count - 1) });
@@ -62,17 +65,17 @@ function recordOriginal(
   options: Record<string, unknown> = {},
   stop: Record<string, unknown> = {},
 ): Original {
-  const sim = new Simulation('pile', { count: 50, seed: 5 });
+  const { sim, core, host } = localSim('pile', { count: 50, seed: 5 });
   for (let f = 0; f < 20; f++) sim.frame(1 / 60);
   void sim.timeline.record(options);
   const hashes = [sim.hash()];
-  sim.onStep = () => hashes.push(sim.hash());
+  host.onStep = () => hashes.push(sim.hash());
   for (let f = 0; f < FRAMES; f++) {
-    play(sim, f);
+    play({ sim, core }, f);
     sim.frame(1 / 60);
   }
   // On this thread the recording is made by the time the promise is: taken from the core.
-  const recording = sim.core.stopRecording(parseStopOptions(stop));
+  const recording = core.stopRecording(parseStopOptions(stop));
   return { recording, hashes };
 }
 
@@ -92,10 +95,10 @@ function jittered(): () => number {
 
 /** Replays in a fresh world driven by `next()` frames; the hash after every replayed step. */
 function replay(recording: unknown, next: () => number): { sim: Simulation; hashes: string[] } {
-  const sim = new Simulation('stack');
+  const { sim, host } = localSim('stack');
   void sim.timeline.replay(recording);
   const hashes = [sim.hash()];
-  sim.onStep = () => hashes.push(sim.hash());
+  host.onStep = () => hashes.push(sim.hash());
   for (let f = 0; f < 5000 && !sim.settings.paused; f++) sim.frame(next());
   return { sim, hashes };
 }
@@ -135,7 +138,7 @@ describe('replay at any display rate', () => {
   }
 
   it('seeking back and forth lands on the recorded hashes, and play goes on from there', () => {
-    const sim = new Simulation('tunnel');
+    const { sim, host } = localSim('tunnel');
     void sim.timeline.replay(carried(original.recording));
     for (const step of [180, 40, length, 0, 251, 249, 7, length - 1, 120]) {
       void sim.timeline.seek(step);
@@ -146,7 +149,7 @@ describe('replay at any display rate', () => {
     expect(sim.settings.paused).toBe(true);
     sim.set({ paused: false });
     const hashes: string[] = [];
-    sim.onStep = () => hashes.push(sim.hash());
+    host.onStep = () => hashes.push(sim.hash());
     for (let f = 0; f < 30; f++) sim.frame(1 / 60);
     expect(hashes).toEqual(original.hashes.slice(121, 121 + hashes.length));
     // Half a second: 50 steps at 100 Hz, a few more where the recording ran at 120 Hz.
@@ -157,7 +160,7 @@ describe('replay at any display rate', () => {
   it('a recording keeping only its first keyframe seeks too (keyframes made in play)', () => {
     const small = recordOriginal({ keyframeEvery: 100 }, { keyframes: 'first' });
     expect(small.recording.keyframes).toHaveLength(1);
-    const sim = new Simulation('stack');
+    const { sim } = localSim('stack');
     void sim.timeline.replay(carried(small.recording));
     for (const step of [230, 60, 199, 0, small.recording.length]) {
       void sim.timeline.seek(step);
@@ -166,11 +169,11 @@ describe('replay at any display rate', () => {
   });
 
   it('a scene load, a reset and a loaded state are inputs too', async () => {
-    const sim = new Simulation('stack', { count: 12 });
-    const state = new Simulation('spring').core.saveState();
+    const { sim, host } = localSim('stack', { count: 12 });
+    const state = new PhysicsCore('spring').saveState();
     void sim.timeline.record({ hashEvery: 1 });
     const hashes = [sim.hash()];
-    sim.onStep = () => hashes.push(sim.hash());
+    host.onStep = () => hashes.push(sim.hash());
     for (let f = 0; f < 60; f++) {
       if (f === 15) sim.load('tunnel');
       if (f === 30) sim.timeline.loadState(state);
@@ -191,7 +194,7 @@ describe('replay at any display rate', () => {
 
 describe('the ends of a recording', () => {
   it('a spawn made while paused after the last step replays at that boundary, and the end still checks', async () => {
-    const sim = new Simulation('stack', { count: 9 });
+    const { sim } = localSim('stack', { count: 9 });
     void sim.timeline.record();
     for (let f = 0; f < 40; f++) sim.frame(1 / 60);
     sim.set({ paused: true });
@@ -202,7 +205,7 @@ describe('the ends of a recording', () => {
     sim.frame(0);
     const recording = await sim.timeline.stopRecording();
     expect(recording.inputs.at(-1)).toMatchObject({ type: 'spawn', step: recording.length });
-    const copy = new Simulation('tunnel');
+    const { sim: copy, core: copyCore } = localSim('tunnel');
     void copy.timeline.replay(carried(recording));
     for (let f = 0; f < 60; f++) copy.frame(1 / 60);
     expect(copy.timeline.replayStatus()).toMatchObject({
@@ -210,15 +213,15 @@ describe('the ends of a recording', () => {
       divergence: null,
     });
     // Paused at the end, the next frame's boundary applies the spawn: the world as it was left.
-    expect(copy.physics.count).toBe(10);
+    expect(copyCore.physics.count).toBe(10);
     expect(copy.hash()).toBe(sim.hash());
   });
 
   it('an empty recording replays to its single state and rests there', async () => {
-    const sim = new Simulation('spring');
+    const { sim } = localSim('spring');
     void sim.timeline.record();
     const recording = await sim.timeline.stopRecording();
-    const copy = new Simulation('stack');
+    const { sim: copy } = localSim('stack');
     void copy.timeline.replay(carried(recording));
     expect(copy.settings.paused).toBe(true);
     expect(copy.timeline.replayStatus()).toEqual({
@@ -290,7 +293,7 @@ describe('a tampered recording names the first step, body and field that differ'
 });
 
 describe('record, stopRecording and seek refuse bad calls and change nothing', () => {
-  const sim = new Simulation('stack', { count: 9 });
+  const { sim } = localSim('stack', { count: 9 });
   for (let f = 0; f < 10; f++) sim.frame(1 / 60);
 
   const BAD: [string, () => void, RegExp][] = [

@@ -2,23 +2,23 @@
 // its path) and what is valid, and the world it was offered to is left exactly as it was.
 
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
 import { encodeFloats } from '../../../src/state/fields';
 import { MAX_STATE_BODIES, MAX_STATE_CHARS } from '../../../src/state/stateSchema';
+import { localSim } from '../host/localSim';
 
 type Json = Record<string, unknown> & { bodies: Record<string, unknown>[] };
 
 /** A playground mid-flight with a drag held and a spawn queued, as JSON-ready data. */
 function goodState(): Json {
-  const sim = new Simulation('playground', { count: 12, seed: 4 });
+  const { sim, core } = localSim('playground', { count: 12, seed: 4 });
   for (let k = 0; k < 30; k++) sim.singleStep();
-  sim.queue({ type: 'dragStart', id: sim.physics.idAt(11), point: [1, 2, 3] });
+  sim.queue({ type: 'dragStart', id: core.physics.idAt(11), point: [1, 2, 3] });
   sim.singleStep();
   sim.queue(
     { type: 'spawn', spec: { kind: 'box', scale: [0.3, 0.3, 0.3], position: [0, 5, 0] } },
     90,
   );
-  return JSON.parse(JSON.stringify(encodeFloats(sim.core.saveState()))) as Json;
+  return JSON.parse(JSON.stringify(encodeFloats(core.saveState()))) as Json;
 }
 
 function edited(edit: (state: Json) => void): Json {
@@ -228,15 +228,15 @@ const BAD: [string, () => unknown, RegExp][] = [
 ];
 
 describe('loadState refuses bad input, names the field, changes nothing', () => {
-  const sim = new Simulation('pile', { count: 40, seed: 2 });
+  const { sim, core } = localSim('pile', { count: 40, seed: 2 });
   for (let k = 0; k < 20; k++) sim.singleStep();
   sim.queue({ type: 'remove', id: 3 }, 50);
 
   it.each(BAD)('%s', (_label, input, message) => {
-    const before = sim.core.saveState();
+    const before = core.saveState();
     const hash = sim.hash();
     expect(() => sim.timeline.loadState(input())).toThrow(message);
-    expect(sim.core.saveState()).toEqual(before);
+    expect(core.saveState()).toEqual(before);
     expect(sim.hash()).toBe(hash);
     // And it keeps running.
     const report = sim.frame(0.05);
@@ -244,11 +244,11 @@ describe('loadState refuses bad input, names the field, changes nothing', () => 
   });
 
   it('the good state the table edits loads (so each failure above is the edit)', () => {
-    const other = new Simulation('stack');
+    const { sim: other, core: otherCore } = localSim('stack');
     other.timeline.loadState(goodState());
     expect(other.scene.definition.id).toBe('playground');
-    expect(other.commands.dragging).toBe(true);
-    expect(other.commands.pending).toBe(1);
+    expect(otherCore.commands.dragging).toBe(true);
+    expect(otherCore.commands.pending).toBe(1);
   });
 });
 
@@ -263,18 +263,18 @@ describe('−0 survives JSON', () => {
   });
 
   it('a body whose velocity is −0 hashes the same after a JSON round trip', () => {
-    const sim = new Simulation('stack', { count: 6 });
+    const { sim, core } = localSim('stack', { count: 6 });
     sim.set({ paused: true });
     sim.queue({
       type: 'spawn',
       spec: { kind: 'sphere', scale: [0.3, 0.3, 0.3], position: [3, 1, 3], velocity: [-0, -0, -0] },
     });
     sim.frame(0);
-    const state = sim.core.saveState();
+    const state = core.saveState();
     expect(Object.is(state.bodies[6]?.velocity[0], -0)).toBe(true);
-    const copy = new Simulation('playground');
+    const { sim: copy, core: copyCore } = localSim('playground');
     copy.timeline.loadState(JSON.stringify(encodeFloats(state)));
     expect(copy.hash()).toBe(sim.hash());
-    expect(Object.is(copy.core.saveState().bodies[6]?.velocity[2], -0)).toBe(true);
+    expect(Object.is(copyCore.saveState().bodies[6]?.velocity[2], -0)).toBe(true);
   });
 });

@@ -4,8 +4,8 @@
 // a used one, through JSON text.
 
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src/app/simulation';
-import { StateHasher } from '../../../src/app/stateHasher';
+import type { Simulation } from '../../../src/app/simulation';
+import { StateHasher } from '../../../src/state/stateHasher';
 import { CommandQueue } from '../../../src/physics/commands';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';
@@ -16,6 +16,8 @@ import { parseState } from '../../../src/state/stateSchema';
 import type { SavedState } from '../../../src/state/stateSchema';
 import { captureState, restoreState } from '../../../src/state/worldState';
 import { Rng } from '../../../src/util/rng';
+import { localSim } from '../host/localSim';
+import type { LocalSim } from '../host/localSim';
 
 /** Steps run in all; states are saved before step DRAG_START, inside the drag, and at random. */
 const STEPS = 420;
@@ -41,8 +43,8 @@ const COUNTS: Record<string, number> = {
  * velocity past the edge of the world), a removal, a teleport, and a mouse drag whose target
  * moves every step.
  */
-function liveInputs(sim: Simulation, step: number): void {
-  const physics = sim.physics;
+function liveInputs({ sim, core }: LocalSim, step: number): void {
+  const physics = core.physics;
   // Removing the first body moves the last into its slot: a world rebuilt in slot order then
   // lists bodies in another order than this one, and the broadphase keeps ties (bodies aligned
   // along its axis, as the stack's bricks are) in list order — unless the order is restored.
@@ -72,7 +74,7 @@ function liveInputs(sim: Simulation, step: number): void {
   }
   if (step > DRAG_START && step < DRAG_END) {
     const t = (step - DRAG_START) / 30;
-    sim.commands.setDragTarget([Math.sin(t) * 2, 3 + Math.cos(t), -0]);
+    core.commands.setDragTarget([Math.sin(t) * 2, 3 + Math.cos(t), -0]);
   }
   if (step === DRAG_END) sim.queue({ type: 'dragEnd' });
   if (step === GUARD_SPAWN) {
@@ -118,38 +120,41 @@ function reference(
   count: number | undefined,
   saveAt: readonly number[],
 ): Reference {
-  const sim = new Simulation(sceneId, { count });
+  const local = localSim(sceneId, { count });
+  const { sim, core } = local;
   queueAhead(sim);
   const hashes: string[] = [sim.hash()];
   const states = new Map<number, SavedState>();
   for (let step = 0; step < STEPS; step++) {
-    if (saveAt.includes(step)) states.set(step, sim.core.saveState());
-    liveInputs(sim, step);
+    if (saveAt.includes(step)) states.set(step, core.saveState());
+    liveInputs(local, step);
     sim.singleStep();
     hashes.push(sim.hash());
   }
-  return { hashes, states, final: sim.core.saveState() };
+  return { hashes, states, final: core.saveState() };
 }
 
 /** Continues `sim` from its step to STEPS with the same live inputs; the hash after each step. */
-function continueRun(sim: Simulation): string[] {
+function continueRun(local: LocalSim): string[] {
+  const { sim, core } = local;
   const hashes: string[] = [];
-  for (let step = sim.physics.stepIndex; step < STEPS; step++) {
-    liveInputs(sim, step);
+  for (let step = core.physics.stepIndex; step < STEPS; step++) {
+    liveInputs(local, step);
     sim.singleStep();
     hashes.push(sim.hash());
   }
   return hashes;
 }
 
-function expectSameFuture(ref: Reference, sim: Simulation, from: number, label: string): void {
+function expectSameFuture(ref: Reference, local: LocalSim, from: number, label: string): void {
+  const { sim, core } = local;
   expect(sim.hash(), `${label}: hash right after loading`).toBe(ref.hashes[from]);
-  const hashes = continueRun(sim);
+  const hashes = continueRun(local);
   for (let k = 0; k < hashes.length; k++) {
     expect(hashes[k], `${label}: step ${from + k + 1}`).toBe(ref.hashes[from + k + 1]);
   }
   // Beyond the hash (poses and velocities): sleep timers, forces, order, ids, springs, drag.
-  expect(sim.core.saveState(), `${label}: whole state at the end`).toEqual(ref.final);
+  expect(core.saveState(), `${label}: whole state at the end`).toEqual(ref.final);
 }
 
 describe('saved state: the same future at every later step', () => {
@@ -165,16 +170,16 @@ describe('saved state: the same future at every later step', () => {
         rng.int(150, 400),
       ];
       const ref = reference(scene.id, COUNTS[scene.id], saveAt);
-      const used = new Simulation('stack');
+      const used = localSim('stack');
       for (const step of saveAt) {
         const state = ref.states.get(step);
         if (!state) throw new Error(`no state at ${step}`);
-        const fresh = new Simulation('playground');
-        fresh.timeline.loadState(through(state));
+        const fresh = localSim('playground');
+        void fresh.sim.timeline.loadState(through(state));
         expectSameFuture(ref, fresh, step, `${scene.id} saved at ${step}, fresh world`);
         // A world that has run (and dragged: its drag anchor is in the world) loads it too.
         if (step !== DRAG_START + 25 && step !== GUARD_SPAWN + 1) continue;
-        used.timeline.loadState(JSON.stringify(encodeFloats(state)));
+        void used.sim.timeline.loadState(JSON.stringify(encodeFloats(state)));
         expectSameFuture(ref, used, step, `${scene.id} saved at ${step}, used world`);
       }
     });

@@ -4,18 +4,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeElement } from '../../fakes/fakeDom';
 import { installFakeDom } from '../../fakes/fakeDom';
-import type { Hud, HudFigures, HudSource } from '../../../src/ui/hud';
+import type { HudFigures } from '../../../src/stats/statsSnapshot';
+import { createHudFigures } from '../../../src/stats/statsSnapshot';
+import type { Hud, HudSource } from '../../../src/ui/hud';
 import { fixedText } from '../../../src/ui/readout';
 
 let HudClass: typeof Hud;
-let createFigures: () => HudFigures;
 let body: FakeElement;
 
 beforeAll(async () => {
   body = installFakeDom().document.body;
   const module = await import('../../../src/ui/hud');
   HudClass = module.Hud;
-  createFigures = module.createHudFigures;
 });
 
 /** A source that copies fixed figures in, counting reads. */
@@ -40,7 +40,7 @@ function rowsOf(root: FakeElement): Record<string, string> {
 }
 
 function slowFigures(): HudFigures {
-  const figures = createFigures();
+  const figures = createHudFigures();
   Object.assign(figures, {
     fps: 15.47,
     stepsThisFrame: 0,
@@ -118,7 +118,7 @@ describe('Hud', () => {
     const banner = root.children[root.children.length - 1] as FakeElement;
     hud.update(0, sourceOf({ ...slowFigures(), paused: true }), true);
     expect(banner.textContent).toBe('paused');
-    const steady = createFigures();
+    const steady = createHudFigures();
     steady.simOverReal = 1;
     hud.update(1000, sourceOf(steady), true);
     expect(banner.textContent).toBe('');

@@ -1,0 +1,147 @@
+// Validates the argument of `sandbox.spawn(spec)` into a BodySpec, or throws an Error naming the
+// field, the value and what is valid. Sizes and numbers are checked, magnitudes are not: a finite
+// but absurd velocity or density is accepted, and the physics state guard removes the body if its
+// state breaks (src/physics/stateGuard.ts).
+
+import { quat } from 'gl-matrix';
+import { quoteValue } from '../config/settings';
+import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/physicsWorld';
+import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
+import type { ShapeKind } from '../shapes/shapeKinds';
+
+/** What `sandbox.spawn` accepts; everything but `kind` has a default. */
+export interface SpawnInput {
+  kind: ShapeKind;
+  /** A number for a uniform scale, or [x, y, z]; see shapeKinds.ts for what it means per kind. */
+  scale?: number | Vec3Tuple;
+  position?: Vec3Tuple;
+  quaternion?: QuatTuple;
+  velocity?: Vec3Tuple;
+  angularVelocity?: Vec3Tuple;
+  /** kg/m³. */
+  density?: number;
+}
+
+/**
+ * 50 m: ten times the largest scenery in any scene. A bigger body would bury the scene and make
+ * every broadphase pair overlap it; smaller than that the physics copes with any size.
+ */
+export const MAX_SPAWN_SCALE = 50;
+
+/** Above the middle of every scene, clear of the scenery. */
+export const DEFAULT_SPAWN_POSITION: Readonly<Vec3Tuple> = [0, 8, 0];
+
+const DEFAULT_SCALE: Readonly<Record<ShapeKind, number | Vec3Tuple>> = {
+  box: 0.4,
+  sphere: 0.4,
+  cylinder: [0.35, 0.45, 0.35],
+  dumbbell: 1,
+  gem: 0.5,
+};
+
+const KEYS = [
+  'kind',
+  'scale',
+  'position',
+  'quaternion',
+  'velocity',
+  'angularVelocity',
+  'density',
+] as const;
+
+function fail(field: string, value: unknown, expected: string): never {
+  throw new Error(`spawn ${field} = ${quoteValue(value)} is invalid: expected ${expected}.`);
+}
+
+function finiteTuple(field: string, value: unknown, length: number): number[] {
+  if (
+    !Array.isArray(value) ||
+    value.length !== length ||
+    !value.every((v) => typeof v === 'number' && Number.isFinite(v))
+  ) {
+    fail(field, value, `an array of ${length} finite numbers`);
+  }
+  // A copy: the spawn is applied at the next step, and the caller may reuse its array meanwhile.
+  return (value as number[]).slice();
+}
+
+function positiveSize(field: string, value: unknown): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    value > MAX_SPAWN_SCALE
+  ) {
+    fail(field, value, `a number greater than 0 and at most ${MAX_SPAWN_SCALE}`);
+  }
+  return value;
+}
+
+function validateScale(kind: ShapeKind, value: unknown): Vec3Tuple {
+  if (typeof value === 'number') {
+    const s = positiveSize('scale', value);
+    return [s, s, s];
+  }
+  if (!Array.isArray(value) || value.length !== 3) {
+    fail('scale', value, 'a number or an array [x, y, z] of sizes');
+  }
+  const scale: Vec3Tuple = [
+    positiveSize('scale[0]', value[0]),
+    positiveSize('scale[1]', value[1]),
+    positiveSize('scale[2]', value[2]),
+  ];
+  const problem = scaleRule(kind, scale);
+  if (problem) fail('scale', value, problem);
+  return scale;
+}
+
+export function validateSpawnSpec(input: unknown): BodySpec {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new Error(
+      `spawn expects a body such as { kind: 'sphere', position: [0, 5, 0] }, got ${quoteValue(input)}.`,
+    );
+  }
+  for (const key of Object.keys(input)) {
+    if (!(KEYS as readonly string[]).includes(key)) {
+      throw new Error(
+        `Unknown spawn field ${quoteValue(key)}; valid fields are ${KEYS.join(', ')}.`,
+      );
+    }
+  }
+  const fields = input as Record<string, unknown>;
+  const kind = fields.kind;
+  if (!isShapeKind(kind)) fail('kind', kind, `one of ${SHAPE_KINDS.join(', ')}`);
+  const spec: BodySpec = {
+    kind,
+    scale: validateScale(kind, fields.scale ?? DEFAULT_SCALE[kind]),
+    position: [...DEFAULT_SPAWN_POSITION],
+  };
+  if (fields.position !== undefined) {
+    spec.position = finiteTuple('position', fields.position, 3) as Vec3Tuple;
+  }
+  if (fields.quaternion !== undefined) {
+    const q = finiteTuple('quaternion', fields.quaternion, 4) as QuatTuple;
+    // The factory normalizes; a zero (or vanishing) quaternion has no direction to normalize to.
+    // Length² < 1e-18 (gl-matrix's squaredLength: + and ×), not a length through Math.hypot:
+    // its last bit is each engine's own, and a spawn accepted in one engine must not be refused
+    // in another.
+    if (quat.squaredLength(q) < 1e-18) {
+      fail('quaternion', fields.quaternion, 'a rotation [x, y, z, w] that is not all zeros');
+    }
+    spec.quaternion = q;
+  }
+  if (fields.velocity !== undefined) {
+    spec.velocity = finiteTuple('velocity', fields.velocity, 3) as Vec3Tuple;
+  }
+  if (fields.angularVelocity !== undefined) {
+    spec.angularVelocity = finiteTuple('angularVelocity', fields.angularVelocity, 3) as Vec3Tuple;
+  }
+  if (fields.density !== undefined) {
+    const density = fields.density;
+    if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
+      fail('density', density, 'a finite number of kg/m³ greater than 0');
+    }
+    spec.density = density;
+  }
+  return spec;
+}

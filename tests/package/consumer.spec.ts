@@ -1,0 +1,358 @@
+// The package as a user gets it: `npm pack`, the tarball installed into fresh projects, the
+// types checked for bundler and Node users, tree-shaking, the loop in Node with nothing else
+// installed, and examples/minimal built from the tarball and drawn in Chromium.
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { dirname, join } from 'node:path';
+import { Matrix4, Quaternion, Vector3 } from 'three';
+import { build } from 'vite';
+import type { Rolldown } from 'vite';
+import {
+  bareProject,
+  exampleProject,
+  PACKAGE_DIR,
+  pack,
+  run,
+  serve,
+  temporaryFolder,
+  typecheck,
+  viteBuild,
+} from './consumerProject';
+import type { Packed } from './consumerProject';
+
+test.describe.configure({ mode: 'serial' });
+
+let packed: Packed;
+let packFolder = '';
+let example = '';
+let bare = '';
+let site: { url: string; server: Server } | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  packFolder = temporaryFolder('pack');
+  packed = pack(packFolder);
+  example = exampleProject(packed.tarball);
+  bare = bareProject(packed.tarball);
+});
+
+test.afterAll(() => {
+  site?.server.close();
+  for (const folder of [example, bare, packFolder]) {
+    if (folder !== '') rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+/** The package's `exports`, as written in its package.json. */
+function exportsMap(): Record<string, { types: string; default: string } | string> {
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+    exports: Record<string, { types: string; default: string } | string>;
+  };
+  return manifest.exports;
+}
+
+test('npm pack gives a tarball with the JavaScript and the types of every entry, and no sources', () => {
+  const files = new Set(packed.files);
+  const entries = Object.entries(exportsMap()).filter(([, target]) => typeof target !== 'string');
+  expect(entries.map(([name]) => name)).toEqual([
+    '.',
+    './loop',
+    './interpolation',
+    './three',
+    './cannon',
+  ]);
+  for (const [, target] of entries) {
+    if (typeof target === 'string') continue;
+    expect(files.has(target.default.slice(2)), target.default).toBe(true);
+    expect(files.has(target.types.slice(2)), target.types).toBe(true);
+  }
+  expect(packed.files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+  expect(
+    packed.files.every((f) => f.startsWith('dist/') || /^(package\.json|README\.md)$/.test(f)),
+  ).toBe(true);
+});
+
+/** Relative and bare import specifiers of an ES module file. */
+function importsOf(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  return [
+    ...code.matchAll(
+      /^(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? '');
+}
+
+test('the loop entry runs in Node with no DOM, and its files import no three.js or cannon-es', () => {
+  const installed = join(bare, 'node_modules/fixed-step');
+  // Everything the loop's built file reaches, followed through its relative imports.
+  const seen = new Set<string>();
+  const queue = [join(installed, 'dist/loop.js')];
+  const bareImports: string[] = [];
+  while (queue.length > 0) {
+    const file = queue.pop() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.')) queue.push(join(dirname(file), specifier));
+      else bareImports.push(specifier);
+    }
+  }
+  expect(seen.size).toBeGreaterThan(1);
+  expect(bareImports).toEqual([]);
+
+  // 60 frames of 1/60 s at 100 Hz: exactly 100 steps, a second of simulated time.
+  const script = `
+    import { createFrameReport, FixedStepLoop } from 'fixed-step/loop';
+    const loop = new FixedStepLoop(1 / 100, { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });
+    const report = createFrameReport();
+    let steps = 0;
+    for (let k = 0; k < 60; k++) loop.frame(1 / 60, { step: () => steps++ }, report);
+    const missing = await import('fixed-step/cannon').then(() => 'none', (e) => e.code);
+    console.log(JSON.stringify({ steps, simTime: loop.simTime, dom: typeof window + typeof document, missing }));`;
+  const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], bare)) as {
+    steps: number;
+    simTime: number;
+    dom: string;
+    missing: string;
+  };
+  expect(result.steps).toBe(100);
+  expect(result.simTime).toBeCloseTo(1, 12);
+  expect(result.dom).toBe('undefinedundefined');
+  // The project has no cannon-es: the drop-in entry cannot load, the loop entry did.
+  expect(result.missing).toBe('ERR_MODULE_NOT_FOUND');
+});
+
+test('types resolve for bundler and Node users; the loop declarations need no DOM and no peer', () => {
+  typecheck(
+    example,
+    'tsconfig.json',
+    JSON.parse(readFileSync(join(example, 'tsconfig.json'), 'utf8')),
+  );
+  // Each probe errs only where the package's types resolved: were a declaration lost to an
+  // unresolved import it would be `any`, and the unused @ts-expect-error would fail the check.
+  writeFileSync(
+    join(example, 'node-user.ts'),
+    `import { FixedStepLoop } from 'fixed-step/loop';
+import { BodySnapshots } from 'fixed-step/interpolation';
+import { InstancedPoses } from 'fixed-step/three';
+import { installDropIn } from 'fixed-step/cannon';
+import { DrawPoses } from 'fixed-step';
+// @ts-expect-error a step length is a number
+new FixedStepLoop('0.01', { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });
+// @ts-expect-error snapshot positions are a Float64Array
+export const p: string = new BodySnapshots().previous.position;
+// @ts-expect-error an InstancedPoses needs a mesh
+new InstancedPoses(null, []);
+// @ts-expect-error no such option
+export const d = (w: Parameters<typeof installDropIn>[0]) => installDropIn(w, { speed: 2 });
+// @ts-expect-error draw poses count bodies with a number
+export const c: string = new DrawPoses().count;
+`,
+  );
+  const strict = { strict: true, noEmit: true, target: 'ES2022', types: [] };
+  typecheck(example, 'tsconfig.node.json', {
+    compilerOptions: {
+      ...strict,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      lib: ['ES2022', 'DOM'],
+      skipLibCheck: true,
+    },
+    files: ['node-user.ts'],
+  });
+  writeFileSync(
+    join(bare, 'loop-user.ts'),
+    `import { FixedStepLoop, OverloadGovernor } from 'fixed-step/loop';
+export const loop = new FixedStepLoop(0.01, { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });
+new OverloadGovernor().throttle(loop);
+`,
+  );
+  // In the project without three.js or cannon-es, with no DOM library, checking every declaration.
+  typecheck(bare, 'tsconfig.json', {
+    compilerOptions: {
+      ...strict,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      lib: ['ES2022'],
+      skipLibCheck: false,
+    },
+    files: ['loop-user.ts'],
+  });
+});
+
+/** Bundles `code` as an app's entry in the example project; the output chunks, unwritten. */
+async function bundle(name: string, code: string): Promise<Rolldown.OutputChunk[]> {
+  const entry = join(example, name);
+  writeFileSync(entry, code);
+  const output = await build({
+    configFile: false,
+    root: example,
+    logLevel: 'silent',
+    build: { write: false, minify: false, rolldownOptions: { input: entry } },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  return outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk');
+}
+
+/** Ids of the modules under node_modules/<name> whose code made it into the chunks. */
+function kept(chunks: readonly Rolldown.OutputChunk[], name: string): string[] {
+  return chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules)
+      .filter(([id, info]) => id.includes(`/node_modules/${name}/`) && info.renderedLength > 0)
+      .map(([id]) => id),
+  );
+}
+
+test('a consumer importing only the loop from the root entry gets no three.js or cannon-es code', async () => {
+  const loopOnly = await bundle(
+    'loop-only.js',
+    "import { FixedStepLoop } from 'fixed-step';\nglobalThis.loop = new FixedStepLoop(0.01, { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });\n",
+  );
+  const ours = kept(loopOnly, 'fixed-step');
+  expect(ours.length).toBeGreaterThan(0);
+  // Of the package itself, only the root entry, the loop's chunk and the few lines of
+  // util/assertNever.ts its switches end in: not the drop-in's tables.
+  const loopChunks = /\/dist\/(index\.js|chunks\/(loop|assertNever)-[\w-]+\.js)$/;
+  expect(ours.filter((id) => !loopChunks.test(id))).toEqual([]);
+  expect(kept(loopOnly, 'three')).toEqual([]);
+  expect(kept(loopOnly, 'cannon-es')).toEqual([]);
+  // The same check sees cannon-es when it is used: the drop-in brings it in.
+  const dropIn = await bundle(
+    'drop-in.js',
+    "import { installDropIn } from 'fixed-step';\nglobalThis.install = installDropIn;\n",
+  );
+  expect(kept(dropIn, 'cannon-es').length).toBeGreaterThan(0);
+});
+
+interface Drawn {
+  alpha: number;
+  previous: number[][];
+  current: number[][];
+  matrices: number[];
+}
+
+/** The last drawn frame: alpha, each box's two snapshots (x, y, z, qx, qy, qz, qw), its matrix. */
+async function drawnFrame(page: Page): Promise<Drawn> {
+  return page.evaluate(() => {
+    type Buffer = { position: Float64Array; quaternion: Float64Array };
+    const e = (window as unknown as { example: Record<string, unknown> }).example as {
+      report: { alpha: number };
+      snapshots: { previous: Buffer; current: Buffer };
+      mesh: { instanceMatrix: { array: Float32Array } };
+      boxIndices: number[];
+    };
+    const pose = (b: Buffer, i: number) => [
+      ...b.position.subarray(3 * i, 3 * i + 3),
+      ...b.quaternion.subarray(4 * i, 4 * i + 4),
+    ];
+    return {
+      alpha: e.report.alpha,
+      previous: e.boxIndices.map((i) => pose(e.snapshots.previous, i)),
+      current: e.boxIndices.map((i) => pose(e.snapshots.current, i)),
+      matrices: [...e.mesh.instanceMatrix.array],
+    };
+  });
+}
+
+/** Worst gap (m, or rad of rotation) between what box k was drawn at and `want(k)`. */
+function worstGap(frame: Drawn, want: (k: number) => { p: Vector3; q: Quaternion }): number {
+  let worst = 0;
+  frame.previous.forEach((_, k) => {
+    const p = new Vector3();
+    const q = new Quaternion();
+    new Matrix4().fromArray(frame.matrices, 16 * k).decompose(p, q, new Vector3());
+    const target = want(k);
+    worst = Math.max(worst, p.distanceTo(target.p), q.angleTo(target.q));
+  });
+  return worst;
+}
+
+function poseOf(values: number[]): { p: Vector3; q: Quaternion } {
+  const [x = 0, y = 0, z = 0, qx = 0, qy = 0, qz = 0, qw = 1] = values;
+  return { p: new Vector3(x, y, z), q: new Quaternion(qx, qy, qz, qw) };
+}
+
+/** Float32 matrices hold a pose to about a millionth of the scene's size. */
+const DRAWN_TOLERANCE = 2e-5;
+
+test('the example, built from the tarball, draws each box at lerp/slerp of its snapshots at alpha, with the drop-in in', async ({
+  page,
+}) => {
+  viteBuild(example);
+  site = await serve(join(example, 'dist'));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(site.url);
+  await page.waitForFunction(() => 'example' in window);
+
+  // A frame well inside a step (alpha in 0.2 … 0.8) while a box falls 2 cm or more a step, so
+  // the blend is centimetres from either snapshot.
+  let frame: Drawn | undefined;
+  await expect
+    .poll(async () => {
+      const candidate = await drawnFrame(page);
+      const moving = candidate.previous.some(
+        (p, k) => Math.abs((p[1] ?? 0) - (candidate.current[k]?.[1] ?? 0)) > 0.02,
+      );
+      if (moving && candidate.alpha > 0.2 && candidate.alpha < 0.8) frame = candidate;
+      return frame !== undefined;
+    })
+    .toBe(true);
+  if (frame === undefined) throw new Error('unreachable');
+  const at = frame;
+  const blended = worstGap(at, (k) => {
+    const a = poseOf(at.previous[k] ?? []);
+    const b = poseOf(at.current[k] ?? []);
+    return {
+      p: new Vector3().lerpVectors(a.p, b.p, at.alpha),
+      q: new Quaternion().slerpQuaternions(a.q, b.q, at.alpha),
+    };
+  });
+  expect(blended).toBeLessThan(DRAWN_TOLERANCE);
+  // Not merely the current snapshot: a moving box drawn at alpha is visibly elsewhere.
+  expect(worstGap(at, (k) => poseOf(at.current[k] ?? []))).toBeGreaterThan(100 * DRAWN_TOLERANCE);
+
+  const dropIn = await page.evaluate(() => {
+    const { world, dropIn, cannon } = (window as unknown as { example: unknown }).example as {
+      world: { narrowphase: { boxBox: unknown }; solver: object; contacts: unknown[] };
+      dropIn: { installed: boolean };
+      cannon: { Narrowphase: { prototype: { boxBox: unknown } }; GSSolver: { prototype: object } };
+    };
+    const np = Object.getPrototypeOf(world.narrowphase) as object;
+    const solver = Object.getPrototypeOf(world.solver) as object;
+    return {
+      installed: dropIn.installed,
+      ownNarrowphase:
+        np !== cannon.Narrowphase.prototype && cannon.Narrowphase.prototype.isPrototypeOf(np),
+      ownBoxBox: world.narrowphase.boxBox !== cannon.Narrowphase.prototype.boxBox,
+      ownSolver:
+        solver !== cannon.GSSolver.prototype && cannon.GSSolver.prototype.isPrototypeOf(solver),
+      contacts: world.contacts.length,
+    };
+  });
+  expect(dropIn).toEqual({
+    installed: true,
+    ownNarrowphase: true,
+    ownBoxBox: true,
+    ownSolver: true,
+    contacts: dropIn.contacts,
+  });
+  expect(errors).toEqual([]);
+});
+
+test('the interpolation toggle draws the current snapshot as it is', async ({ page }) => {
+  if (site === undefined) throw new Error('the example was not served');
+  await page.goto(site.url);
+  await page.waitForFunction(() => 'example' in window);
+  await page.getByRole('button', { name: 'Interpolation: on' }).click();
+  await expect(page.getByRole('button', { name: 'Interpolation: off' })).toBeVisible();
+  // Two animation frames: the next drawn frame is one made after the click.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  const frame = await drawnFrame(page);
+  expect(worstGap(frame, (k) => poseOf(frame.current[k] ?? []))).toBeLessThan(DRAWN_TOLERANCE);
+});

@@ -1,0 +1,132 @@
+// A package user's project, made from scratch in a temporary folder: the packed tarball
+// installed with three and cannon-es, examples/minimal copied in, type-checked and built with
+// the repository's own TypeScript and Vite, and served on an ephemeral local port.
+
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const PACKAGE_DIR = join(ROOT, 'packages/fixed-step');
+const EXAMPLE_DIR = join(ROOT, 'examples/minimal');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
+
+/** Runs a command; on failure throws with everything it printed. */
+export function run(command: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) failed:\n${stdout ?? ''}${stderr ?? ''}`,
+    );
+  }
+}
+
+/** npm, installing from the local cache where it can (the machine may reach no registry). */
+function npm(args: readonly string[], cwd: string): string {
+  return run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd);
+}
+
+export interface Packed {
+  tarball: string;
+  /** Paths inside the tarball, relative to the package folder. */
+  files: string[];
+}
+
+/** `npm pack` in packages/fixed-step (its prepack script builds it first). */
+export function pack(into: string): Packed {
+  const out = npm(['pack', '--json', '--pack-destination', into], PACKAGE_DIR);
+  const [entry] = JSON.parse(out.slice(out.indexOf('['))) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  return { tarball: join(into, entry.filename), files: entry.files.map((f) => f.path) };
+}
+
+export function temporaryFolder(name: string): string {
+  return mkdtempSync(join(tmpdir(), `fixed-step-${name}-`));
+}
+
+/**
+ * A project holding examples/minimal, with the example's own dependencies (the package from
+ * the tarball) and three.js's types; its build tools are the repository's.
+ */
+export function exampleProject(tarball: string): string {
+  const dir = temporaryFolder('example');
+  for (const file of ['index.html', 'main.ts', 'tsconfig.json']) {
+    copyFileSync(join(EXAMPLE_DIR, file), join(dir, file));
+  }
+  const example = JSON.parse(readFileSync(join(EXAMPLE_DIR, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const dependencies = { ...example.dependencies, 'fixed-step': `file:${tarball}` };
+  const types = { '@types/three': example.devDependencies['@types/three'] ?? '' };
+  const manifest = {
+    name: 'consumer',
+    private: true,
+    type: 'module',
+    dependencies,
+    devDependencies: types,
+  };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  npm(['install'], dir);
+  return dir;
+}
+
+/** A project with nothing but the tarball: its optional peers (three, cannon-es) stay out. */
+export function bareProject(tarball: string): string {
+  const dir = temporaryFolder('bare');
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'bare', private: true, type: 'module' }),
+  );
+  npm(['install', tarball], dir);
+  return dir;
+}
+
+/** tsc -p on a tsconfig written into the project (throws with the errors). */
+export function typecheck(dir: string, name: string, config: object): void {
+  writeFileSync(join(dir, name), JSON.stringify(config, null, 2));
+  run(process.execPath, [TSC, '-p', join(dir, name)], dir);
+}
+
+/** `vite build` of the project's index.html into its dist/. */
+export function viteBuild(dir: string): void {
+  run(process.execPath, [VITE, 'build', '--logLevel', 'warn'], dir);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+/** Serves `folder` on 127.0.0.1 at a port the system picks; resolves to the base URL. */
+export async function serve(folder: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = normalize(
+      join(folder, decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/')),
+    );
+    const file = path.endsWith('/') ? join(path, 'index.html') : path;
+    try {
+      if (!file.startsWith(folder)) throw new Error('outside');
+      const body = readFileSync(file);
+      response.writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { url: `http://127.0.0.1:${address.port}/`, server };
+}
