@@ -1,6 +1,7 @@
 // Worker faults in the page, each run compared by hash, frame by frame, with the same frames
-// under ?thread=main: a Worker constructor that throws, a policy that forbids workers, and a
-// worker that fails while the determinism lab's second world runs in a worker of its own.
+// under ?thread=main: a Worker constructor that throws, a policy that forbids workers, a worker
+// that fails while the determinism lab's second world runs in a worker of its own, and a worker
+// that falls silent (the page's clock run forward past the limit: no real 15 s wait).
 
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
@@ -154,4 +155,46 @@ test('a worker that fails with the determinism lab open: both worlds back on the
     return [...before, ...after];
   });
   expect(got).toEqual(expected);
+});
+
+test('a worker that falls silent (the page’s clock run forward, no real wait): physics back on the page at the same step, the main thread’s hashes', async ({
+  browser,
+}) => {
+  const expected = await mainRun(browser, PILE);
+  const got = await withPage(browser, async (page) => {
+    // The page never hears from its worker again once `silenceWorkers` is set, as when the
+    // browser stops a worker without an event.
+    await page.addInitScript(() => {
+      const Original = window.Worker;
+      const flags = window as unknown as { silenceWorkers: boolean };
+      flags.silenceWorkers = false;
+      window.Worker = class extends Original {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          const listen = (event: MessageEvent): void => {
+            if (flags.silenceWorkers) event.stopImmediatePropagation();
+          };
+          this.addEventListener('message', listen);
+        }
+      };
+    });
+    await page.clock.install();
+    await openSandbox(page, `${PILE}&thread=worker`);
+    await restart(page, 'pile', PILE_OPTIONS);
+    const before = await frames(page, 30, 10);
+    // Silent from here: the next frame's steps are owed and never come.
+    await page.evaluate(() => {
+      (window as unknown as { silenceWorkers: boolean }).silenceWorkers = true;
+      void window.sandbox.advance([1 / 60]);
+    });
+    await page.clock.runFor(14_000);
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
+    await page.clock.runFor(3_000);
+    await expect(page.locator('.message')).toContainText('stopped answering');
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+    const after = await frames(page, 29);
+    return [...before, ...after];
+  });
+  // The frame the worker never answered is taken on the page instead: one fewer state read.
+  expect(got).toEqual([...expected.slice(0, 30), ...expected.slice(31)]);
 });
