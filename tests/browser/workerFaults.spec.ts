@@ -198,3 +198,64 @@ test('a worker that falls silent (the page’s clock run forward, no real wait):
   // The frame the worker never answered is taken on the page instead: one fewer state read.
   expect(got).toEqual([...expected.slice(0, 30), ...expected.slice(31)]);
 });
+
+/** Makes the newest worker the page started fail (a message it cannot handle, as a bug would). */
+async function breakNewestWorker(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
+    workers[workers.length - 1]?.postMessage({ type: 'commands', commands: null });
+  });
+  await expect.poll(() => page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+}
+
+/**
+ * Records 60 frames of the pile (a spawn among them), then replays the recording for 80 frames.
+ * With `breakWorkers` the page starts in a worker, its worker fails at frame 30 of the recording,
+ * and physics goes back to a new worker for the replay, which fails at its frame 20.
+ */
+async function recordAndReplay(page: Page, breakWorkers: boolean): Promise<unknown> {
+  await restart(page, 'pile', PILE_OPTIONS);
+  await page.evaluate(() => window.sandbox.record({ hashEvery: 5 }));
+  const recorded = await frames(page, 30, 10);
+  if (breakWorkers) await breakNewestWorker(page);
+  recorded.push(...(await frames(page, 30)));
+  const recording = await page.evaluate(() => window.sandbox.stopRecording());
+  if (breakWorkers) {
+    await page.evaluate(() => window.sandbox.set({ physicsThread: 'worker' }));
+    await expect.poll(() => page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
+  }
+  await page.evaluate((r) => window.sandbox.replay(r), recording);
+  const replayed = await frames(page, 20);
+  if (breakWorkers) await breakNewestWorker(page);
+  replayed.push(...(await frames(page, 60)));
+  const status = await page.evaluate(() => window.sandbox.stats().replay);
+  return { recorded, recording, replayed, status };
+}
+
+test('a worker that fails during a recording, and another during its replay: the recording and every hash as on the main thread', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const expected = await withPage(browser, async (page) => {
+    await openSandbox(page, `${PILE}&thread=main`);
+    return recordAndReplay(page, false);
+  });
+  const got = await withPage(browser, async (page) => {
+    await page.addInitScript(() => {
+      const Original = window.Worker;
+      const started: Worker[] = [];
+      (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
+      window.Worker = class extends Original {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          started.push(this);
+        }
+      };
+    });
+    await openSandbox(page, `${PILE}&thread=worker`);
+    return recordAndReplay(page, true);
+  });
+  expect(got).toEqual(expected);
+  const status = (expected as { status: { divergence: unknown; step: number } | null }).status;
+  expect(status?.divergence).toBeNull();
+});
