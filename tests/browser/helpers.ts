@@ -244,3 +244,32 @@ export async function dragCentreUp(
   await pointer.up();
   return Math.max(...after.map((h, i) => h - (before[i] ?? 0)));
 }
+
+/**
+ * Before the page loads: every Worker it starts is kept in `window.startedWorkers`, so a test
+ * can break one from outside (see `breakWorker`).
+ */
+export async function keepStartedWorkers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Original = window.Worker;
+    const started: Worker[] = [];
+    (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        started.push(this);
+      }
+    };
+  });
+}
+
+/**
+ * Makes a worker the page started fail (`which`: its index, −1 the newest) with a message it
+ * cannot handle, as a bug in it would. Needs `keepStartedWorkers`.
+ */
+export async function breakWorker(page: Page, which = -1): Promise<void> {
+  await page.evaluate((index) => {
+    const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
+    workers.at(index)?.postMessage({ type: 'commands', commands: null });
+  }, which);
+}

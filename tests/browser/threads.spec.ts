@@ -7,7 +7,13 @@
 
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { bodyHeights, collectPageErrors, openSandbox } from './helpers';
+import {
+  bodyHeights,
+  breakWorker,
+  collectPageErrors,
+  keepStartedWorkers,
+  openSandbox,
+} from './helpers';
 
 /** One frame's inputs and length; the same list drives both pages. */
 interface FrameStep {
@@ -182,25 +188,12 @@ test('a worker that fails mid-run: the page rebuilds the world at the same step 
     withPage(browser, (page) => play(page, 'main', frames)),
     withPage(browser, async (page) => {
       // Keeps a handle on the workers the page starts, to break one from outside.
-      await page.addInitScript(() => {
-        const Original = window.Worker;
-        const started: Worker[] = [];
-        (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
-        window.Worker = class extends Original {
-          constructor(url: string | URL, options?: WorkerOptions) {
-            super(url, options);
-            started.push(this);
-          }
-        };
-      });
+      await keepStartedWorkers(page);
       // Broken after the script's last input (the release), so the rest is frames alone.
       const broken = Math.floor(frames.length * 0.85);
       const first = await play(page, 'worker', frames.slice(0, broken));
       // A message the worker cannot handle makes it fail, as a bug in it would.
-      await page.evaluate(() => {
-        const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
-        workers[workers.length - 1]?.postMessage({ type: 'commands', commands: null });
-      });
+      await breakWorker(page);
       await expect(page.locator('.message')).toContainText('at the same step');
       expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
       const rest: string[] = [];

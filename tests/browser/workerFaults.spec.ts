@@ -5,7 +5,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { collectPageErrors, openSandbox } from './helpers';
+import { breakWorker, collectPageErrors, keepStartedWorkers, openSandbox } from './helpers';
 
 test.use({ viewport: { width: 640, height: 400 } });
 
@@ -123,17 +123,7 @@ test('a worker that fails with the determinism lab open: both worlds back on the
     return frames(page, 120, 10);
   });
   const got = await withPage(browser, async (page) => {
-    await page.addInitScript(() => {
-      const Original = window.Worker;
-      const started: Worker[] = [];
-      (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
-      window.Worker = class extends Original {
-        constructor(url: string | URL, options?: WorkerOptions) {
-          super(url, options);
-          started.push(this);
-        }
-      };
-    });
+    await keepStartedWorkers(page);
     await openSandbox(page, `${LAB}&thread=worker`);
     // The lab's second world in a worker of its own.
     await expect
@@ -145,10 +135,7 @@ test('a worker that fails with the determinism lab open: both worlds back on the
       .toBe(2);
     await restart(page, 'determinism', {});
     const before = await frames(page, 60, 10);
-    await page.evaluate(() => {
-      const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
-      workers[0]?.postMessage({ type: 'commands', commands: null });
-    });
+    await breakWorker(page, 0);
     await expect(page.locator('.message')).toContainText("Physics runs on the page's own thread");
     expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
     const after = await frames(page, 60);
@@ -199,12 +186,9 @@ test('a worker that falls silent (the page’s clock run forward, no real wait):
   expect(got).toEqual([...expected.slice(0, 30), ...expected.slice(31)]);
 });
 
-/** Makes the newest worker the page started fail (a message it cannot handle, as a bug would). */
+/** Breaks the newest worker the page started and waits until physics is back on the page. */
 async function breakNewestWorker(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
-    workers[workers.length - 1]?.postMessage({ type: 'commands', commands: null });
-  });
+  await breakWorker(page);
   await expect.poll(() => page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
 }
 
@@ -241,17 +225,7 @@ test('a worker that fails during a recording, and another during its replay: the
     return recordAndReplay(page, false);
   });
   const got = await withPage(browser, async (page) => {
-    await page.addInitScript(() => {
-      const Original = window.Worker;
-      const started: Worker[] = [];
-      (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
-      window.Worker = class extends Original {
-        constructor(url: string | URL, options?: WorkerOptions) {
-          super(url, options);
-          started.push(this);
-        }
-      };
-    });
+    await keepStartedWorkers(page);
     await openSandbox(page, `${PILE}&thread=worker`);
     return recordAndReplay(page, true);
   });
