@@ -2,9 +2,11 @@
 // locally found Chromium (see tests/browser/findChromium.ts).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/browser/findChromium';
+import { previewPort } from './tests/browser/freePort';
 
-// PREVIEW_PORT lets two checkouts run their browser tests side by side.
-const PORT = Number(process.env.PREVIEW_PORT ?? 4173);
+// A server of this run's own, on a free port ($PREVIEW_PORT names one instead): never whatever
+// already answers on a fixed port (another checkout's build).
+const PORT = await previewPort();
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -26,9 +28,8 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
-    // Locally a preview already serving this port is reused; on CI never, so a stale server
-    // (an older build) cannot answer for this one.
-    reuseExistingServer: !process.env.CI,
+    // Never reused: a server already on the port is another build, and the run fails to start.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

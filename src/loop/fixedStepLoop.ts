@@ -3,6 +3,7 @@
 
 import type { Strategy } from '../config/settings';
 import { assertNever } from '../util/assertNever';
+import { DisplayPace } from './displayPace';
 
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
@@ -130,30 +131,6 @@ export interface LoopLimits {
 }
 
 /**
- * The longest frame a steadily slow display may spend in full when `slowDisplay` is on: a
- * second. Past that the display is not slow but stopped (a debugger, a sleeping laptop).
- */
-export const SLOW_DISPLAY_MAX_SECONDS = 1;
-
-/**
- * How far past the display's recent frames a frame may run before it counts as a hitch: twice
- * the shortest of the last three. A slow display's frames jitter (SwiftShader under load drew
- * 0.2–0.35 s frames; with a quarter's slack every frame past 0.25 s was cut and a quarter of the
- * worker's pace lost), so a display drawing every 200–400 ms spends its frames in full; a frame
- * twice as long as the display's recent ones is a hitch and clamped. Only displays slower than
- * maxFrameSeconds ÷ 2 (8 frames a second at the default) are affected.
- */
-const SLOW_DISPLAY_SLACK = 2;
-
-/**
- * The shortest frames that make a display slow: a tenth of a second (under 10 frames a second).
- * A faster display is not slow, whatever `maxFrameSeconds` says: a clamp set below its frames
- * (the lab's 10 ms, to show what a clamp does) cuts every frame, as the user asked.
- */
-export const SLOW_DISPLAY_MIN_SECONDS = 0.1;
-const RECENT_FRAMES = 3;
-
-/**
  * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
  * loops), and reports every simulated second a frame gave up (see FrameReport).
  *
@@ -213,7 +190,7 @@ export class FixedStepLoop {
   throttle = 1;
   /**
    * Whether a steadily slow display may spend its frames in full, past maxFrameSeconds (up to
-   * SLOW_DISPLAY_MAX_SECONDS, with the step cap raised to match). For physics in a worker, driven
+   * a second, with the step cap raised to match; see DisplayPace). For physics in a worker, driven
    * by animation frames: the frame clamp is there so a hitch does not make the simulation catch up
    * (and, on the main thread, spiral), but when the page draws slowly and the worker keeps up,
    * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
@@ -222,11 +199,10 @@ export class FixedStepLoop {
    * @default false
    */
   slowDisplay = false;
-  /** The last few frames' real seconds, newest at `recentHead − 1`. */
-  private readonly recent = new Float64Array(RECENT_FRAMES);
+  /** The display's last few frames (for `slowDisplay`). */
+  private readonly pace = new DisplayPace();
   /** Scratch for `alpha()` and `displayTime()`. */
   private readonly now = createLoopTimes();
-  private recentHead = 0;
 
   /**
    * @param dtSeconds - the fixed step (s), e.g. 1 / 100.
@@ -244,7 +220,7 @@ export class FixedStepLoop {
    * world's simulated time `simTime`.
    */
   reset(simTime = 0): void {
-    this.recent.fill(0);
+    this.pace.reset();
     this.accumulator = 0;
     this.simTime = simTime;
   }
@@ -317,8 +293,7 @@ export class FixedStepLoop {
     if (clamp > this.maxFrameSeconds) {
       this.stepCap = Math.max(this.stepCap, Math.ceil((clamp * this.timeScale) / this.dt) + 1);
     }
-    this.recent[this.recentHead] = realSeconds;
-    this.recentHead = (this.recentHead + 1) % RECENT_FRAMES;
+    this.pace.note(realSeconds);
     if (seconds > clamp) {
       this.clamped = (seconds - clamp) * this.timeScale;
       seconds = clamp;
@@ -344,15 +319,7 @@ export class FixedStepLoop {
 
   /** The longest frame spent now: maxFrameSeconds, or more for a steadily slow display. */
   private frameClampSeconds(): number {
-    if (!this.slowDisplay) return this.maxFrameSeconds;
-    let shortest = Infinity;
-    for (let k = 0; k < RECENT_FRAMES; k++) {
-      const frame = this.recent[k];
-      if (frame < shortest) shortest = frame;
-    }
-    if (shortest < SLOW_DISPLAY_MIN_SECONDS) return this.maxFrameSeconds;
-    const steady = Math.min(SLOW_DISPLAY_MAX_SECONDS, SLOW_DISPLAY_SLACK * shortest);
-    return steady > this.maxFrameSeconds ? steady : this.maxFrameSeconds;
+    return this.slowDisplay ? this.pace.clampSeconds(this.maxFrameSeconds) : this.maxFrameSeconds;
   }
 
   /** What the frame being run did so far (copied into its report at the end). */

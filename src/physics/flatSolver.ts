@@ -77,6 +77,12 @@ export class FlatGSSolver extends GSSolver {
   /** Sweeps after the solve without the penetration term (see ManifoldRows.relax). */
   relaxIterations = 0;
   private readonly manifoldRows = new ManifoldRows();
+  /**
+   * Solves that took the flat path, and solves handed over to GSSolver's own loop: counters
+   * only (nothing reads them back into a solve), so tests can tell which path a result came from.
+   */
+  flatSolves = 0;
+  fallbackSolves = 0;
 
   override solve(dt: number, world: World): number {
     const equations = this.equations;
@@ -91,9 +97,11 @@ export class FlatGSSolver extends GSSolver {
     for (let e = 0; e < count; e++) {
       const eq = equations[e];
       if (bodies[eq.bi.index] !== eq.bi || bodies[eq.bj.index] !== eq.bj) {
+        this.fallbackSolves++;
         return super.solve(dt, world);
       }
     }
+    this.flatSolves++;
     for (let i = 0; i !== bodyCount; i++) bodies[i].updateSolveMassProperties();
     this.reserve(count, bodyCount);
     const rows = this.rows;

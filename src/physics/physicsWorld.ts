@@ -301,6 +301,9 @@ export class PhysicsWorld {
     this.afterStepHooks.length = 0;
     this.stepIndex = 0;
     this.world.time = 0;
+    // Saved with the state (it paces quaternion normalisation): a scene loaded after another
+    // starts from 0, as a fresh world does, or its saves would carry the last scene's steps.
+    this.world.stepnumber = 0;
   }
 
   /**

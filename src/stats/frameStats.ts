@@ -26,6 +26,16 @@ export const RATE_WINDOW_MIN_SECONDS = 1;
 export const RATE_WINDOW_MIN_FRAMES = 16;
 
 /**
+ * ...but never more than this much real time, once it holds RATE_WINDOW_MIN_SECONDS. At two or
+ * three frames a second sixteen frames span 5–12 s, and where the rate changes meanwhile (rain
+ * at 700 bodies, its step cost climbing as the pile forms and falling as it sleeps) a reading
+ * that old sat 6–35% away from the rate over every trailing 1–5 s of the same frames. Capped
+ * at 4 s the window is always one of those trailing windows itself; at 4 fps and above the
+ * sixteen frames fit and nothing changes.
+ */
+export const RATE_WINDOW_MAX_SECONDS = 4;
+
+/**
  * 60 frames of exactly 1/60 s add up to 1 − 1.1e-16 in float64; a window that short of a second
  * by less than this counts as a second, so it does not take a 61st frame.
  */
@@ -37,7 +47,8 @@ const SMOOTHING = 0.05;
 /**
  * The frames the rates are taken over: the newest ones back until they hold at least
  * RATE_WINDOW_MIN_SECONDS of real time and RATE_WINDOW_MIN_FRAMES frames (fewer only while
- * fewer have been recorded since the scene was loaded).
+ * fewer have been recorded since the scene was loaded), stopping short of a frame that would
+ * take a window of a second or more past RATE_WINDOW_MAX_SECONDS.
  */
 export interface RateWindow {
   /** Frames in the window. */
@@ -141,6 +152,7 @@ export class FrameStats {
     const givenUpSeconds = this.givenUpSeconds;
     const filled = this.filled;
     const enoughSeconds = RATE_WINDOW_MIN_SECONDS - WINDOW_EPSILON_SECONDS;
+    const mostSeconds = RATE_WINDOW_MAX_SECONDS + WINDOW_EPSILON_SECONDS;
     let real = 0;
     let sim = 0;
     let givenUp = 0;
@@ -148,6 +160,7 @@ export class FrameStats {
     let at = this.head;
     while (frames < filled && (frames < RATE_WINDOW_MIN_FRAMES || real < enoughSeconds)) {
       at = at === 0 ? RING - 1 : at - 1;
+      if (real >= enoughSeconds && real + realSeconds[at] > mostSeconds) break;
       real += realSeconds[at];
       sim += simSeconds[at];
       givenUp += givenUpSeconds[at];

@@ -17,6 +17,14 @@ const CONTROL_BYTES = 4 * CONTROL_INTS;
  */
 export const MIN_RING_SLOTS = 3;
 
+/**
+ * How long `RingWriter.begin` may look for a slot the reader does not hold. A reader holds one
+ * slot at a time and there are at least three, so one pass over the ring finds a free slot but
+ * for the instant a reader moves its hold; a ring still full after this long is broken (its
+ * memory overwritten, a second reader), and the writer says so instead of spinning for ever.
+ */
+export const RING_WRITE_TIMEOUT_MS = 1000;
+
 /** What both ends agree on: the slot layout and how many slots there are. */
 export interface RingShape {
   readonly fields: readonly FieldSpec[];
@@ -85,10 +93,13 @@ export class RingWriter {
   private readonly views: RingViews;
   private published: number;
   private lastSlot = -1;
+  private readonly timeoutMs: number;
 
-  constructor(buffer: ArrayBufferLike, shape: RingShape) {
+  /** @param timeoutMs how long `begin` looks for a free slot before it throws (tests shorten it). */
+  constructor(buffer: ArrayBufferLike, shape: RingShape, timeoutMs = RING_WRITE_TIMEOUT_MS) {
     this.views = new RingViews(buffer, shape);
     this.published = Atomics.load(this.views.control, CONTROL_PUBLISHED);
+    this.timeoutMs = timeoutMs;
   }
 
   /** Number of the last publication (−1 before the first). */
@@ -96,11 +107,24 @@ export class RingWriter {
     return this.published;
   }
 
-  /** The slot the next publication goes into, marked as being written. */
+  /**
+   * The slot the next publication goes into, marked as being written. Throws when no slot came
+   * free within the timeout (the clock is read only after a whole pass found none).
+   */
   begin(): SlotViews {
     const slots = this.views.slots;
     const control = this.views.control;
+    let failingSinceMs = -1;
     for (let tries = 0; ; tries++) {
+      if (tries > 0 && tries % slots.length === 0) {
+        const now = performance.now();
+        if (failingSinceMs < 0) failingSinceMs = now;
+        else if (now - failingSinceMs > this.timeoutMs) {
+          throw new Error(
+            `Ring: no slot came free in ${this.timeoutMs} ms (${slots.length} slots; the reader holds publication ${Atomics.load(control, CONTROL_HELD)}): the ring's memory is not what its two ends agreed on.`,
+          );
+        }
+      }
       const index = (this.lastSlot + 1 + tries) % slots.length;
       const slot = slots[index];
       const old = Atomics.load(slot.header, HEADER_SEQ);

@@ -20,11 +20,79 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Opens the app with a query string and waits until `window.sandbox` is ready. */
-export async function openSandbox(page: Page, query: string): Promise<void> {
+/**
+ * Opens the app with a query string and waits until `window.sandbox` is ready. The server sends
+ * the two cross-origin isolation headers, so the page must be isolated and a physics worker must
+ * share memory with it: without the headers every worker test would still pass on transferred
+ * buffers. `isolated: false` for a test that strips the headers on purpose.
+ */
+export async function openSandbox(
+  page: Page,
+  query: string,
+  { isolated = true }: { isolated?: boolean } = {},
+): Promise<void> {
   await page.goto(`./${query}`);
   await expect(page.locator('body[data-ready=true]')).toHaveCount(1);
+  const transport = await page.evaluate(() => ({
+    isolated: crossOriginIsolated,
+    thread: window.sandbox.stats().thread,
+    transport: window.sandbox.stats().transport,
+  }));
+  expect(transport.isolated, 'crossOriginIsolated').toBe(isolated);
+  if (transport.thread === 'worker') {
+    expect(transport.transport, 'worker transport').toBe(isolated ? 'shared' : 'transfer');
+  }
 }
+
+/**
+ * Waits until physics has published every step asked for (in worker mode the steps a frame asks
+ * for arrive a little later; on the main thread at once) and returns that step. Paused, the state
+ * then stands still, so a single step after it is exactly one more.
+ */
+export async function settledStep(page: Page): Promise<number> {
+  let asked = -1;
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => ({
+        asked: window.sandbox.stats().step,
+        published: window.sandbox.state().step,
+      }));
+      asked = now.asked;
+      return now.published === now.asked;
+    })
+    .toBe(true);
+  return asked;
+}
+
+/** Waits for `count` animation frames of the page (an event, not a guess at how long they take). */
+export async function animationFrames(page: Page, count: number): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = (): void => {
+          if (--left <= 0) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+}
+
+export type Vec3 = [number, number, number];
+
+export const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+export const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+export const unit = (a: Vec3): Vec3 => {
+  const length = Math.sqrt(dot(a, a));
+  return [a[0] / length, a[1] / length, a[2] / length];
+};
 
 /** Angle in radians between two rotations given as quaternions (q and −q are the same). */
 export function quatAngle(a: readonly number[], b: readonly number[]): number {
@@ -175,4 +243,33 @@ export async function dragCentreUp(
   const after = await bodyHeights(page);
   await pointer.up();
   return Math.max(...after.map((h, i) => h - (before[i] ?? 0)));
+}
+
+/**
+ * Before the page loads: every Worker it starts is kept in `window.startedWorkers`, so a test
+ * can break one from outside (see `breakWorker`).
+ */
+export async function keepStartedWorkers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Original = window.Worker;
+    const started: Worker[] = [];
+    (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        started.push(this);
+      }
+    };
+  });
+}
+
+/**
+ * Makes a worker the page started fail (`which`: its index, −1 the newest) with a message it
+ * cannot handle, as a bug in it would. Needs `keepStartedWorkers`.
+ */
+export async function breakWorker(page: Page, which = -1): Promise<void> {
+  await page.evaluate((index) => {
+    const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
+    workers.at(index)?.postMessage({ type: 'commands', commands: null });
+  }, which);
 }

@@ -4,9 +4,18 @@
 
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { DEFAULT_SETTINGS, validatePatch } from '../../src/config/settings';
+import { DEFAULT_SETTINGS, SETTING_SPECS, validatePatch } from '../../src/config/settings';
+import type { Settings } from '../../src/config/settings';
+import { findScene } from '../../src/scenes/registry';
 import { SHAPE_KINDS } from '../../src/shapes/shapeKinds';
-import { canvasColourStats, collectPageErrors, dragCentreUp, openSandbox } from './helpers';
+import {
+  animationFrames,
+  canvasColourStats,
+  collectPageErrors,
+  dragCentreUp,
+  openSandbox,
+  settledStep,
+} from './helpers';
 import { liveMemory } from './memory';
 
 /**
@@ -61,10 +70,10 @@ test('every scene loads, draws and runs', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('every panel control takes every kind of value and leaves a valid, running sandbox', async ({
+test('every panel control changes what it names, takes every kind of value, and leaves a valid, running sandbox', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const errors = collectPageErrors(page);
   await openSandbox(page, '?scene=playground');
   // The test drives the frames from here on (advance stops the animation-frame drive).
@@ -106,17 +115,21 @@ test('every panel control takes every kind of value and leaves a valid, running 
     const controller = controllers.nth(i);
     const classes = (await controller.getAttribute('class')) ?? '';
     const name = (await controller.locator('.lil-name').textContent()) ?? `#${i}`;
+    // The Record folder's controls are exercised together, in the order a person uses them.
+    if (exercisedNames.has(name) && RECORD_FOLDER.includes(name)) continue;
     if (classes.includes('lil-disabled')) continue;
     const type = /lil-(option|boolean|number|function|string)\b/.exec(classes)?.[1];
     if (!type) throw new Error(`Panel control '${name}' is of a kind this test does not know.`);
     exercised[type] = (exercised[type] ?? 0) + 1;
-    await exercise(controller, type, name, check);
+    if (name === '● record') await exerciseRecordFolder(page, check);
+    else await exercise(page, controller, type, name, check);
     await check(`${name} done`);
     // A button may have paused the simulation (single step); the next control runs on a live one.
     await page.evaluate(async () => {
       if (window.sandbox.settings().paused) window.sandbox.resume();
     });
   }
+  for (const name of RECORD_FOLDER) expect(exercisedNames.has(name), name).toBe(true);
   // The panel really has each kind this test claims to cover.
   for (const type of ['option', 'boolean', 'number', 'function']) {
     expect(exercised[type] ?? 0, type).toBeGreaterThan(0);
@@ -126,42 +139,330 @@ test('every panel control takes every kind of value and leaves a valid, running 
   expect(errors).toEqual([]);
 });
 
+/** The Record folder's controls, in their order. */
+const RECORD_FOLDER = [
+  '● record',
+  '▶ replay from the start',
+  'timeline (step)',
+  'save state (file)',
+  'load state…',
+  'save recording (file)',
+  'load recording…',
+  'copy link: this moment',
+  'copy link: recording',
+];
+
+/** Labels of the controls exercise() has acted on (and checked). */
+const exercisedNames = new Set<string>();
+
+/** What the page shows of every control's effect, read in one evaluation. */
+interface Observed {
+  settings: Settings;
+  scene: { id: string; count: number; seed: number };
+  bodies: number;
+  /** The published step (in worker mode once every step asked for has arrived). */
+  step: number;
+  /** Kind of the body at the last index. */
+  lastKind: string | null;
+  recording: boolean;
+  replayStep: number | null;
+  hudHidden: boolean;
+  hash: string;
+}
+
+async function observe(page: Page): Promise<Observed> {
+  await settledStep(page);
+  return page.evaluate(async () => {
+    const s = window.sandbox;
+    const saved = (await s.saveState()) as unknown as {
+      scene: { id: string; count: number; seed: number };
+      bodies: { kind: string }[];
+    };
+    const stats = s.stats();
+    return {
+      settings: s.settings(),
+      scene: saved.scene,
+      bodies: s.state().bodies,
+      step: s.state().step,
+      lastKind: saved.bodies.at(-1)?.kind ?? null,
+      recording: stats.recording !== null,
+      replayStep: stats.replay?.step ?? null,
+      hudHidden: document.querySelector<HTMLElement>('[data-testid=hud]')?.hidden ?? true,
+      hash: window.location.hash,
+    };
+  });
+}
+
+/** The value lil-gui lands on when `text` is typed into a number field of [min, max]. */
+function typedNumber(text: string, before: number, min: number, max: number): number {
+  if (text === '-1') return min;
+  if (text === '1e309') return max;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) && text !== '' ? Math.min(max, Math.max(min, parsed)) : before;
+}
+
+/** Settings other than `key` are as they were: a control changes its own setting only. */
+function expectOnly(
+  before: Settings,
+  after: Settings,
+  key: keyof Settings | null,
+  what: string,
+): void {
+  for (const k of Object.keys(before) as (keyof Settings)[]) {
+    if (k !== key) expect(after[k], `${what}: ${k} untouched`).toEqual(before[k]);
+  }
+}
+
+const SETTING_LABELS: Record<string, keyof Settings> = {
+  'physics thread': 'physicsThread',
+  'timestep strategy': 'strategy',
+  'physics rate (Hz)': 'physicsHz',
+  'render mode (I)': 'interpolation',
+  'paused (space)': 'paused',
+  'time scale': 'timeScale',
+  'frame clamp (s)': 'maxFrameSeconds',
+  'max steps / frame': 'maxStepsPerFrame',
+  'emulated display (Hz)': 'display',
+  'frame jitter ± (ms)': 'jitterMs',
+  'hitch length (s)': 'hitchSeconds',
+  view: 'view',
+  'split: right half': 'splitRight',
+  shadows: 'shadows',
+};
+
+/** Clicks the Record folder's control named `name`. */
+async function clickRecord(page: Page, name: string): Promise<void> {
+  exercisedNames.add(name);
+  await page
+    .getByTestId('record-folder')
+    .locator('.lil-controller', { hasText: name })
+    .locator('button')
+    .click();
+}
+
+/**
+ * The Record folder, as a person uses it: record, stop, save and open files, replay, scrub,
+ * and copy both links — each checked by what it does. Its controls that need a recording are
+ * disabled until one is kept, so they are taken here in that order rather than in the panel's.
+ * (Switching the physics thread mid-recording is not done here: see recordPanel.spec.ts.)
+ */
+async function exerciseRecordFolder(
+  page: Page,
+  check: (what: string) => Promise<void>,
+): Promise<void> {
+  const folder = page.getByTestId('record-folder');
+  await clickRecord(page, '● record');
+  await expect.poll(async () => (await observe(page)).recording).toBe(true);
+  await check('recording');
+  await page.evaluate(async () => await window.sandbox.advance(new Array(40).fill(0.05)));
+  await clickRecord(page, '■ stop recording');
+  await expect.poll(async () => (await observe(page)).recording).toBe(false);
+  for (const [name, file] of [
+    ['save state (file)', /^state-playground-step-\d+\.json$/],
+    ['save recording (file)', /^recording-playground-\d+-steps\.json$/],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await clickRecord(page, name);
+    expect((await download).suggestedFilename()).toMatch(file);
+  }
+  for (const name of ['load state…', 'load recording…']) {
+    const chooser = page.waitForEvent('filechooser');
+    await clickRecord(page, name);
+    expect((await chooser).isMultiple()).toBe(false);
+  }
+  await clickRecord(page, '▶ replay from the start');
+  await expect.poll(async () => (await observe(page)).replayStep).toBe(0);
+  await page.evaluate(async () => await window.sandbox.advance(new Array(4).fill(0.05)));
+  expect((await observe(page)).replayStep).toBe(20);
+  const timeline = folder.locator('.lil-controller', { hasText: 'timeline (step)' });
+  await expect(timeline).not.toHaveClass(/lil-disabled/);
+  exercisedNames.add('timeline (step)');
+  await timeline.locator('input').first().fill('3');
+  await timeline.locator('input').first().press('Enter');
+  await expect.poll(async () => (await observe(page)).replayStep).toBe(3);
+  for (const [name, prefix] of [
+    ['copy link: this moment', '#state='],
+    ['copy link: recording', '#recording='],
+  ] as const) {
+    await clickRecord(page, name);
+    await expect.poll(async () => (await observe(page)).hash.slice(0, prefix.length)).toBe(prefix);
+  }
+  // The link opened the recording in this page as a replay; a fresh scene ends it.
+  await page.evaluate(async () => {
+    window.location.hash = '';
+    await window.sandbox.load('playground');
+    window.sandbox.resume();
+  });
+  await expect.poll(async () => (await observe(page)).replayStep).toBe(null);
+}
+
+/**
+ * Acts on one control with every kind of value it takes and checks, after each, that what it
+ * names changed as it should — its own setting and nothing else, or the scene, the bodies, the
+ * HUD, the recording — as well as that the sandbox is valid and running (`check`). A control
+ * this test does not know fails it: a new control must say here what it changes.
+ */
 async function exercise(
+  page: Page,
   controller: Locator,
   type: string,
   name: string,
   check: (what: string) => Promise<void>,
 ): Promise<void> {
+  exercisedNames.add(name);
+  const key = SETTING_LABELS[name];
+  if (key !== undefined) {
+    await exerciseSetting(page, controller, type, name, key, check);
+    return;
+  }
+  const button = controller.locator('button');
+  const before = await observe(page);
+  switch (name) {
+    case 'scene': {
+      const select = controller.locator('select');
+      const original = await select.evaluate((element: HTMLSelectElement) => element.selectedIndex);
+      const scenes = await page.evaluate(() => window.sandbox.scenes());
+      const options = await select.locator('option').count();
+      expect(options).toBe(scenes.length);
+      for (let index = 0; index < options; index++) {
+        await select.selectOption({ index });
+        const after = await observe(page);
+        expect(after.scene.id, `scene option ${index}`).toBe(scenes[index]);
+        // A new scene starts at step 0 (choosing the one loaded changes nothing).
+        if (index !== original) expect(after.step).toBe(0);
+        expectOnly(before.settings, after.settings, null, name);
+        await check(`scene = option ${index}`);
+      }
+      await select.selectOption({ index: original });
+      return;
+    }
+    case 'body count':
+    case 'seed': {
+      const input = controller.locator('input').first();
+      const original = await input.inputValue();
+      const field = name === 'seed' ? 'seed' : 'count';
+      const range = name === 'seed' ? { min: 0, max: 9999 } : findScene(before.scene.id)?.count;
+      if (!range) throw new Error(`scene ${before.scene.id} has no count`);
+      let last = before.scene[field];
+      for (const text of [...NUMBER_INPUTS, original]) {
+        await input.fill(text);
+        await input.press('Enter');
+        const after = await observe(page);
+        const expected = typedNumber(text, last, range.min, range.max);
+        expect(after.scene[field], `${name} = ${text}`).toBe(expected);
+        expect(after.scene.id).toBe(before.scene.id);
+        last = expected;
+        await check(`${name} = ${JSON.stringify(text)}`);
+      }
+      return;
+    }
+    case 'spawn shape': {
+      const select = controller.locator('select');
+      const original = await select.evaluate((element: HTMLSelectElement) => element.selectedIndex);
+      const spawn = page
+        .getByTestId('panel')
+        .locator('.lil-controller', { hasText: 'spawn (drop)' });
+      for (const kind of SHAPE_KINDS) {
+        await select.selectOption(kind);
+        const was = await observe(page);
+        // The shape shows in what the spawn button drops next.
+        await spawn.locator('button').click();
+        await page.evaluate(async () => await window.sandbox.advance([1 / 60]));
+        const after = await observe(page);
+        expect(after.bodies, `spawn shape ${kind}`).toBe(was.bodies + 1);
+        expect(after.lastKind, `spawn shape ${kind}`).toBe(kind);
+        await check(`spawn shape = ${kind}`);
+      }
+      await select.selectOption({ index: original });
+      return;
+    }
+    case 'show HUD': {
+      const box = controller.locator('input[type=checkbox]');
+      await box.click();
+      expect((await observe(page)).hudHidden).toBe(!before.hudHidden);
+      await check('show HUD toggled');
+      await box.click();
+      expect((await observe(page)).hudHidden).toBe(before.hudHidden);
+      return;
+    }
+    case 'reset scene (R)': {
+      expect(before.step).toBeGreaterThan(0);
+      await button.click();
+      await expect.poll(async () => (await observe(page)).step).toBe(0);
+      const after = await observe(page);
+      expect(after.scene).toEqual(before.scene);
+      expectOnly(before.settings, after.settings, null, name);
+      return;
+    }
+    case 'spawn (drop)': {
+      await button.click();
+      await page.evaluate(async () => await window.sandbox.advance([1 / 60]));
+      expect((await observe(page)).bodies).toBe(before.bodies + 1);
+      return;
+    }
+    case 'single step (.)': {
+      await button.click();
+      const after = await observe(page);
+      expect(after.settings.paused).toBe(true);
+      expect(after.step).toBe(before.step + 1);
+      return;
+    }
+    case 'inject hitch (H)': {
+      await button.click();
+      const frame = await page.evaluate(async () => (await window.sandbox.advance([0.05]))[0]);
+      expect(frame?.frameSeconds).toBeCloseTo(0.05 + before.settings.hitchSeconds, 9);
+      expect(frame?.clampedSeconds ?? 0).toBeGreaterThan(0);
+      return;
+    }
+    default:
+      throw new Error(`Panel control '${name}' has no expected effect here: say what it changes.`);
+  }
+}
+
+/** A control bound to a setting: every value it offers lands in that setting, and only there. */
+async function exerciseSetting(
+  page: Page,
+  controller: Locator,
+  type: string,
+  name: string,
+  key: keyof Settings,
+  check: (what: string) => Promise<void>,
+): Promise<void> {
+  const spec = SETTING_SPECS[key];
+  const before = (await observe(page)).settings;
+  const expectSetting = async (value: unknown, what: string): Promise<void> => {
+    const after = (await observe(page)).settings;
+    expect(String(after[key]), what).toBe(String(value));
+    expectOnly(before, after, key, what);
+    await check(what);
+  };
   if (type === 'option') {
     const select = controller.locator('select');
-    const original = await select.evaluate(
-      async (element: HTMLSelectElement) => element.selectedIndex,
-    );
-    const options = await select.locator('option').count();
-    for (let index = 0; index < options; index++) {
+    const original = await select.evaluate((element: HTMLSelectElement) => element.selectedIndex);
+    const labels = await select.locator('option').allTextContents();
+    if (spec.type === 'choice') expect(labels).toEqual(spec.choices.map(String));
+    for (let index = 0; index < labels.length; index++) {
       await select.selectOption({ index });
-      await check(`${name} = option ${index}`);
+      await expectSetting(labels[index], `${name} = ${labels[index]}`);
     }
     await select.selectOption({ index: original });
   } else if (type === 'boolean') {
     const box = controller.locator('input[type=checkbox]');
     await box.click();
-    await check(`${name} toggled`);
+    await expectSetting(!before[key], `${name} toggled`);
     await box.click();
-  } else if (type === 'number' || type === 'string') {
+  } else if (type === 'number' && spec.type === 'number') {
     const input = controller.locator('input').first();
     const original = await input.inputValue();
-    const inputs =
-      type === 'number' ? NUMBER_INPUTS : ['<img src=x onerror="window.injected=true">', ''];
-    for (const text of [...inputs, original]) {
+    let last = before[key] as number;
+    for (const text of [...NUMBER_INPUTS, original]) {
       await input.fill(text);
-      // Enter blurs the field: that is when lil-gui reports a finished change (loads a scene).
+      // Enter blurs the field: that is when lil-gui reports a finished change.
       await input.press('Enter');
-      await check(`${name} = ${JSON.stringify(text)}`);
+      last = typedNumber(text, last, spec.min, spec.max);
+      await expectSetting(last, `${name} = ${JSON.stringify(text)}`);
     }
-  } else {
-    await controller.locator('button').click();
-  }
+  } else throw new Error(`Panel control '${name}' (${type}) does not match its setting ${key}.`);
 }
 
 /** Scene switches in the measured round of the session test. */
@@ -292,9 +593,9 @@ class Session {
     await page.keyboard.press(' ');
     // Paused, no frame asks for a step; once the steps already asked for are published (with
     // physics in a worker that may take a frame), the state stands still.
-    const paused = await page.evaluate(async () => window.sandbox.stats().step);
-    await expect.poll(step).toBe(paused);
-    await page.waitForTimeout(300);
+    const paused = await settledStep(page);
+    // Frames go on being drawn while paused, and none steps.
+    await animationFrames(page, 10);
     expect(await step()).toBe(paused);
     for (let k = 0; k < 3; k++) await page.keyboard.press('.');
     await expect.poll(step).toBe(paused + 3);

@@ -83,10 +83,10 @@ test('no WebGL: a notice says what is missing; simulation, HUD, panel and API ru
   expect((await page.evaluate(async () => window.sandbox.settings())).interpolation).toBe('off');
   const before = result.state.step;
   await panel.getByRole('button', { name: 'single step (.)' }).click();
-  expect(await page.evaluate(async () => window.sandbox.state())).toMatchObject({
-    step: before + 1,
-    bodies: 37,
-  });
+  // In worker mode the step is asked for now and published a moment later: wait for it.
+  await expect
+    .poll(() => page.evaluate(async () => window.sandbox.state()))
+    .toMatchObject({ step: before + 1, bodies: 37 });
   await expect(notice).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -4,21 +4,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { findScene } from '../../src/scenes/registry';
-import { collectPageErrors, openSandbox } from './helpers';
-
-type Vec3 = [number, number, number];
-
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
-const unit = (a: Vec3): Vec3 => {
-  const length = Math.sqrt(dot(a, a));
-  return [a[0] / length, a[1] / length, a[2] / length];
-};
+import { collectPageErrors, cross, dot, openSandbox, sub, unit } from './helpers';
+import type { Vec3 } from './helpers';
 
 /**
  * The playground's camera, as the scene defines it: it looks at its target, so the middle of the

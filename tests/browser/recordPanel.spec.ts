@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { collectPageErrors, dragCentreUp, openSandbox } from './helpers';
 
 interface RecordingFile {
@@ -336,6 +337,12 @@ test('bad files and bad links are refused by name; the scene runs on unchanged',
     [`#state=${good.slice(0, 400)}`, 'Link #state=…: the data is damaged or cut short'],
     [`#recording=${good}`, 'Link #recording=… holds a saved state, not a recording'],
     [`#state=${'A'.repeat(600_000)}`, 'the fragment is 600006 characters long; at most 524288'],
+    // A decompression bomb: 64 MiB of spaces deflate to a link of about 87 000 characters; the
+    // page inflates it a KiB at a time and stops past 8 MiB instead of filling its memory.
+    [
+      `#state=${deflateRawSync(Buffer.alloc(64 * 2 ** 20, 0x20), { level: 9 }).toString('base64url')}`,
+      'the data inflates to more than 8388608 bytes',
+    ],
   ];
   for (const [fragment, expected] of links) {
     // From another document, so each link is a page load (not a fragment change in place).

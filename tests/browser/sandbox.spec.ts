@@ -3,18 +3,131 @@
 
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { canvasColourStats, collectPageErrors, dragCentreUp, openSandbox } from './helpers';
+import { findScene } from '../../src/scenes/registry';
+import {
+  animationFrames,
+  collectPageErrors,
+  dragCentreUp,
+  cross,
+  openSandbox,
+  settledStep,
+  unit,
+} from './helpers';
+import type { Vec3 } from './helpers';
 
-test('loads with no console errors and draws a scene that is not blank', async ({
+/** The hue of an RGB colour, degrees. */
+function hue(r: number, g: number, b: number): number {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max === min) return 0;
+  const d = max - min;
+  const h =
+    max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return h * 60;
+}
+
+function hueDistance(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return Math.min(d, 360 - d);
+}
+
+/**
+ * Five bodies whose colours (each kind's palette, entry index mod 5: render/bodyInstances.ts)
+ * have hues at least 35° apart: a gem at index 0 (0xf15bb5), a box at 1 (0xd9534f), a cylinder
+ * at 2 (0xb5d56a), a dumbbell at 3 (0x6247aa), a ball at 4 (0x76c7c0).
+ */
+const PAINTED = [
+  { kind: 'gem', colour: 0xf15bb5 },
+  { kind: 'box', colour: 0xd9534f },
+  { kind: 'cylinder', colour: 0xb5d56a },
+  { kind: 'dumbbell', colour: 0x6247aa },
+  { kind: 'sphere', colour: 0x76c7c0 },
+] as const;
+
+test('loads with no console errors and draws each body in its colour where it projects', async ({
   page,
 }, testInfo) => {
   const errors = collectPageErrors(page);
-  await openSandbox(page, '?scene=playground');
-  await page.evaluate(async () => await window.sandbox.advance(new Array(30).fill(1 / 60)));
-  const pixels = await canvasColourStats(page);
-  // A blank or single-colour canvas has one colour bucket; a lit scene with bodies has many.
-  expect(pixels.distinctColours).toBeGreaterThan(50);
-  expect(pixels.stdDev).toBeGreaterThan(10);
+  await openSandbox(page, '?scene=playground&count=0&shadows=0');
+  const canvas = await page.locator('#view').boundingBox();
+  if (!canvas) throw new Error('no canvas');
+  // The playground's camera as the scene frames it (50° high, no zoom at this aspect), looking
+  // from its camera at its target: a body 10 m along the ray through a pixel is drawn there.
+  const view = findScene('playground')?.view;
+  if (!view) throw new Error('no playground view');
+  const [cx, cy, cz] = view.camera;
+  const f = unit([view.target[0] - cx, view.target[1] - cy, view.target[2] - cz]);
+  const r = unit([-f[2], 0, f[0]]);
+  const u = cross(r, f);
+  const tanHalf = Math.tan((25 * Math.PI) / 180);
+  const aspect = canvas.width / canvas.height;
+  const spots = PAINTED.map((_, k) => ({
+    x: canvas.width / 2 + (k - 2) * 180,
+    y: canvas.height / 2,
+  }));
+  const places = spots.map(({ x, y }) => {
+    const across = ((2 * x) / canvas.width - 1) * tanHalf * aspect;
+    const up = (1 - (2 * y) / canvas.height) * tanHalf;
+    const ray = unit([0, 1, 2].map((k) => f[k] + r[k] * across + u[k] * up) as Vec3);
+    return [cx + 10 * ray[0], cy + 10 * ray[1], cz + 10 * ray[2]];
+  });
+  const read = (): Promise<number[][]> =>
+    page.evaluate(async (points) => {
+      await window.sandbox.advance([0]);
+      const source = document.getElementById('view') as HTMLCanvasElement;
+      const scale = source.width / source.clientWidth;
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(source, 0, 0);
+      // The mean of a 5 × 5 block around each point.
+      return points.map(({ x, y }) => {
+        const data = context.getImageData(
+          Math.round(x * scale) - 2,
+          Math.round(y * scale) - 2,
+          5,
+          5,
+        ).data;
+        const mean = [0, 0, 0];
+        for (let i = 0; i < data.length; i += 4)
+          for (let c = 0; c < 3; c++) mean[c] += (data[i + c] ?? 0) / 25;
+        return mean;
+      });
+    }, spots);
+  await page.evaluate(async () => {
+    await window.sandbox.advance([0]);
+    window.sandbox.pause();
+  });
+  const scenery = await read();
+  await page.evaluate(
+    async ({ painted, places }) => {
+      painted.forEach(({ kind }, k) =>
+        window.sandbox.spawn({ kind, scale: 0.6, position: places[k] as [number, number, number] }),
+      );
+    },
+    { painted: PAINTED as unknown as { kind: 'box' }[], places },
+  );
+  // Paused, a spawn applies at once (in worker mode once the worker has heard of it).
+  await expect.poll(() => page.evaluate(async () => window.sandbox.state().bodies)).toBe(5);
+  const bodies = await read();
+  const hues = PAINTED.map(({ colour }) => hue(colour >> 16, (colour >> 8) & 255, colour & 255));
+  PAINTED.forEach(({ kind }, k) => {
+    const [red, green, blue] = bodies[k] as [number, number, number];
+    const seen = hue(red, green, blue);
+    const distances = hues.map((h) => hueDistance(seen, h));
+    const what = `${kind} at index ${k}: rgb ${[red, green, blue].map(Math.round).join(',')}, hue ${seen.toFixed(0)}° (its colour ${hues[k]?.toFixed(0)}°)`;
+    // The body, not the scenery behind it, is drawn there...
+    const before = scenery[k] as number[];
+    expect(
+      Math.max(...[0, 1, 2].map((c) => Math.abs((before[c] ?? 0) - (bodies[k]?.[c] ?? 0)))),
+      what,
+    ).toBeGreaterThan(30);
+    // ...in its own colour: nearest, of the five, to its palette entry's hue, within 25°.
+    expect(distances.indexOf(Math.min(...distances)), what).toBe(k);
+    expect(distances[k], what).toBeLessThan(25);
+  });
   mkdirSync('artifacts', { recursive: true });
   await page.screenshot({ path: 'artifacts/playground.png' });
   await testInfo.attach('playground', {
@@ -120,9 +233,15 @@ test('the panel changes settings, loads scenes and pauses', async ({ page }) => 
     .locator('input[type=checkbox]')
     .check();
   expect(await page.evaluate(async () => window.sandbox.settings().paused)).toBe(true);
-  const stepBefore = await page.evaluate(async () => window.sandbox.state().step);
+  // Paused, no frame asks for a step; in worker mode the steps frames asked for before the pause
+  // are still arriving, so the state is read once they all have.
+  const stepBefore = await settledStep(page);
   await panel.getByText('single step (.)').click();
-  expect(await page.evaluate(async () => window.sandbox.state().step)).toBe(stepBefore + 1);
+  const state = (): Promise<number> => page.evaluate(async () => window.sandbox.state().step);
+  await expect.poll(state).toBe(stepBefore + 1);
+  // Exactly one: frames go on being drawn, and none steps.
+  await animationFrames(page, 10);
+  expect(await state()).toBe(stepBefore + 1);
 
   await panel
     .locator('.lil-controller', { hasText: 'scene' })
@@ -152,8 +271,7 @@ test('keys: space pauses, . steps, i toggles interpolation, r resets', async ({ 
   expect(await page.evaluate(async () => window.sandbox.settings().paused)).toBe(true);
   // Paused, no frame asks for a step; once any steps already asked for are published, the
   // state stands still until '.' takes exactly one more.
-  const step = await page.evaluate(async () => window.sandbox.stats().step);
-  await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(step);
+  const step = await settledStep(page);
   await page.keyboard.press('.');
   await expect.poll(() => page.evaluate(async () => window.sandbox.state().step)).toBe(step + 1);
   await page.keyboard.press('i');

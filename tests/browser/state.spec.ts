@@ -355,6 +355,55 @@ for (const thread of THREADS) {
   });
 }
 
+test('recording limits in the page: over an hour of steps, a million inputs or 64 MiB of text is refused by name, nothing changed', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openOn(page, 'worker', '?scene=stack');
+  const results = await page.evaluate(async () => {
+    const s = window.sandbox;
+    await s.record({ hashEvery: 5 });
+    await s.advance(new Array(10).fill(1 / 60));
+    const made = (await s.stopRecording()) as unknown as Record<string, unknown> & {
+      inputs: unknown[];
+    };
+    const cases: [string, () => unknown][] = [
+      ['length', () => ({ ...made, length: 864_001 })],
+      [
+        'inputs',
+        () => ({ ...made, inputs: new Array<unknown>(1_000_001).fill(made.inputs[0] ?? {}) }),
+      ],
+      ['text', () => ' '.repeat(64 * 2 ** 20 + 1)],
+    ];
+    const before = s.state();
+    const out = cases.map(([label, make]) => {
+      const input = make();
+      const t0 = performance.now();
+      let message = '';
+      try {
+        void s.replay(input);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      return { label, message, ms: performance.now() - t0 };
+    });
+    return { out, before, after: s.state(), replay: s.stats().replay };
+  });
+  const expected: Record<string, RegExp> = {
+    length: /^Recording: length = 864001 is invalid: expected an integer from 0 to 864000/,
+    inputs: /^Recording: inputs has 1000001 items; at most 1000000 inputs are allowed\./,
+    text: /^Recording: the text is 67108865 characters long; at most 67108864 are allowed\./,
+  };
+  for (const result of results.out) {
+    expect(result.message, result.label).toMatch(expected[result.label] ?? /never/);
+    // Refused at once, the text before it is parsed.
+    expect(result.ms, result.label).toBeLessThan(5000);
+  }
+  expect(results.after).toEqual(results.before);
+  expect(results.replay).toBeNull();
+  expect(errors).toEqual([]);
+});
+
 test('the determinism lab says where its worlds part: step, body and field (main world in a worker)', async ({
   page,
 }) => {

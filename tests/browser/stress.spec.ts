@@ -1,15 +1,21 @@
 // Overload in a real Chromium. The stress scenes at 1000 bodies, where physics costs far more than
 // real time: the page keeps drawing, every frame's physics stops at the governor's budget, and
-// sim ÷ real is steady and is the rate over exactly the frames stats() names, as the HUD shows.
-// Then the slow-motion banner where it must and must not show, and the per-frame guard on frames
-// that owe a hundred steps.
+// sim ÷ real is the rate over exactly the frames stats() names (at most the last 4 s), as the
+// HUD shows. Then the slow-motion banner where it must and must not show, and the per-frame
+// guard on frames that owe hundreds of steps. Nothing here depends on how fast the machine is:
+// how steady the reading is, and the pace either thread reaches, are `npm run bench:browser`'s
+// (and the reading's steadiness the unit test's, with made-up frame times).
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../src/stats/frameStats';
+import {
+  RATE_WINDOW_MAX_SECONDS,
+  RATE_WINDOW_MIN_FRAMES,
+  RATE_WINDOW_MIN_SECONDS,
+} from '../../src/stats/frameStats';
 import { FRAME_PHYSICS_BUDGET_MS } from '../../src/loop/overloadGovernor';
 import { HUD_REFRESH_MS, SLOW_MOTION_BELOW } from '../../src/ui/hud';
-import { collectPageErrors, openSandbox } from './helpers';
+import { animationFrames, collectPageErrors, openSandbox } from './helpers';
 
 // Small: SwiftShader draws on the CPU, and these tests are about physics, not pixels.
 test.use({ viewport: { width: 640, height: 400 } });
@@ -154,18 +160,18 @@ function measuredRate(samples: readonly Sample[], k: number): number | null {
  * Checks the rate window on every frame and returns how many frames had theirs inside the watch.
  * stats() sums the frame times and display-time steps one frame at a time; the test takes one
  * difference of the same timestamps and display times. The two differ only by float64 rounding
- * over a few dozen terms (~1e-15), so they must agree to 1e-9.
+ * over a few dozen terms (~1e-15), so they must agree to 1e-9. The window is the newest frames
+ * holding a second and sixteen frames, or the most of them within 4 s that hold a second.
  */
 function expectRatesOverTheirWindows(samples: readonly Sample[]): number {
   const first = samples[0] as Sample;
+  const most = RATE_WINDOW_MAX_SECONDS + 1e-9;
   let inside = 0;
   for (let k = 0; k < samples.length; k++) {
     const s = samples[k] as Sample;
     const watchedSeconds = (s.ms - first.ms) / 1000;
-    // Once a second and sixteen frames were watched (more happened since the load), the window
-    // holds at least that much.
+    // Once a second was watched (more happened since the load), the window holds at least that.
     if (k >= RATE_WINDOW_MIN_FRAMES && watchedSeconds >= RATE_WINDOW_MIN_SECONDS) {
-      expect(s.windowFrames).toBeGreaterThanOrEqual(RATE_WINDOW_MIN_FRAMES);
       expect(s.windowSeconds).toBeGreaterThanOrEqual(RATE_WINDOW_MIN_SECONDS - 1e-9);
     }
     const measured = measuredRate(samples, k);
@@ -175,10 +181,18 @@ function expectRatesOverTheirWindows(samples: readonly Sample[]): number {
     const oldest = samples[k - s.windowFrames + 1] as Sample;
     expect(Math.abs(s.windowSeconds - (s.ms - before.ms) / 1000)).toBeLessThan(1e-9);
     expect(Math.abs(s.simOverReal - measured)).toBeLessThan(1e-9);
-    // The smallest such window: without its oldest frame it would be too short or too few.
     const withoutOldest = (s.ms - oldest.ms) / 1000;
+    // Within 4 s, unless a second took longer to come (one long frame).
+    expect(s.windowSeconds <= most || withoutOldest < RATE_WINDOW_MIN_SECONDS - 1e-9).toBe(true);
+    // Sixteen frames, unless the frame before them would have passed the 4 s.
+    const older = samples[k - s.windowFrames - 1];
+    if (older) {
+      const withOlder = (s.ms - older.ms) / 1000;
+      expect(s.windowFrames >= RATE_WINDOW_MIN_FRAMES || withOlder > most).toBe(true);
+    }
+    // The smallest such window: past sixteen frames, without its oldest it would be too short.
     expect(
-      s.windowFrames === RATE_WINDOW_MIN_FRAMES || withoutOldest < RATE_WINDOW_MIN_SECONDS - 1e-9,
+      s.windowFrames <= RATE_WINDOW_MIN_FRAMES || withoutOldest < RATE_WINDOW_MIN_SECONDS - 1e-9,
     ).toBe(true);
   }
   return inside;
@@ -230,27 +244,8 @@ function expectGuardKeptBudget(s: Sample): void {
   }
 }
 
-/**
- * Once a window is full, a larger change from one frame to the next is a jumpy reading. A window
- * of sixteen frames or more moves by one frame in and one out, and moves the reading only as far
- * as those frames' own rate differs from the window's: with frames here up to about twice the
- * window's average length, at most about 2 × 2/16 = 25% (the last second alone moved 1.5–3.2× on
- * these scenes in this browser).
- */
-const STEADY_FACTOR = 1.25;
-
-/**
- * The scenes, and whether their step cost holds steady while they are watched. The tower's does
- * not: it stands (cheap, asleep) and then falls, its step cost climbing twentyfold, and at ×0.05
- * the fall spans the whole watch, so its true rate falls tenfold in seconds and a reading that
- * follows it must move (1.4× from one frame to the next was seen). Rain and avalanche run at an
- * even cost.
- */
-const STRESS_SCENES = [
-  { scene: 'rain', steadyCost: true },
-  { scene: 'tower', steadyCost: false },
-  { scene: 'avalanche', steadyCost: true },
-] as const;
+/** The stress scenes, each at 1000 bodies. */
+const STRESS_SCENES = ['rain', 'tower', 'avalanche'] as const;
 
 /**
  * Both physics threads. On the page's thread physics shares each drawn frame's budget, so 1000
@@ -260,22 +255,27 @@ const STRESS_SCENES = [
  */
 const THREADS = ['main', 'worker'] as const;
 
+/**
+ * On the page's thread: 240 steps a second and at most one a frame, so the loop gives up time on
+ * any machine whose display draws fewer than SLOW_MOTION_BELOW × 240 = 232 frames a second
+ * (headless Chromium draws at most 60): slow motion by the step cap, not by how slow the
+ * machine is.
+ */
+const MAIN_HZ = 240;
+const MAIN_MAX_STEPS = 1;
+
 for (const thread of THREADS)
-  for (const { scene, steadyCost } of STRESS_SCENES) {
-    test(`${scene} × 1000, physics on the ${thread} thread: frames keep coming, sim ÷ real is ${steadyCost ? 'steady and ' : ''}true over its window${thread === 'main' ? ', and the HUD says slow motion' : ''}`, async ({
+  for (const scene of STRESS_SCENES) {
+    test(`${scene} × 1000, physics on the ${thread} thread: frames keep coming, sim ÷ real is true over its window${thread === 'main' ? ', and the HUD says slow motion' : ''}`, async ({
       page,
     }) => {
       test.setTimeout(120_000);
       const errors = collectPageErrors(page);
-      // On the page's thread, 240 steps a second: far more than the frames leave room for, so the
-      // overload is certain on any machine (at 100 Hz a quiet run of the falling tower reached 0.55
-      // of real time, too near the banner's line for the check below to hold everywhere).
-      const hz = thread === 'main' ? '&hz=240' : '';
-      await openSandbox(page, `?scene=${scene}&count=1000&shadows=0&thread=${thread}${hz}`);
-      // The first seconds are not steady: shaders compile, and the tower stands (cheap, asleep)
-      // before it falls and its step cost rises twentyfold. Then watch until at least four frames
-      // have a full window, and the frame before theirs, inside the watch.
-      await page.waitForTimeout(4000);
+      const capped = thread === 'main' ? `&hz=${MAIN_HZ}&maxsteps=${MAIN_MAX_STEPS}` : '';
+      await openSandbox(page, `?scene=${scene}&count=1000&shadows=0&thread=${thread}${capped}`);
+      // Past the first frames (shaders compile with the first draw); then watch until at least
+      // four frames have their window, and the frame before theirs, inside the watch.
+      await animationFrames(page, 3);
       const samples = await watch(page, { minMs: 4000, windowsInside: 4, maxMs: 60_000 });
       const first = samples[0] as Sample;
       const last = samples[samples.length - 1] as Sample;
@@ -284,23 +284,6 @@ for (const thread of THREADS)
       const inside = expectRatesOverTheirWindows(samples);
       expect(inside).toBeGreaterThanOrEqual(4);
       expectHudShowsStats(samples);
-
-      // Steady at a few frames per second, where the physics cost holds steady.
-      if (steadyCost) {
-        let steadyChecks = 0;
-        for (let k = 1; k < samples.length; k++) {
-          const now = samples[k] as Sample;
-          const before = samples[k - 1] as Sample;
-          if (measuredRate(samples, k - 1) === null) continue;
-          steadyChecks++;
-          const change = Math.max(
-            now.simOverReal / before.simOverReal,
-            before.simOverReal / now.simOverReal,
-          );
-          expect(change, `frame ${k}`).toBeLessThanOrEqual(STEADY_FACTOR);
-        }
-        expect(steadyChecks).toBeGreaterThanOrEqual(3);
-      }
 
       for (const sample of samples) expectGuardKeptBudget(sample);
       // In a worker (the default) the page draws the newest step published less a latency: it
@@ -313,13 +296,17 @@ for (const thread of THREADS)
         );
       }
 
-      // 1000 bodies at 240 Hz are far from real time on the page's thread (drawing them takes most
-      // of a frame's time, and the guard lets only a few steps into each): measured over the whole
-      // watch, well below the banner's threshold, so the banner must say slow motion, with the
-      // HUD's own figure (checked frame by frame above).
+      // On the page's thread at most one 240 Hz step a frame: over the watch, no more steps than
+      // frames, so sim ÷ real ≤ fps / 240 — below the banner's threshold while the page draws
+      // under 232 frames a second — and the banner must say slow motion, with the HUD's own
+      // figure (checked frame by frame above).
       if (thread === 'main') {
-        const watchRate = (last.simTime - first.simTime) / ((last.ms - first.ms) / 1000);
-        expect(watchRate).toBeLessThan(SLOW_MOTION_BELOW / 2);
+        const seconds = (last.ms - first.ms) / 1000;
+        const fps = (samples.length - 1) / seconds;
+        expect(fps).toBeLessThan(SLOW_MOTION_BELOW * MAIN_HZ);
+        const steps = last.step - first.step;
+        expect(steps).toBeLessThanOrEqual(MAIN_MAX_STEPS * (samples.length - 1));
+        expect(last.windowGivenUp).toBeGreaterThan(0);
         expect(last.banner).toMatch(/^slow motion ×\d\.\d\d — \d+\.\d s given up$/);
       }
       expect(errors).toEqual([]);
@@ -334,8 +321,9 @@ test('the slow-motion banner: absent when nothing is given up, at ×1 and ×0.5;
   // One body: physics costs nothing, so nothing is throttled; a 1 s clamp and a cap of 100 steps
   // (1 s at 100 Hz) cut no frame shorter than a second.
   await openSandbox(page, '?scene=carousel&shadows=0&maxframe=1&maxsteps=100');
-  // Past the first frames (shaders compile; the first one is long and clamped).
-  await page.waitForTimeout(2000);
+  // Past the first frames (shaders compile with the first draw); freshWindow then waits until the
+  // window holds none of the frames before it.
+  await animationFrames(page, 3);
   await freshWindow(page);
   const atRealTime = await watch(page, { minMs: 2000, windowsInside: 2, maxMs: 20_000 });
   expectRatesOverTheirWindows(atRealTime);
@@ -373,15 +361,18 @@ test('the governor guard on frames that owe a hundred steps: all but the last st
   page,
 }) => {
   const errors = collectPageErrors(page);
-  // A standing stack: a step costs a few ms, so the throttle is 1 and a 2 s hitch clamped to 1 s
-  // owes 100 steps (100 Hz), all allowed by the cap of 100: far more than the 33 ms budget pays
-  // for. (Were a cost spike to lower the throttle, it would still owe 100 × throttle.)
+  // Rain × 400 pouring: every body awake and falling. A 2 s hitch clamped to 1 s owes 100 steps
+  // (100 Hz; the cap of 100 allows them all), or 100 × throttle when the governor has throttled,
+  // which it does only when a step costs more than 7.5 ms — 750 ms of physics then. Either way
+  // far more than the 33 ms budget pays for unless a step of 400 falling bodies cost under
+  // 0.33 ms, so the guard must stop such frames on any machine.
   // The guard is the main thread's (physics and drawing share its frames); in a worker the
   // backlog of steps asked for and not yet published bounds a frame instead.
-  await openSandbox(page, '?scene=stack&count=36&shadows=0&maxframe=1&maxsteps=100&thread=main');
-  await page.waitForTimeout(1500);
+  await openSandbox(page, '?scene=rain&count=400&shadows=0&maxframe=1&maxsteps=100&thread=main');
+  await animationFrames(page, 3);
   const hitches = 5;
   const samples: Sample[] = [];
+  const hitchFrames: Sample[] = [];
   for (let i = 0; i < hitches; i++) {
     // Injected in the same task that asks for the watched frames, so the first one has it.
     const watched = await watch(page, {
@@ -390,17 +381,18 @@ test('the governor guard on frames that owe a hundred steps: all but the last st
       maxMs: 300,
       hitchSeconds: 2,
     });
-    expect((watched[0] as Sample).clampedSeconds).toBeGreaterThan(0);
+    const hitched = watched[0] as Sample;
+    expect(hitched.clampedSeconds).toBeGreaterThan(0);
+    hitchFrames.push(hitched);
     samples.push(...watched);
   }
-  const hitchFrames = samples.filter((s) => s.clampedSeconds > 0);
-  expect(hitchFrames).toHaveLength(hitches);
   let stoppedByGuard = 0;
   for (const s of hitchFrames) {
     const owed = s.steps + Math.round(s.droppedSeconds / s.dt);
     expect(owed).toBeGreaterThanOrEqual(2);
-    // The first step cost less than the budget, so the guard let a second one start.
-    expect(s.steps).toBeGreaterThanOrEqual(2);
+    expect(s.steps).toBeGreaterThanOrEqual(1);
+    // Stopped short of what it owed (below the cap): the budget was spent, and all but the last
+    // step fit within it (expectGuardKeptBudget).
     expectGuardKeptBudget(s);
     if (s.steps < owed) stoppedByGuard++;
   }

@@ -1,13 +1,19 @@
 // Physics in a worker against physics on the page's thread, in the real page: the same hash at
 // every frame for the same frames and inputs (a spawn, a throw with F, a mouse drag), whichever
-// transport carries the steps; a worker that cannot start or fails hands the world back to the
-// page's thread, the step kept; and slow drawing leaves the worker's pace alone.
+// transport carries the steps (shared memory wherever the page is isolated: openSandbox checks);
+// a worker that cannot start or fails hands the world back to the page's thread, the step kept.
+// The pace each thread keeps while drawing is slow is measured by `npm run bench:browser`
+// ("drawing slowed" row and goal), not here: a wall-clock pace says as much about the machine.
 
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { SLOW_DISPLAY_MAX_SECONDS } from '../../src/loop/fixedStepLoop';
-import { WORKER_PHYSICS_SHARE } from '../../src/loop/overloadGovernor';
-import { bodyHeights, collectPageErrors, openSandbox } from './helpers';
+import {
+  bodyHeights,
+  breakWorker,
+  collectPageErrors,
+  keepStartedWorkers,
+  openSandbox,
+} from './helpers';
 
 /** One frame's inputs and length; the same list drives both pages. */
 interface FrameStep {
@@ -46,8 +52,13 @@ function script(kind: 30 | 60 | 144 | 'jitter'): FrameStep[] {
  * before each frame (API, keyboard or mouse, as a person would), then the frame through
  * `advance`. Returns the state's hash after every frame.
  */
-async function play(page: Page, thread: 'worker' | 'main', frames: FrameStep[]): Promise<string[]> {
-  await openSandbox(page, `?scene=stack&shadows=0&thread=${thread}`);
+async function play(
+  page: Page,
+  thread: 'worker' | 'main',
+  frames: FrameStep[],
+  isolated = true,
+): Promise<string[]> {
+  await openSandbox(page, `?scene=stack&shadows=0&thread=${thread}`, { isolated });
   const box = await page.locator('#view').boundingBox();
   if (!box) throw new Error('no canvas');
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -138,7 +149,7 @@ test('without cross-origin isolation the steps travel as transferred buffers, wi
         delete headers['cross-origin-embedder-policy'];
         await route.fulfill({ response, headers });
       });
-      const hashes = await play(page, 'worker', frames);
+      const hashes = await play(page, 'worker', frames, false);
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
       expect(await page.evaluate(() => window.sandbox.stats().transport)).toBe('transfer');
       return hashes;
@@ -177,25 +188,12 @@ test('a worker that fails mid-run: the page rebuilds the world at the same step 
     withPage(browser, (page) => play(page, 'main', frames)),
     withPage(browser, async (page) => {
       // Keeps a handle on the workers the page starts, to break one from outside.
-      await page.addInitScript(() => {
-        const Original = window.Worker;
-        const started: Worker[] = [];
-        (window as unknown as { startedWorkers: Worker[] }).startedWorkers = started;
-        window.Worker = class extends Original {
-          constructor(url: string | URL, options?: WorkerOptions) {
-            super(url, options);
-            started.push(this);
-          }
-        };
-      });
+      await keepStartedWorkers(page);
       // Broken after the script's last input (the release), so the rest is frames alone.
       const broken = Math.floor(frames.length * 0.85);
       const first = await play(page, 'worker', frames.slice(0, broken));
       // A message the worker cannot handle makes it fail, as a bug in it would.
-      await page.evaluate(() => {
-        const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
-        workers[workers.length - 1]?.postMessage({ type: 'commands', commands: null });
-      });
+      await breakWorker(page);
       await expect(page.locator('.message')).toContainText('at the same step');
       expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
       const rest: string[] = [];
@@ -211,78 +209,4 @@ test('a worker that fails mid-run: the page rebuilds the world at the same step 
     }),
   ]);
   expect(recovered).toEqual(main);
-});
-
-/**
- * Simulated seconds the page drew per real second over `seconds`, with every animation frame made
- * `slowMs` longer by a busy wait before the app's own frame (a slow GPU, a busy page).
- */
-async function drawnPace(
-  browser: Browser,
-  thread: 'worker' | 'main',
-  slowMs: number,
-  seconds: number,
-): Promise<{ pace: number; msPerStep: number; frameSeconds: number }> {
-  return withPage(browser, async (page) => {
-    await page.addInitScript((ms) => {
-      const request = window.requestAnimationFrame.bind(window);
-      const counted = window as unknown as { slowFrames: number };
-      counted.slowFrames = 0;
-      window.requestAnimationFrame = (callback) =>
-        request((time) => {
-          counted.slowFrames++;
-          const end = performance.now() + ms;
-          while (performance.now() < end) {
-            // Drawing that takes its time.
-          }
-          callback(time);
-        });
-    }, slowMs);
-    await openSandbox(page, `?scene=pile&count=300&shadows=0&thread=${thread}`);
-    await page.waitForTimeout(3000);
-    const read = (): Promise<{ ms: number; sim: number; msPerStep: number; frames: number }> =>
-      page.evaluate(() => {
-        const s = window.sandbox.stats();
-        return {
-          frames: (window as unknown as { slowFrames: number }).slowFrames,
-          ms: performance.now(),
-          sim: (s.step - s.latencySteps) / 100,
-          msPerStep: s.physicsMsPerStep,
-        };
-      });
-    const start = await read();
-    await page.waitForTimeout(seconds * 1000);
-    const end = await read();
-    const realSeconds = (end.ms - start.ms) / 1000;
-    return {
-      pace: (end.sim - start.sim) / realSeconds,
-      msPerStep: end.msPerStep,
-      frameSeconds: realSeconds / Math.max(1, end.frames - start.frames),
-    };
-  });
-}
-
-test('drawing made slow on purpose: the worker keeps its own pace while the main thread collapses', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  // A pile settling costs a few ms a step; each frame gains 150 ms of drawing. On the page's
-  // thread physics gets the frame's 33 ms guard — a few steps a frame; in a worker a slow
-  // display spends its frames in full, and only the worker's own step cost limits the pace.
-  const main = await drawnPace(browser, 'main', 150, 6);
-  const worker = await drawnPace(browser, 'worker', 150, 6);
-  expect(worker.pace).toBeGreaterThan(3 * main.pace);
-  // Near what the worker's own step cost allows (real time, or the governor's share of it):
-  // the drawing is not what holds it back — unless frames come slower than one a
-  // SLOW_DISPLAY_MAX_SECONDS (a machine so busy that SwiftShader draws less than a frame a
-  // second), where a frame spends at most that much simulated time, by design.
-  const ownLimit = Math.min(
-    1,
-    (WORKER_PHYSICS_SHARE * 10) / worker.msPerStep,
-    SLOW_DISPLAY_MAX_SECONDS / worker.frameSeconds,
-  );
-  console.log(
-    `slow drawing: main ${main.pace.toFixed(3)}, worker ${worker.pace.toFixed(3)} (own limit ${ownLimit.toFixed(3)}: ${worker.msPerStep.toFixed(1)} ms/step, ${worker.frameSeconds.toFixed(2)} s/frame)`,
-  );
-  expect(worker.pace).toBeGreaterThan(0.7 * ownLimit);
 });

@@ -11,11 +11,11 @@ const FRAMES = 400;
 const CHUNK = 50;
 const FRAME_SECONDS = 1 / 60;
 
-const port = Number(process.env.PREVIEW_PORT ?? 4173);
-
 interface Run {
   /** Hash after 0, CHUNK, 2·CHUNK, … FRAMES frames. */
   hashes: string[];
+  /** Bodies awake at each of those checkpoints. */
+  awake: number[];
   steps: number;
   bodies: number;
 }
@@ -67,10 +67,10 @@ async function runScene(engine: EngineSession, scene: string, options: RunOption
       const sandbox = window.sandbox;
       sandbox.set({ physicsHz });
       await sandbox.load(scene, count === null ? {} : { count });
-      const start = sandbox.state().hash;
+      const start = { hash: sandbox.state().hash, awake: sandbox.stats().awake };
       if (spawn) sandbox.spawn(spawn);
       await sandbox.advance(new Array<number>(frames).fill(seconds));
-      return [start, sandbox.state().hash];
+      return [start, { hash: sandbox.state().hash, awake: sandbox.stats().awake }];
     },
     {
       scene,
@@ -81,20 +81,45 @@ async function runScene(engine: EngineSession, scene: string, options: RunOption
       seconds,
     },
   );
-  const hashes = [...first];
+  const checkpoints = [...first];
   for (let done = CHUNK; done < FRAMES; done += CHUNK) {
-    hashes.push(
+    checkpoints.push(
       await engine.evaluate(
         async ({ frames, seconds }) => {
           await window.sandbox.advance(new Array<number>(frames).fill(seconds));
-          return window.sandbox.state().hash;
+          return { hash: window.sandbox.state().hash, awake: window.sandbox.stats().awake };
         },
         { frames: CHUNK, seconds },
       ),
     );
   }
   const { step, bodies } = await engine.evaluate(async () => window.sandbox.state(), null);
-  return { hashes, steps: step, bodies };
+  return {
+    hashes: checkpoints.map((c) => c.hash),
+    awake: checkpoints.map((c) => c.awake),
+    steps: step,
+    bodies,
+  };
+}
+
+/**
+ * Checks that a run really ran: the step count is the one its frames owe (the accumulator's
+ * whole steps in FRAMES × frame seconds), and the state changed from each checkpoint to the
+ * next whenever a body was awake at the first (an awake body moves, or at least damps). Equal
+ * hashes in two engines that never stepped would prove nothing.
+ */
+function expectRan(run: Run, options: RunOptions, spawned: boolean): void {
+  const seconds = options.frameSeconds ?? FRAME_SECONDS;
+  const hz = options.physicsHz ?? 100;
+  // A nanosecond of slack, as the loop's own STEP_EPSILON_SECONDS gives a step that float
+  // sums leave a hair short.
+  expect(run.steps).toBe(Math.floor((FRAMES * seconds + 1e-9) * hz));
+  expect(run.hashes[1]).not.toBe(run.hashes[0]);
+  for (let k = 1; k < run.hashes.length; k++) {
+    // The spawn at step 0 wakes what it hits, whatever slept at the checkpoint before.
+    const awake = (run.awake[k - 1] ?? 0) > 0 || (spawned && k === 1);
+    if (awake) expect(run.hashes[k], `checkpoint ${k * CHUNK} frames`).not.toBe(run.hashes[k - 1]);
+  }
 }
 
 /** Runs the same thing in both engines at once and records a row of the table. */
@@ -118,6 +143,7 @@ async function compare(what: string, scene: string, options: RunOptions = {}): P
     steps: chromium.steps,
     bodies: chromium.bodies,
   });
+  expectRan(chromium, options, options.spawn !== undefined);
   expect(firefox.hashes, `${what}: Firefox's hashes at every ${CHUNK} frames`).toEqual(
     chromium.hashes,
   );
@@ -139,7 +165,7 @@ function table(): string {
 }
 
 beforeAll(async () => {
-  served = await serveBuild(port);
+  served = await serveBuild();
   const url = served.url;
   // Each engine opens the default scene; every test loads its own.
   sessions.push(...(await Promise.all(ENGINES.map((engine) => openApp(engine, url)))));

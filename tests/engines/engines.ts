@@ -11,6 +11,7 @@ import { preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import type { SandboxApi } from '../../src/api/scriptingApi';
 import { CHROMIUM_ARGS, findChromium } from '../browser/findChromium';
+import { previewPort } from '../browser/freePort';
 
 declare global {
   interface Window {
@@ -46,10 +47,12 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveBuild(port: number): Promise<Served> {
+/** Serves `dist/` on $PREVIEW_PORT, or on a free port of its own (never a fixed one). */
+export async function serveBuild(): Promise<Served> {
   if (!existsSync(join(process.cwd(), 'dist', 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` first.');
   }
+  const port = await previewPort();
   const server: PreviewServer = await preview({
     logLevel: 'warn',
     preview: { host: '127.0.0.1', port, strictPort: true },
@@ -142,9 +145,22 @@ export async function openApp(engine: EngineName, url: string, query = ''): Prom
   return session;
 }
 
+/**
+ * Opens the app and waits until it is ready. The server sends the cross-origin isolation
+ * headers, so in either engine the page must be isolated and its physics worker must share
+ * memory with it (a worker on transferred buffers would pass every hash test just the same).
+ */
 async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector('body[data-ready=true]', { timeout: READY_TIMEOUT_MS });
+  const isolation = (await page.evaluate(
+    '({ isolated: crossOriginIsolated, thread: window.sandbox.stats().thread, transport: window.sandbox.stats().transport })',
+  )) as { isolated: boolean; thread: string; transport: string };
+  if (!isolation.isolated || (isolation.thread === 'worker' && isolation.transport !== 'shared')) {
+    throw new Error(
+      `${url}: expected a cross-origin isolated page with physics on shared memory; got crossOriginIsolated = ${isolation.isolated}, thread ${isolation.thread}, transport ${isolation.transport}.`,
+    );
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 // `npm run test:engines`: builds the app and runs the cross-engine suite when Firefox can run
-// here; when it cannot, says so in one plain line and exits 0 (Chromium-only machines).
+// here. When it cannot: on a developer's machine (Chromium only) it says so in one plain line
+// and exits 0; under CI=1 (.ci/run installs Firefox) its absence fails the run.
 
 import { build } from 'vite';
 import { startVitest } from 'vitest/node';
@@ -7,6 +8,12 @@ import { firefoxMissing } from './engines';
 
 const missing = firefoxMissing();
 if (missing) {
+  if (process.env.CI) {
+    console.error(
+      `Cross-engine suite FAILED: ${missing}; CI=1 is set, where Firefox must be there.`,
+    );
+    process.exit(1);
+  }
   console.log(`Cross-engine suite NOT RUN: ${missing}.`);
   process.exit(0);
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createFrameReport,
-  FixedStepLoop,
-  SLOW_DISPLAY_MAX_SECONDS,
-} from '../../../src/loop/fixedStepLoop';
+import { SLOW_DISPLAY_MAX_SECONDS } from '../../../src/loop/displayPace';
+import { createFrameReport, FixedStepLoop } from '../../../src/loop/fixedStepLoop';
 import type { FrameReport } from '../../../src/loop/fixedStepLoop';
+import { firstJudgedSlow, jitteryDisplay } from './slowFrames';
 
 const limits = { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 };
 
@@ -15,16 +13,16 @@ function reports(loop: FixedStepLoop, frames: number[]): FrameReport[] {
 }
 
 describe('a steadily slow display (slowDisplay on: physics in a worker, animation frames)', () => {
-  it('spends its half-second frames in full once three of them show the display is slow', () => {
+  it('spends its half-second frames in full once two of them show the display is slow', () => {
     const loop = new FixedStepLoop(1 / 100, limits);
     loop.slowDisplay = true;
     const out = reports(loop, new Array<number>(8).fill(0.5));
-    // The first three are judged against a display not yet known to be slow: clamped.
-    for (const r of out.slice(0, 3)) {
+    // The first two are judged against a display not yet known to be slow: clamped.
+    for (const r of out.slice(0, 2)) {
       expect(r.steps).toBe(25);
       expect(r.clampedSeconds).toBeCloseTo(0.25, 12);
     }
-    for (const r of out.slice(3)) {
+    for (const r of out.slice(2)) {
       expect(r.steps).toBe(50);
       expect(r.clampedSeconds).toBe(0);
       expect(r.droppedSeconds).toBe(0);
@@ -90,13 +88,58 @@ describe('a slow display whose frames jitter', () => {
     }
   });
 
-  it('a frame more than twice the shortest of the last three is a hitch', () => {
+  it('a frame more than twice the longest of the last four is a hitch', () => {
     const loop = new FixedStepLoop(1 / 100, limits);
     loop.slowDisplay = true;
     const out = reports(loop, [0.3, 0.3, 0.3, 0.3, 0.9]);
     const hitch = out[out.length - 1] as FrameReport;
     expect(hitch.steps).toBe(60);
     expect(hitch.clampedSeconds).toBeCloseTo(0.3, 12);
+  });
+});
+
+describe('a slow display that jitters and follows long frames with short ones', () => {
+  it.each([1, 2, 3])('loses no simulated time over 8 s (seed %i)', (seed) => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const frames = jitteryDisplay(8, seed);
+    const out = reports(loop, frames);
+    // Once two long frames have shown the display is slow, nothing is cut.
+    const known = firstJudgedSlow(frames);
+    const settled = out.slice(known);
+    for (const r of settled) {
+      expect(r.clampedSeconds).toBe(0);
+      expect(r.droppedSeconds).toBe(0);
+    }
+    const real = frames.slice(known).reduce((sum, f) => sum + f, 0);
+    const sim = settled.reduce((sum, r) => sum + r.steps, 0) / 100;
+    // Everything but what waits in the accumulator (under a step) was simulated.
+    expect(sim / real).toBeGreaterThan(0.995);
+  });
+
+  it('a 5 s stall among those frames still gives up all but a second', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const out = reports(loop, [...jitteryDisplay(4, 7), 5, ...jitteryDisplay(2, 8)]);
+    const frames = out.map((r) => r.frameSeconds);
+    const stall = out[frames.indexOf(5)] as FrameReport;
+    expect(stall.steps).toBeLessThanOrEqual(100 * SLOW_DISPLAY_MAX_SECONDS);
+    expect(stall.clampedSeconds).toBeGreaterThanOrEqual(5 - SLOW_DISPLAY_MAX_SECONDS - 1e-12);
+  });
+
+  it("the same frames with slowDisplay off (the main thread) keep the article's clamp", () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    const out = reports(loop, jitteryDisplay(8, 1));
+    for (const r of out) {
+      expect(r.clampedSeconds).toBeCloseTo(Math.max(0, r.frameSeconds - 0.25), 12);
+    }
+  });
+
+  it('two hitches in a row among 60 Hz frames are both clamped', () => {
+    const loop = new FixedStepLoop(1 / 100, limits);
+    loop.slowDisplay = true;
+    const out = reports(loop, [...new Array<number>(10).fill(1 / 60), 0.5, 0.5]);
+    for (const r of out.slice(-2)) expect(r.clampedSeconds).toBeCloseTo(0.25, 12);
   });
 });
 

@@ -34,12 +34,15 @@ const hinged: Build = (physics) => {
   b.velocity.set(2, 3, 0);
 };
 
-/** Steps a fresh world with `solver`, returning the state hash and iteration count each step. */
+/**
+ * Steps a fresh world with `solver`, returning the state hash and iteration count each step,
+ * and how many steps gave the solver equations to solve.
+ */
 function run(
   build: Build,
   steps: number,
   solver: () => Solver,
-): { hashes: string[]; iterations: number[] } {
+): { hashes: string[]; iterations: number[]; solvesWithEquations: number; solver: Solver } {
   const physics = new PhysicsWorld(STATELESS_TUNING);
   physics.world.solver = solver();
   build(physics);
@@ -48,7 +51,9 @@ function run(
   const hasher = new StateHasher();
   const inner = physics.world.solver;
   const solve = inner.solve.bind(inner);
+  let solvesWithEquations = 0;
   inner.solve = (dt, world) => {
+    if (inner.equations.length > 0) solvesWithEquations++;
     const n = solve(dt, world);
     iterations.push(n);
     return n;
@@ -57,7 +62,20 @@ function run(
     physics.step(1 / 100);
     hashes.push(hasher.hex(physics));
   }
-  return { hashes, iterations };
+  return { hashes, iterations, solvesWithEquations, solver: inner };
+}
+
+/**
+ * FlatGSSolver hands a solve over to GSSolver's own loop when it cannot address a body by its
+ * index; were it to do that always, the comparisons below would compare GSSolver with itself.
+ * Every solve with equations must have taken the flat path.
+ */
+function expectFlatPathRan(result: ReturnType<typeof run>): void {
+  const solver = result.solver;
+  if (!(solver instanceof FlatGSSolver)) throw new Error('not the flat solver');
+  expect(result.solvesWithEquations).toBeGreaterThan(0);
+  expect(solver.fallbackSolves).toBe(0);
+  expect(solver.flatSolves).toBe(result.solvesWithEquations);
 }
 
 const SLOW = 60_000;
@@ -74,6 +92,7 @@ describe('FlatGSSolver: cannon-es GSSolver over flat arrays, the same bits', () 
     (_name, build, steps) => {
       const stock = run(build, steps, () => new GSSolver());
       const flat = run(build, steps, () => new FlatGSSolver());
+      expectFlatPathRan(flat);
       expect(new Set(stock.hashes).size).toBeGreaterThan(steps / 2);
       expect(flat.hashes).toEqual(stock.hashes);
       // The same iterations too: the tolerance test sees the same numbers.
@@ -104,6 +123,7 @@ describe('FlatGSSolver: cannon-es GSSolver over flat arrays, the same bits', () 
         loose(() => new FlatGSSolver()),
       );
       expect(stock.iterations.filter((n) => n > 0 && n < 50).length).toBeGreaterThan(50);
+      expectFlatPathRan(flat);
       expect(flat.iterations).toEqual(stock.iterations);
       expect(flat.hashes).toEqual(stock.hashes);
     },
@@ -136,6 +156,10 @@ describe('FlatGSSolver: cannon-es GSSolver over flat arrays, the same bits', () 
     };
     const stock = solveWith(new GSSolver());
     expect(stock).not.toEqual(start.flat());
-    expect(solveWith(new FlatGSSolver())).toEqual(stock);
+    const flat = new FlatGSSolver();
+    expect(solveWith(flat)).toEqual(stock);
+    // This one must be GSSolver's own loop: the flat layout cannot address these bodies.
+    expect(flat.fallbackSolves).toBe(1);
+    expect(flat.flatSolves).toBe(0);
   });
 });

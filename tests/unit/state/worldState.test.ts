@@ -210,3 +210,14 @@ describe('the body list order, with the broadphase that pairs in it', () => {
     }
   });
 });
+
+describe('a scene loaded after another has run', () => {
+  it('saves the same state as the scene loaded fresh: nothing of the earlier run (its step count) is carried', async () => {
+    const fresh = localSim('pile', { count: 20, seed: 4 });
+    const reused = localSim('stack', { seed: 1 });
+    for (let f = 0; f < 9; f++) reused.sim.frame(1 / 60);
+    expect(reused.core.physics.world.stepnumber).toBeGreaterThan(0);
+    await reused.sim.load('pile', { count: 20, seed: 4 });
+    expect(reused.core.saveState()).toEqual(fresh.core.saveState());
+  });
+});

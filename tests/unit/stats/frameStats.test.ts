@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_WINDOW_MIN_FRAMES, RATE_WINDOW_MIN_SECONDS } from '../../../src/stats/frameStats';
+import {
+  FrameStats,
+  RATE_WINDOW_MAX_SECONDS,
+  RATE_WINDOW_MIN_FRAMES,
+  RATE_WINDOW_MIN_SECONDS,
+} from '../../../src/stats/frameStats';
+import { createFrameReport } from '../../../src/loop/fixedStepLoop';
 import { Simulation } from '../../../src/app/simulation';
 import { Rng } from '../../../src/util/rng';
 import { localSim } from '../host/localSim';
@@ -38,6 +44,8 @@ function run(sim: Simulation, frames: readonly number[], realTime = false): Row[
 
 /** A second short by less than this is a second: 60 × (1/60) sums to 1 − 1.1e-16. */
 const SECOND = RATE_WINDOW_MIN_SECONDS - 1e-9;
+/** The window's cap, with the same float slack. */
+const MOST = RATE_WINDOW_MAX_SECONDS + 1e-9;
 
 function realOf(rows: readonly Row[], from: number, to: number): number {
   let sum = 0;
@@ -47,7 +55,9 @@ function realOf(rows: readonly Row[], from: number, to: number): number {
 
 /**
  * Checks every row: the window the stats report is the smallest run of newest frames holding a
- * second and RATE_WINDOW_MIN_FRAMES frames (all frames, while fewer were recorded), and its fps
+ * second and RATE_WINDOW_MIN_FRAMES frames (all frames, while fewer were recorded) — or, where
+ * those frames would span more than RATE_WINDOW_MAX_SECONDS, the longest run within that which
+ * holds a second — and its fps
  * and sim ÷ real are what the test measures itself over exactly those frames: the display
  * time's change over their summed frame times. The sums differ from the stats' own only by
  * float64 rounding over at most a thousand terms (~1e-13), hence the 1e-9.
@@ -61,10 +71,16 @@ function expectRatesOverTheirWindow(rows: readonly Row[]): void {
     const seconds = realOf(rows, first, k);
     expect(row.windowSeconds).toBeCloseTo(seconds, 9);
     if (first > 0) {
-      expect(frames).toBeGreaterThanOrEqual(RATE_WINDOW_MIN_FRAMES);
       expect(seconds).toBeGreaterThanOrEqual(SECOND);
-      // Smallest: one frame fewer would be too short or too few.
-      expect(frames === RATE_WINDOW_MIN_FRAMES || realOf(rows, first + 1, k) < SECOND).toBe(true);
+      // Enough frames, unless one more would have passed the cap.
+      const older = (rows[first - 1] as Row).real;
+      expect(frames >= RATE_WINDOW_MIN_FRAMES || seconds + older > MOST).toBe(true);
+      // Within the cap, unless it took frames that long to make a second.
+      const oldest = (rows[first] as Row).real;
+      expect(seconds <= MOST || seconds - oldest < SECOND).toBe(true);
+      // Smallest: past sixteen frames, one fewer would be too short (a capped window is the
+      // largest within the cap, checked above).
+      expect(frames <= RATE_WINDOW_MIN_FRAMES || realOf(rows, first + 1, k) < SECOND).toBe(true);
     }
     const before = first > 0 ? (rows[first - 1] as Row).display : 0;
     const measured = (row.display - before) / seconds;
@@ -192,6 +208,91 @@ describe('FrameStats rate window', () => {
     // each sum by about a sixteenth, and these frames differ from the window's average by up to
     // about twice, so ≤ 2 × 2/16 = 25% from one frame to the next.
     expect(worstWindow).toBeLessThan(1.25);
+  });
+});
+
+describe('FrameStats rate window on a slow display whose rate changes', () => {
+  /**
+   * Frames as a software-rendered page draws a heavy scene: every long frame (0.3 s growing to
+   * 1.2 s over the run) is followed by a 1/60 s one (the browser's next vsync after a long task),
+   * one to three frames a second. The frame clamp (0.25 s) cuts more of each long frame as they
+   * grow, so the true sim ÷ real falls from 0.8 to below 0.3 while it is watched.
+   */
+  function slowDisplay(seconds: number): number[] {
+    const frames: number[] = [];
+    let elapsed = 0;
+    while (elapsed < seconds) {
+      const long = 0.3 + (0.9 * elapsed) / seconds;
+      frames.push(long, 1 / 60);
+      elapsed += long + 1 / 60;
+    }
+    return frames;
+  }
+
+  /** The lowest and highest sim ÷ real over every trailing window of 1–5 s ending at row k. */
+  function trailingEnvelope(rows: readonly Row[], k: number): [number, number] | null {
+    const end = rows[k] as Row;
+    let low = Infinity;
+    let high = -Infinity;
+    for (let first = k; first >= 1; first--) {
+      const seconds = realOf(rows, first, k);
+      if (seconds > 5 + 1e-9) break;
+      if (seconds < SECOND) continue;
+      const rate = (end.display - (rows[first - 1] as Row).display) / seconds;
+      low = Math.min(low, rate);
+      high = Math.max(high, rate);
+    }
+    return low <= high ? [low, high] : null;
+  }
+
+  it('reads the rate of one of the trailing 1–5 s of its frames, never an older mix', () => {
+    const rows = run(new Simulation('carousel'), slowDisplay(40));
+    expectRatesOverTheirWindow(rows);
+    const first = rows[0] as Row;
+    const last = rows[rows.length - 1] as Row;
+    expect(first.simOverReal).toBeGreaterThan(0.8);
+    expect(last.simOverReal).toBeLessThan(0.3);
+    let checked = 0;
+    let oldRuleOff = 0;
+    for (let k = 0; k < rows.length; k++) {
+      const envelope = trailingEnvelope(rows, k);
+      if (!envelope || realOf(rows, 0, k) < 6) continue;
+      const [low, high] = envelope;
+      const row = rows[k] as Row;
+      expect(row.windowSeconds).toBeLessThanOrEqual(RATE_WINDOW_MAX_SECONDS + 1e-9);
+      expect(row.simOverReal, `frame ${k}`).toBeGreaterThanOrEqual(low - 1e-9);
+      expect(row.simOverReal, `frame ${k}`).toBeLessThanOrEqual(high + 1e-9);
+      checked++;
+      // The rule before the cap (sixteen frames, however long they took) read this far off.
+      const sixteen = k - RATE_WINDOW_MIN_FRAMES;
+      const seconds = realOf(rows, sixteen + 1, k);
+      const oldRule = (row.display - (rows[sixteen] as Row).display) / seconds;
+      if (oldRule < low * 0.97 || oldRule > high * 1.03) oldRuleOff++;
+    }
+    expect(checked).toBeGreaterThan(50);
+    // The scenario has teeth: the uncapped window strays more than 3% outside every trailing
+    // 1–5 s reading on many frames.
+    expect(oldRuleOff).toBeGreaterThan(10);
+  });
+
+  it('keeps a second even when one frame alone is longer than the cap', () => {
+    const stats = new FrameStats();
+    const report = createFrameReport();
+    for (const [real, display] of [
+      [0.5, 0.5],
+      [6, 0.75],
+      [0.3, 1.05],
+    ] as const) {
+      report.frameSeconds = real;
+      report.displayTime = display;
+      stats.endFrame(report, 0);
+    }
+    // 0.3 s is short of a second, so the 6 s frame joins it: past the cap, the only window
+    // that holds a second.
+    const window = stats.measureWindow();
+    expect(window.frames).toBe(2);
+    expect(window.seconds).toBeCloseTo(6.3, 12);
+    expect(window.simSeconds).toBeCloseTo(0.55, 12);
   });
 });
 

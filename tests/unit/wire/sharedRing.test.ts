@@ -167,3 +167,40 @@ describe('shared ring across threads', () => {
     expect(published).toBeGreaterThan(2 * wanted);
   });
 });
+
+describe('RingWriter on a broken ring', () => {
+  it('throws, naming the ring, instead of spinning for ever when no slot ever comes free', async () => {
+    const buffer = createRingBuffer(SHAPE, true);
+    const reader = new RingReader(buffer, SHAPE);
+    // Memory no honest reader could leave: every slot claims publication 7, which is held.
+    for (let i = 0; i < reader.slotCount; i++) reader.slotAt(i).header[HEADER_SEQ] = 7;
+    expect(reader.hold(0)).toBe(7);
+    // In a thread of its own: a writer that spun for ever would block this one, and no test
+    // timeout could fire.
+    const worker = startTsWorker(new URL('./brokenRingThread.ts', import.meta.url), {
+      buffer,
+      shape: SHAPE,
+      timeoutMs: 50,
+    });
+    try {
+      const answer = await new Promise<{ error: string | null } | 'silent'>((resolve, reject) => {
+        const timer = setTimeout(() => resolve('silent'), 8000);
+        worker.once('message', (message: { error: string | null }) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+        worker.once('error', reject);
+      });
+      expect(answer).toEqual({
+        error: expect.stringMatching(
+          /^Ring: no slot came free in 50 ms \(4 slots; the reader holds publication 7\)/,
+        ),
+      });
+    } finally {
+      await worker.terminate();
+    }
+    // Released, a writer finds a slot at once.
+    reader.release();
+    expect(new RingWriter(buffer, SHAPE).begin().header[HEADER_SEQ]).toBe(-1);
+  }, 15_000);
+});

@@ -25,9 +25,13 @@ export function threadHost(
 
 /**
  * A WorkerHost and a PhysicsService on this thread, messages delivered only when `deliver` is
- * called. A made-up clock: every step costs the worker exactly 1 ms, whatever this machine does.
+ * called. A made-up clock: every step costs the worker exactly 1 ms, whatever this machine does;
+ * `clockMs` is the page's clock its silence is measured with (performance.now unless given).
  */
-export function handHost(transport: Transport = 'transfer'): {
+export function handHost(
+  transport: Transport = 'transfer',
+  clockMs?: () => number,
+): {
   host: WorkerHost;
   deliver: () => void;
 } {
@@ -40,7 +44,7 @@ export function handHost(transport: Transport = 'transfer'): {
   );
   const host = new WorkerHost(
     { postMessage: (m: ToWorker) => down.push(m) },
-    { transport, tuning: DEFAULT_TUNING },
+    { transport, tuning: DEFAULT_TUNING, clockMs },
   );
   const deliver = (): void => {
     while (down.length > 0 || up.length > 0) {

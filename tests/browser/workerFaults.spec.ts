@@ -1,0 +1,235 @@
+// Worker faults in the page, each run compared by hash, frame by frame, with the same frames
+// under ?thread=main: a Worker constructor that throws, a policy that forbids workers, a worker
+// that fails while the determinism lab's second world runs in a worker of its own, and a worker
+// that falls silent (the page's clock run forward past the limit: no real 15 s wait).
+
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { breakWorker, collectPageErrors, keepStartedWorkers, openSandbox } from './helpers';
+
+test.use({ viewport: { width: 640, height: 400 } });
+
+async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Stops the animation frames and loads the scene afresh: from here only `advance` steps. */
+async function restart(page: Page, scene: string, options: { count?: number; seed?: number }) {
+  await page.evaluate(
+    async ([id, opts]) => {
+      await window.sandbox.advance([0]);
+      await window.sandbox.load(id, opts);
+    },
+    [scene, options] as const,
+  );
+}
+
+/** Each frame's state: the main world's hash, and the lab's two hashes where it has two worlds. */
+async function frames(page: Page, count: number, spawnAt = -1): Promise<string[]> {
+  return page.evaluate(
+    async ([n, spawn]) => {
+      const out: string[] = [];
+      for (let f = 0; f < n; f++) {
+        if (f === spawn)
+          window.sandbox.spawn({ kind: 'box', scale: [0.4, 0.4, 0.4], position: [0, 6, 0] });
+        await window.sandbox.advance([1 / 60]);
+        const twin = window.sandbox.stats().twin;
+        const lab = twin ? ` ${twin.comparedStep} ${twin.leftHash} ${twin.rightHash}` : '';
+        out.push(`${window.sandbox.state().step} ${window.sandbox.state().hash}${lab}`);
+      }
+      return out;
+    },
+    [count, spawnAt] as const,
+  );
+}
+
+/** The pile on the main thread, 60 frames with a spawn. */
+async function mainRun(browser: Browser, query: string, count = 60): Promise<string[]> {
+  return withPage(browser, async (page) => {
+    await openSandbox(page, `${query}&thread=main`);
+    await restart(page, 'pile', PILE_OPTIONS);
+    return frames(page, count, 10);
+  });
+}
+
+const PILE = '?scene=pile&count=40&seed=3&shadows=0';
+const PILE_OPTIONS = { count: 40, seed: 3 };
+
+test('a Worker constructor that throws: physics on the page from the start, a message says why, the main thread’s hashes', async ({
+  browser,
+}) => {
+  const expected = await mainRun(browser, PILE);
+  const got = await withPage(browser, async (page) => {
+    const errors = collectPageErrors(page);
+    await page.addInitScript(() => {
+      window.Worker = class {
+        constructor() {
+          throw new DOMException('Workers are not allowed here', 'SecurityError');
+        }
+      } as unknown as typeof Worker;
+    });
+    await openSandbox(page, `${PILE}&thread=worker`);
+    await expect(page.locator('.message')).toContainText('Workers are not allowed here');
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+    await restart(page, 'pile', PILE_OPTIONS);
+    const hashes = await frames(page, 60, 10);
+    expect(errors).toEqual([]);
+    return hashes;
+  });
+  expect(got).toEqual(expected);
+});
+
+test('a policy that forbids workers (worker-src none): physics on the page, the main thread’s hashes', async ({
+  browser,
+}) => {
+  const expected = await mainRun(browser, PILE);
+  const got = await withPage(browser, async (page) => {
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        // The policy is in the page's meta tag, its quotes written as &#39;.
+        const allowed = 'worker-src &#39;self&#39;';
+        expect(html).toContain(allowed);
+        await route.fulfill({
+          response,
+          body: html.replace(allowed, 'worker-src &#39;none&#39;'),
+        });
+      },
+    );
+    await openSandbox(page, `${PILE}&thread=worker`);
+    await expect(page.locator('.message')).toContainText("Physics runs on the page's own thread");
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+    await restart(page, 'pile', PILE_OPTIONS);
+    return frames(page, 60, 10);
+  });
+  expect(got).toEqual(expected);
+});
+
+test('a worker that fails with the determinism lab open: both worlds back on the page, the main thread’s hashes', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const LAB = '?scene=determinism&shadows=0';
+  const expected = await withPage(browser, async (page) => {
+    await openSandbox(page, `${LAB}&thread=main`);
+    await restart(page, 'determinism', {});
+    return frames(page, 120, 10);
+  });
+  const got = await withPage(browser, async (page) => {
+    await keepStartedWorkers(page);
+    await openSandbox(page, `${LAB}&thread=worker`);
+    // The lab's second world in a worker of its own.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { startedWorkers: Worker[] }).startedWorkers.length,
+        ),
+      )
+      .toBe(2);
+    await restart(page, 'determinism', {});
+    const before = await frames(page, 60, 10);
+    await breakWorker(page, 0);
+    await expect(page.locator('.message')).toContainText("Physics runs on the page's own thread");
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+    const after = await frames(page, 60);
+    return [...before, ...after];
+  });
+  expect(got).toEqual(expected);
+});
+
+test('a worker that falls silent (the page’s clock run forward, no real wait): physics back on the page at the same step, the main thread’s hashes', async ({
+  browser,
+}) => {
+  const expected = await mainRun(browser, PILE);
+  const got = await withPage(browser, async (page) => {
+    // The page never hears from its worker again once `silenceWorkers` is set, as when the
+    // browser stops a worker without an event.
+    await page.addInitScript(() => {
+      const Original = window.Worker;
+      const flags = window as unknown as { silenceWorkers: boolean };
+      flags.silenceWorkers = false;
+      window.Worker = class extends Original {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          const listen = (event: MessageEvent): void => {
+            if (flags.silenceWorkers) event.stopImmediatePropagation();
+          };
+          this.addEventListener('message', listen);
+        }
+      };
+    });
+    await page.clock.install();
+    await openSandbox(page, `${PILE}&thread=worker`);
+    await restart(page, 'pile', PILE_OPTIONS);
+    const before = await frames(page, 30, 10);
+    // Silent from here: the next frame's steps are owed and never come.
+    await page.evaluate(() => {
+      (window as unknown as { silenceWorkers: boolean }).silenceWorkers = true;
+      void window.sandbox.advance([1 / 60]);
+    });
+    await page.clock.runFor(14_000);
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
+    await page.clock.runFor(3_000);
+    await expect(page.locator('.message')).toContainText('stopped answering');
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+    const after = await frames(page, 29);
+    return [...before, ...after];
+  });
+  // The frame the worker never answered is taken on the page instead: one fewer state read.
+  expect(got).toEqual([...expected.slice(0, 30), ...expected.slice(31)]);
+});
+
+/** Breaks the newest worker the page started and waits until physics is back on the page. */
+async function breakNewestWorker(page: Page): Promise<void> {
+  await breakWorker(page);
+  await expect.poll(() => page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+}
+
+/**
+ * Records 60 frames of the pile (a spawn among them), then replays the recording for 80 frames.
+ * With `breakWorkers` the page starts in a worker, its worker fails at frame 30 of the recording,
+ * and physics goes back to a new worker for the replay, which fails at its frame 20.
+ */
+async function recordAndReplay(page: Page, breakWorkers: boolean): Promise<unknown> {
+  await restart(page, 'pile', PILE_OPTIONS);
+  await page.evaluate(() => window.sandbox.record({ hashEvery: 5 }));
+  const recorded = await frames(page, 30, 10);
+  if (breakWorkers) await breakNewestWorker(page);
+  recorded.push(...(await frames(page, 30)));
+  const recording = await page.evaluate(() => window.sandbox.stopRecording());
+  if (breakWorkers) {
+    await page.evaluate(() => window.sandbox.set({ physicsThread: 'worker' }));
+    await expect.poll(() => page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
+  }
+  await page.evaluate((r) => window.sandbox.replay(r), recording);
+  const replayed = await frames(page, 20);
+  if (breakWorkers) await breakNewestWorker(page);
+  replayed.push(...(await frames(page, 60)));
+  const status = await page.evaluate(() => window.sandbox.stats().replay);
+  return { recorded, recording, replayed, status };
+}
+
+test('a worker that fails during a recording, and another during its replay: the recording and every hash as on the main thread', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const expected = await withPage(browser, async (page) => {
+    await openSandbox(page, `${PILE}&thread=main`);
+    return recordAndReplay(page, false);
+  });
+  const got = await withPage(browser, async (page) => {
+    await keepStartedWorkers(page);
+    await openSandbox(page, `${PILE}&thread=worker`);
+    return recordAndReplay(page, true);
+  });
+  expect(got).toEqual(expected);
+  const status = (expected as { status: { divergence: unknown; step: number } | null }).status;
+  expect(status?.divergence).toBeNull();
+});

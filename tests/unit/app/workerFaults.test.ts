@@ -1,0 +1,159 @@
+// A physics worker that falls silent or dies in the middle of things — a recording under way, a
+// replay playing — hands its world back to the page's thread, and the run goes on bit for bit as
+// the same run on the main thread. Silence is measured on an injected clock: no real waiting.
+
+import type { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WORKER_SILENCE_MS } from '../../../src/app/physicsThreads';
+import { Simulation } from '../../../src/app/simulation';
+import { encodeRecording } from '../../../src/state/recording';
+import type { Recording } from '../../../src/state/recording';
+import type { WorkerHost } from '../../../src/workerHost/workerHost';
+import { handHost, threadHost } from '../workerHost/harness';
+
+const workers: Worker[] = [];
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.terminate();
+});
+
+const FRAME = 1 / 60;
+const SCENE = { count: 30, seed: 5 };
+
+/** A spawn at frame 8 and a throw at frame 20 of any run, the same in every world. */
+function inputs(sim: Simulation, frame: number): void {
+  if (frame === 8)
+    sim.queue({
+      type: 'spawn',
+      spec: { kind: 'box', scale: [0.4, 0.4, 0.4], position: [0, 6, 0] },
+    });
+  if (frame === 20)
+    sim.queue({
+      type: 'spawn',
+      spec: {
+        kind: 'sphere',
+        scale: [0.3, 0.3, 0.3],
+        position: [-3, 2, 0],
+        velocity: [6, 3, 0],
+      },
+    });
+}
+
+/** The pile in a real worker thread. */
+async function inWorker(): Promise<{ sim: Simulation; host: WorkerHost; worker: Worker }> {
+  const { host, worker } = threadHost();
+  workers.push(worker);
+  const sim = new Simulation('pile', SCENE);
+  await sim.useHost(host, 'build');
+  return { sim, host, worker };
+}
+
+/** What the page does when it gives up on a worker: its world rebuilt here, at the same step. */
+async function fallBack(sim: Simulation, host: WorkerHost): Promise<void> {
+  const back = host.handBack();
+  expect(back.resumed).toBe(true);
+  await sim.useHost(back.host, 'resume');
+  expect(sim.host.thread).toBe('main');
+}
+
+describe('a worker that falls silent (injected clock)', () => {
+  it('is silent past the limit only once it has owed an answer that long; its world comes back at the same step', async () => {
+    let nowMs = 0;
+    const { host, deliver } = handHost('transfer', () => nowMs);
+    const sim = new Simulation('pile', SCENE);
+    const built = sim.useHost(host, 'build');
+    deliver();
+    await built;
+    const main = new Simulation('pile', SCENE);
+    const expected: string[] = [];
+    const got: string[] = [];
+    for (let f = 0; f < 90; f++) {
+      for (const world of [main, sim]) inputs(world, f);
+      main.frame(FRAME);
+      sim.frame(FRAME);
+      nowMs += 1000 * FRAME;
+      if (f < 30) {
+        // Answering: the worker owes nothing once its messages are in.
+        deliver();
+        expect(host.silentMs()).toBe(0);
+        // Owing nothing, it is never silent, however long the page goes without a frame.
+        if (f === 15) nowMs += 2 * WORKER_SILENCE_MS;
+        expect(host.silentMs()).toBe(0);
+        expect(sim.hash()).toBe(main.hash());
+      } else if (f === 30) {
+        // From here on the worker never answers: the steps of frame 30 on are owed.
+        nowMs += WORKER_SILENCE_MS - 1000 * FRAME - 1;
+        expect(host.silentMs()).toBeLessThanOrEqual(WORKER_SILENCE_MS);
+      } else if (f === 31) {
+        expect(host.silentMs()).toBeGreaterThan(WORKER_SILENCE_MS);
+        host.fail('stopped answering');
+        await fallBack(sim, host);
+      }
+      if (f >= 31) {
+        expected.push(main.hash());
+        got.push(sim.hash());
+      }
+    }
+    expect(got).toEqual(expected);
+    expect(sim.nextStep).toBe(main.nextStep);
+  });
+});
+
+/** The same frames and inputs on `sim`, with a recording from frame 5 to 70; the hashes after each. */
+async function recordRun(
+  sim: Simulation,
+  atFrame: (frame: number) => Promise<void> = async () => undefined,
+): Promise<{ hashes: string[]; recording: Recording }> {
+  const hashes: string[] = [];
+  let recording: Recording | null = null;
+  for (let f = 0; f < 80; f++) {
+    if (f === 5) await sim.timeline.record({ hashEvery: 5 });
+    if (f === 70) recording = await sim.timeline.stopRecording();
+    inputs(sim, f);
+    await atFrame(f);
+    await sim.frameAndWait(FRAME);
+    hashes.push(sim.hash());
+  }
+  if (!recording) throw new Error('no recording');
+  return { hashes, recording };
+}
+
+describe('a worker that dies mid-run', () => {
+  it('during a recording: the same hashes and the same recording as the main thread', async () => {
+    const main = await recordRun(new Simulation('pile', SCENE));
+    const { sim, host, worker } = await inWorker();
+    const fell = await recordRun(sim, async (frame) => {
+      if (frame !== 40) return;
+      await worker.terminate();
+      await fallBack(sim, host);
+    });
+    expect(fell.hashes).toEqual(main.hashes);
+    expect(encodeRecording(fell.recording)).toEqual(encodeRecording(main.recording));
+  });
+
+  it('during a replay: every frame as the main thread replays it, every recorded hash met', async () => {
+    const { recording } = await recordRun(new Simulation('pile', SCENE));
+    const replayRun = async (
+      sim: Simulation,
+      atFrame: (frame: number) => Promise<void> = async () => undefined,
+    ): Promise<string[]> => {
+      await sim.timeline.replay(recording);
+      const hashes: string[] = [];
+      for (let f = 0; f < 80; f++) {
+        await atFrame(f);
+        await sim.frameAndWait(FRAME);
+        hashes.push(sim.hash());
+      }
+      expect(sim.timeline.replayStatus()?.divergence).toBeNull();
+      expect(sim.timeline.replayStatus()?.step).toBe(recording.length);
+      return hashes;
+    };
+    const expected = await replayRun(new Simulation('pile', SCENE));
+    const { sim, host, worker } = await inWorker();
+    const got = await replayRun(sim, async (frame) => {
+      if (frame !== 30) return;
+      await worker.terminate();
+      await fallBack(sim, host);
+    });
+    expect(got).toEqual(expected);
+  });
+});
