@@ -2,17 +2,10 @@
 // shapes in flat, preallocated arrays, plus the small vector helpers they share. Plain numbers
 // only (no cannon-es import): the generators are pure geometry, tested on their own.
 
-/** Anything with x, y, z: a cannon-es Vec3, or a plain object in tests. */
-export interface Vec3Like {
-  x: number;
-  y: number;
-  z: number;
-}
+import type { QuatLike } from '../poses/bodyPoses';
 
-/** A unit quaternion (x, y, z, w), as cannon-es stores orientations. */
-export interface QuatLike extends Vec3Like {
-  w: number;
-}
+/** The generators read poses as any body shaped like cannon-es's (a plain object in tests). */
+export type { QuatLike, Vec3Like } from '../poses/bodyPoses';
 
 /**
  * Room for points in one manifold. Face clipping keeps at most 4 (faceClipping.ts); plane–box

@@ -73,12 +73,7 @@ export class BodySnapshots extends PosePair {
     const count = bodies.length;
     this.resize(count);
     this.intervalSeconds = dtSeconds;
-    const swap = this.previous;
-    this.previous = this.current;
-    this.current = swap;
-    const flags = this.previousAsleep;
-    this.previousAsleep = this.asleep;
-    this.asleep = flags;
+    this.shiftCurrentToPrevious();
     // A slot whose body changed must be copied whatever the sleep flags say, and drawn from
     // where it is: clear its flags now, copy its new pose into previous after the write.
     const ids = this.ids;

@@ -129,6 +129,19 @@ export class PosePair {
   }
 
   /**
+   * Before a step's snapshot is written: current becomes previous, and the buffers that held
+   * previous (and their sleep flags) become current, to be overwritten.
+   */
+  protected shiftCurrentToPrevious(): void {
+    const swap = this.previous;
+    this.previous = this.current;
+    this.current = swap;
+    const flags = this.previousAsleep;
+    this.previousAsleep = this.asleep;
+    this.asleep = flags;
+  }
+
+  /**
    * Makes the previous snapshot the current one (poses, velocities and sleep flags), so the
    * next draw shows the current poses whatever alpha is: after a load, a jump or a teleport.
    */
@@ -170,12 +183,7 @@ export class Snapshots extends SnapshotPair implements BodyRemovalListener, Pose
   capture(dtSeconds: number): void {
     this.intervalSeconds = dtSeconds;
     this.sync();
-    const swap = this.previous;
-    this.previous = this.current;
-    this.current = swap;
-    const flags = this.previousAsleep;
-    this.previousAsleep = this.asleep;
-    this.asleep = flags;
+    this.shiftCurrentToPrevious();
     // `current` now holds the snapshot before last, and `asleep` its flags: a body asleep then
     // and at the last snapshot, and asleep still, is already right in both buffers.
     this.physics.writeState(this.current, this.asleep, 0, this.count, this.previousAsleep);
