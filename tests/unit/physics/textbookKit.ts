@@ -5,6 +5,7 @@
 import type { Body, ContactMaterial } from 'cannon-es';
 import { DampedBody } from '../../../src/physics/damping';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
+import { STATELESS_TUNING } from '../../../src/physics/tuning';
 import type { MaterialName } from '../../../src/physics/materials';
 
 /** Unit roundoff of float64: a correctly rounded operation is off by at most this, relatively. */
@@ -123,6 +124,17 @@ export function linearDampingRate(body: Body): number {
 /** A world in the configuration the sandbox uses by default (DEFAULT_TUNING and materials). */
 export function defaultWorld(): PhysicsWorld {
   return new PhysicsWorld();
+}
+
+/**
+ * A world whose contacts are cannon-es equations made afresh every step (STATELESS_TUNING: the
+ * project's generators and flat solver, bit for bit cannon-es's GSSolver): the configuration
+ * whose contact laws (SPOOK restitution, the friction bound) these tests derive. The default's
+ * persistent, warm-started manifolds solve a different system; their laws are not derived here
+ * (the quality gates and the energy test hold the default).
+ */
+export function equationWorld(): PhysicsWorld {
+  return new PhysicsWorld(STATELESS_TUNING);
 }
 
 /** Kinetic (linear and rotational, in the body's principal frame) plus potential energy, J. */
