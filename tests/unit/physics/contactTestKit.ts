@@ -105,9 +105,14 @@ export function candidateAxes(a: BoxPose, b: BoxPose): Vec3[] {
   return axes;
 }
 
+const shapeWorld = new PhysicsWorld();
+
 /** The project's own collision shape for a body kind (as bodyFactory builds it), at a random size. */
 export function projectShape(kind: 'box' | 'cylinder' | 'gem' | 'sphere', rng: Rng): Shape {
-  const physics = new PhysicsWorld();
+  // One world lends its body factory to every call: the shape outlives the body, and a world
+  // per shape (its contact cache and solver made up front) cost more than the contacts tested.
+  const physics = shapeWorld;
+  physics.clear();
   physics.addBody({ kind, scale: randomScale(kind, rng), position: [0, 0, 0] });
   const shape = physics.bodies[0]?.shapes[0];
   if (!shape) throw new Error(`no ${kind} shape`);

@@ -14,23 +14,37 @@ const FIELDS: FieldSpec[] = [
 /** Both ends over a real MessageChannel, so transfers detach buffers as a browser does. */
 function connect(slots: number, capacity = 4) {
   const channel = new MessageChannel();
+  // Messages sent and received each way: settled once every one sent has arrived (a reply is
+  // sent inside the handler that received, so nothing is in flight then).
+  let sent = 0;
+  let received = 0;
   const toPage: SlotPort = {
-    postMessage: (message, transfer) =>
-      channel.port1.postMessage(message, transfer as ArrayBuffer[]),
+    postMessage: (message, transfer) => {
+      sent++;
+      channel.port1.postMessage(message, transfer as ArrayBuffer[]);
+    },
   };
   const toPhysics: SlotPort = {
-    postMessage: (message, transfer) =>
-      channel.port2.postMessage(message, transfer as ArrayBuffer[]),
+    postMessage: (message, transfer) => {
+      sent++;
+      channel.port2.postMessage(message, transfer as ArrayBuffer[]);
+    },
   };
   const writer = new TransferWriter(FIELDS, capacity, toPage);
   const reader = new TransferReader(FIELDS, slots, toPhysics);
-  channel.port2.on('message', (message: SlotMessage) => reader.receive(message.buffer));
+  channel.port2.on('message', (message: SlotMessage) => {
+    received++;
+    reader.receive(message.buffer);
+  });
   let returned = 0;
   channel.port1.on('message', (message: SlotMessage) => {
+    received++;
     returned++;
     writer.accept(message.buffer);
   });
-  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+  const settle = async (): Promise<void> => {
+    while (received < sent) await new Promise((resolve) => setImmediate(resolve));
+  };
   const close = (): void => {
     channel.port1.close();
     channel.port2.close();
