@@ -4,7 +4,8 @@
 // drop-in on plain cannon-es worlds — all measured in this run, in Node. `npm run bench --
 // --tuning`: each physics setting against its alternatives. `npm run bench -- --state`: only
 // the save, load, record and seek table. `npm run bench -- --drop-in`: only the drop-in's table.
-// `npm run bench -- --pyramid`: only the pyramid's table (455, 1,015 and 1,771 boxes).
+// `npm run bench -- --pyramid`: only the pyramid's table (455, 969 and 1,771 boxes).
+// `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { TODAY_TUNING } from '../src/physics/tuning';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   else if (process.argv.includes('--state')) runState();
   else if (process.argv.includes('--drop-in')) runDropIn();
   else if (process.argv.includes('--pyramid')) runPyramid();
+  else if (process.argv.includes('--stress')) runStress();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
@@ -107,28 +109,8 @@ async function runBench(): Promise<void> {
   }
   console.log(interpolationTable(interpolation));
 
-  section('physics per stress scene, today against chosen (CPU ms per world.step, steps 100–600)');
-  const physics: PhysicsResult[] = [];
-  for (const scene of STRESS_SCENES) {
-    for (const count of quick ? [100, 250] : [250, 500, 1000]) {
-      // The same deterministic work each run: fewer runs where one run is long keeps the
-      // whole bench within a few minutes on a loaded two-core machine.
-      const runs = quick ? 1 : count <= 250 ? 3 : count <= 500 ? 2 : 1;
-      physics.push(benchPhysics(scene, count, runs));
-    }
-  }
-  console.log(physicsTable(physics));
-
+  const { physics, capacity } = runStress();
   runPyramid();
-
-  section(`bodies that hold real time (chosen, ≤ ${REAL_TIME_BUDGET_MS} ms a step)`);
-  const capacity: CapacityResult[] = [];
-  for (const scene of STRESS_SCENES) {
-    // Steps of 100 bodies from 500 until a step costs more than the budget.
-    const counts = quick ? [250, 500] : Array.from({ length: 26 }, (_, i) => 500 + 100 * i);
-    capacity.push(benchCapacity(scene, counts, 1));
-  }
-  console.log(capacityTable(capacity));
 
   section('quality gates, today against chosen');
   console.log(
@@ -174,6 +156,34 @@ async function runBench(): Promise<void> {
   for (const r of allocation.filter((a) => a.label.startsWith('project'))) {
     console.log(`- ${r.label}: ${fixed(r.bytes, 0)} B per ${r.per} (goal ${allocationGoal(r)})`);
   }
+}
+
+/**
+ * The stress scenes today against chosen, and the most bodies each stress scene holds
+ * within the real-time budget (the counts its scene opens at, docs/performance.md).
+ */
+function runStress(): { physics: PhysicsResult[]; capacity: CapacityResult[] } {
+  section('physics per stress scene, today against chosen (CPU ms per world.step, steps 100–600)');
+  const physics: PhysicsResult[] = [];
+  for (const scene of STRESS_SCENES) {
+    for (const count of quick ? [100, 250] : [250, 500, 1000]) {
+      // The same deterministic work each run: fewer runs where one run is long keeps the
+      // whole bench within a few minutes on a loaded two-core machine.
+      const runs = quick ? 1 : count <= 250 ? 3 : count <= 500 ? 2 : 1;
+      physics.push(benchPhysics(scene, count, runs));
+    }
+  }
+  console.log(physicsTable(physics));
+
+  section(`bodies that hold real time (chosen, ≤ ${REAL_TIME_BUDGET_MS} ms a step)`);
+  const capacity: CapacityResult[] = [];
+  for (const scene of STRESS_SCENES) {
+    // Steps of 100 bodies from 500 until a step costs more than the budget.
+    const counts = quick ? [250, 500] : Array.from({ length: 26 }, (_, i) => 500 + 100 * i);
+    capacity.push(benchCapacity(scene, counts, 1));
+  }
+  console.log(capacityTable(capacity));
+  return { physics, capacity };
 }
 
 /**
