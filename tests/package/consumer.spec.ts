@@ -265,9 +265,19 @@ function worstGap(frame: Drawn, want: (k: number) => { p: Vector3; q: Quaternion
     const q = new Quaternion();
     new Matrix4().fromArray(frame.matrices, 16 * k).decompose(p, q, new Vector3());
     const target = want(k);
-    worst = Math.max(worst, p.distanceTo(target.p), q.angleTo(target.q));
+    worst = Math.max(worst, p.distanceTo(target.p), rotationBetween(q, target.q));
   });
   return worst;
+}
+
+/**
+ * The angle between two orientations, from the vector part of the rotation between them.
+ * Not three's `angleTo` (2·acos of the dot product): near 1 acos turns the float32 matrix's
+ * rounding, about 1e-7 rad, into up to 4e-4 rad.
+ */
+function rotationBetween(a: Quaternion, b: Quaternion): number {
+  const r = a.clone().invert().multiply(b);
+  return 2 * Math.atan2(Math.hypot(r.x, r.y, r.z), Math.abs(r.w));
 }
 
 function poseOf(values: number[]): { p: Vector3; q: Quaternion } {
@@ -289,17 +299,25 @@ test('the example, built from the tarball, draws each box at lerp/slerp of its s
   await page.waitForFunction(() => 'example' in window);
 
   // A frame well inside a step (alpha in 0.2 … 0.8) while a box falls 2 cm or more a step, so
-  // the blend is centimetres from either snapshot.
+  // the blend is centimetres from either snapshot, and a box (the same or another) turns 0.005
+  // rad or more a step as the tower topples, so a blend of orientations other than slerp at
+  // alpha is off by far more than the tolerance.
   let frame: Drawn | undefined;
   await expect
-    .poll(async () => {
-      const candidate = await drawnFrame(page);
-      const moving = candidate.previous.some(
-        (p, k) => Math.abs((p[1] ?? 0) - (candidate.current[k]?.[1] ?? 0)) > 0.02,
-      );
-      if (moving && candidate.alpha > 0.2 && candidate.alpha < 0.8) frame = candidate;
-      return frame !== undefined;
-    })
+    .poll(
+      async () => {
+        const candidate = await drawnFrame(page);
+        const moving = candidate.previous.some(
+          (p, k) => Math.abs((p[1] ?? 0) - (candidate.current[k]?.[1] ?? 0)) > 0.02,
+        );
+        const turning = candidate.previous.some(
+          (p, k) => rotationBetween(poseOf(p).q, poseOf(candidate.current[k] ?? []).q) > 0.005,
+        );
+        if (moving && turning && candidate.alpha > 0.2 && candidate.alpha < 0.8) frame = candidate;
+        return frame !== undefined;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   if (frame === undefined) throw new Error('unreachable');
   const at = frame;
