@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { build } from 'vite';
+import { quatAngle } from '../browser/helpers';
 import type { Rolldown } from 'vite';
 import {
   bareProject,
@@ -271,13 +272,12 @@ function worstGap(frame: Drawn, want: (k: number) => { p: Vector3; q: Quaternion
 }
 
 /**
- * The angle between two orientations, from the vector part of the rotation between them.
- * Not three's `angleTo` (2·acos of the dot product): near 1 acos turns the float32 matrix's
+ * The angle between two orientations, well conditioned near zero (helpers' quatAngle). Not
+ * three's `angleTo` (2·acos of the dot product): near 1 acos turns the float32 matrix's
  * rounding, about 1e-7 rad, into up to 4e-4 rad.
  */
 function rotationBetween(a: Quaternion, b: Quaternion): number {
-  const r = a.clone().invert().multiply(b);
-  return 2 * Math.atan2(Math.hypot(r.x, r.y, r.z), Math.abs(r.w));
+  return quatAngle([a.x, a.y, a.z, a.w], [b.x, b.y, b.z, b.w]);
 }
 
 function poseOf(values: number[]): { p: Vector3; q: Quaternion } {
