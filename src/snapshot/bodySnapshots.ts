@@ -24,7 +24,7 @@ import { PosePair } from './snapshots';
  * snapshots.captureFresh(world.bodies);
  * const stepper = {
  *   step(dt: number) {
- *     world.step(dt); // never world.step(dt, elapsed): the loop owns the accumulator
+ *     world.step(dt); // one fixed step: the loop owns the accumulator
  *     snapshots.capture(world.bodies, dt);
  *   },
  * };
