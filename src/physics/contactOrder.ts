@@ -12,6 +12,11 @@ const COLOURS = 32;
 /** The overflow colour: its manifolds may share bodies. */
 const OVERFLOW = COLOURS - 1;
 
+/** Whether a run of this key (see ContactOrder.keyAt) may share moving bodies: the overflow's. */
+export function mayShareBodies(key: number): boolean {
+  return key % COLOURS === OVERFLOW;
+}
+
 /**
  * A step's solve order, recomputed from the manifolds and the bodies' solve masses alone (so
  * from the state alone): `order[0 … count − 1]` are manifold numbers, by level, then colour,
@@ -26,8 +31,8 @@ export class ContactOrder {
   private firstEdge = new Int32Array(257);
   private edges = new Int32Array(512);
   private key = new Int32Array(256);
-  private mask = new Int32Array(256);
-  private maskLevel = new Int32Array(256);
+  /** Per body and level slot (see compute): the colours its manifolds there have taken. */
+  private mask = new Int32Array(512);
   private bucket = new Int32Array(64);
 
   /** Orders `buffer`'s manifolds over `bodies` (world.bodies, whose solve masses are set). */
@@ -40,31 +45,28 @@ export class ContactOrder {
     const key = this.key;
     const level = this.level;
     const mask = this.mask;
-    const maskLevel = this.maskLevel;
-    maskLevel.fill(-1, 0, bodies.length);
+    mask.fill(0, 0, 2 * bodies.length);
     for (let m = 0; m < count; m++) {
       const a = buffer.bodyA[m];
       const b = buffer.bodyB[m];
       const la = level[a];
       const lb = level[b];
       const l = la < lb ? la : lb;
-      // The moving bodies' colours already taken at this level.
+      // A manifold's level is its lower body's, and touching bodies' levels differ by at most
+      // one (breadth first), so a moving body's manifolds sit at its own level or the one
+      // below: slot 2i + 1 or 2i of `mask` holds the colours it has taken at each.
       const movesA = bodies[a].invMassSolve > 0;
       const movesB = bodies[b].invMassSolve > 0;
-      const takenA = movesA && maskLevel[a] === l ? mask[a] : 0;
-      const takenB = movesB && maskLevel[b] === l ? mask[b] : 0;
+      const slotA = 2 * a + 1 + l - la;
+      const slotB = 2 * b + 1 + l - lb;
+      const takenA = movesA ? mask[slotA] : 0;
+      const takenB = movesB ? mask[slotB] : 0;
       const free = ~(takenA | takenB);
       let colour = free === 0 ? OVERFLOW : 31 - Math.clz32(free & -free);
       if (colour > OVERFLOW) colour = OVERFLOW;
       if (colour < OVERFLOW) {
-        if (movesA) {
-          mask[a] = takenA | (1 << colour);
-          maskLevel[a] = l;
-        }
-        if (movesB) {
-          mask[b] = takenB | (1 << colour);
-          maskLevel[b] = l;
-        }
+        if (movesA) mask[slotA] = takenA | (1 << colour);
+        if (movesB) mask[slotB] = takenB | (1 << colour);
       }
       key[m] = l * COLOURS + colour;
       if (key[m] > maxKey) maxKey = key[m];
@@ -118,6 +120,14 @@ export class ContactOrder {
     for (let i = 0; i < n; i++) if (level[i] < 0) level[i] = 1;
   }
 
+  /**
+   * Position o's run key, level × COLOURS + colour: positions of one key are consecutive, and
+   * unless mayShareBodies(key) no two of them share a moving body.
+   */
+  keyAt(o: number): number {
+    return this.key[this.order[o]];
+  }
+
   /** Counting sort of the manifolds by key, stable. */
   private sortByKey(count: number, maxKey: number): void {
     if (this.bucket.length < maxKey + 2) this.bucket = new Int32Array(2 * (maxKey + 2));
@@ -141,8 +151,7 @@ export class ContactOrder {
       this.level = new Int32Array(n);
       this.queue = new Int32Array(n);
       this.firstEdge = new Int32Array(n + 1);
-      this.mask = new Int32Array(n);
-      this.maskLevel = new Int32Array(n);
+      this.mask = new Int32Array(2 * n);
     }
   }
 }

@@ -109,8 +109,8 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   warmStart: 1,
   frictionWarmStart: 0.5,
   reuseMotion: 0,
-  solverIterations: 7,
-  relaxIterations: 3,
+  solverIterations: 6,
+  relaxIterations: 4,
   contactStiffness: 1.5e7,
   contactRelaxation: 8,
 });
