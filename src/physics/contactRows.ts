@@ -1,12 +1,16 @@
 // One contact point's three solver rows (normal, then the two friction directions), set up as
-// cannon-es's ContactEquation and FrictionEquation set up theirs, and the rows' layout.
+// cannon-es's ContactEquation and FrictionEquation set up theirs, warm-started from the point's
+// stored impulses; the rows' layout and the manifold header they share.
 
 import type { Body } from 'cannon-es';
 import {
+  IMPULSE_FRICTION,
+  IMPULSE_NORMAL,
   MATERIAL_A,
   MATERIAL_B,
   MATERIAL_EPS,
   MATERIAL_FRICTION_B,
+  MATERIAL_FRICTION_BOUND,
   MATERIAL_FRICTION_EPS,
   MATERIAL_RESTITUTION,
   MATERIAL_WIDTH,
@@ -144,5 +148,96 @@ export function setUpPoint(
     rows[r + RHS] = rhs;
     rows[r + RELAX_RHS] = relaxRhs;
     rows[r + INV_C] = 1 / (c + eps);
+  }
+}
+
+/**
+ * Per manifold, in solve order: n, t1, t2 (world, unit, at right angles), the inverse masses
+ * of A and B, the normal rows' ε, the friction rows' ε and their impulse bound (0: none).
+ */
+export const H_INV_MASS_A = 9;
+export const H_INV_MASS_B = 10;
+export const H_EPS = 11;
+export const H_FRICTION_EPS = 12;
+export const H_BOUND = 13;
+export const HEADER = 14;
+/** ContactEquation's impulse cap per step (cannon-es's default maxForce). */
+export const MAX_NORMAL_IMPULSE = 1e6;
+
+/** How much of last step's impulses a solve starts from (0 … 1 each: normal, friction). */
+export interface WarmStart {
+  normal: number;
+  friction: number;
+}
+
+/**
+ * Position h's header: the manifold's normal and two unit tangents at right angles to it and
+ * each other (t1 along n × x̂, or n × ŷ when n is within 26° of x̂ — cannon-es's Vec3.tangents
+ * choice — and t2 = n × t1), the bodies' inverse masses, the rows' ε and the friction bound.
+ */
+export function setUpHeader(
+  buffer: ManifoldBuffer,
+  m: number,
+  header: Float64Array,
+  h: number,
+  invMassA: number,
+  invMassB: number,
+): void {
+  const wn = buffer.worldNormal;
+  const nx = wn[3 * m];
+  const ny = wn[3 * m + 1];
+  const nz = wn[3 * m + 2];
+  // n × r for r = x̂ (0, nz, −ny) or ŷ (−nz, 0, nx), made unit.
+  const useX = Math.abs(nx) < 0.9;
+  let t1x = useX ? 0 : -nz;
+  let t1y = useX ? nz : 0;
+  let t1z = useX ? -ny : nx;
+  const inverse = 1 / Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
+  t1x *= inverse;
+  t1y *= inverse;
+  t1z *= inverse;
+  header[h] = nx;
+  header[h + 1] = ny;
+  header[h + 2] = nz;
+  header[h + 3] = t1x;
+  header[h + 4] = t1y;
+  header[h + 5] = t1z;
+  header[h + 6] = ny * t1z - nz * t1y;
+  header[h + 7] = nz * t1x - nx * t1z;
+  header[h + 8] = nx * t1y - ny * t1x;
+  header[h + H_INV_MASS_A] = invMassA;
+  header[h + H_INV_MASS_B] = invMassB;
+  const material = buffer.material;
+  header[h + H_EPS] = material[MATERIAL_WIDTH * m + MATERIAL_EPS];
+  header[h + H_FRICTION_EPS] = material[MATERIAL_WIDTH * m + MATERIAL_FRICTION_EPS];
+  header[h + H_BOUND] = material[MATERIAL_WIDTH * m + MATERIAL_FRICTION_BOUND];
+}
+
+/**
+ * The stored impulses at `impulse[i]`, times `warm`'s factors, as starting λs of the point's
+ * rows at `rows[r]`: friction carried into this step's tangents (Catto: last step's friction
+ * impulse, a world vector, projected onto the new tangents, unit and at right angles), each
+ * clamped to its row's bounds.
+ */
+export function warmStartPoint(
+  impulse: Float64Array,
+  i: number,
+  warm: WarmStart,
+  header: Float64Array,
+  h: number,
+  rows: Float64Array,
+  r: number,
+): void {
+  let normal = warm.normal * impulse[i + IMPULSE_NORMAL];
+  normal = normal < 0 ? 0 : normal > MAX_NORMAL_IMPULSE ? MAX_NORMAL_IMPULSE : normal;
+  rows[r + LAMBDA] = normal;
+  const bound = header[h + H_BOUND];
+  const px = warm.friction * impulse[i + IMPULSE_FRICTION];
+  const py = warm.friction * impulse[i + IMPULSE_FRICTION + 1];
+  const pz = warm.friction * impulse[i + IMPULSE_FRICTION + 2];
+  for (let t = 1; t <= 2; t++) {
+    let lambda = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
+    lambda = lambda < -bound ? -bound : lambda > bound ? bound : lambda;
+    rows[r + t * ROW_WIDTH + LAMBDA] = lambda;
   }
 }

@@ -10,47 +10,52 @@ import {
   IMPULSE_FRICTION,
   IMPULSE_NORMAL,
   IMPULSE_WIDTH,
-  MATERIAL_EPS,
-  MATERIAL_FRICTION_BOUND,
-  MATERIAL_FRICTION_EPS,
-  MATERIAL_WIDTH,
   POINTS_PER_MANIFOLD,
 } from './manifoldStore';
 import type { ManifoldBuffer } from './manifoldStore';
+import { float64s, int32s } from './sharedMemory';
 import {
+  setUpHeader,
   setUpPoint,
+  warmStartPoint,
   ANGULAR_A,
+  H_BOUND,
+  H_EPS,
+  H_FRICTION_EPS,
+  H_INV_MASS_A,
+  H_INV_MASS_B,
+  HEADER,
   ANGULAR_B,
   INERTIA_A,
   INERTIA_B,
   INV_C,
   LAMBDA,
+  MAX_NORMAL_IMPULSE,
   POINT_WIDTH,
   RELAX_RHS,
   RHS,
   ROW_WIDTH,
 } from './contactRows';
+import type { WarmStart } from './contactRows';
 
 const P = POINTS_PER_MANIFOLD;
-/**
- * Per manifold, in solve order: n, t1, t2 (world, unit, at right angles), the inverse masses
- * of A and B, the normal rows' ε, the friction rows' ε and their impulse bound (0: none).
- */
-const H_INV_MASS_A = 9;
-const H_INV_MASS_B = 10;
-const H_EPS = 11;
-const H_FRICTION_EPS = 12;
-const H_BOUND = 13;
-const HEADER = 14;
-/** ContactEquation's impulse cap per step (cannon-es's default maxForce). */
-const MAX_NORMAL_IMPULSE = 1e6;
 /** Per body in the solver's running velocity changes: linear (3) then angular (3). */
 const BODY_WIDTH = 6;
 
-/** How much of last step's impulses a solve starts from (0 … 1 each: normal, friction). */
-export interface WarmStart {
-  normal: number;
-  friction: number;
+/** What ManifoldRows.sweep reads and writes besides the running velocity changes. */
+export interface SweepArrays {
+  header: Float64Array;
+  bodies: Int32Array;
+  firstPoint: Int32Array;
+  rows: Float64Array;
+}
+
+/** A second thread's share of every sweep (sweepTeam.ts's SweepTeam). */
+export interface SweepPartner {
+  /** After the rows are set up: how this solve's sweeps are split. */
+  plan(rows: ManifoldRows, lambdas: Float64Array): void;
+  /** One sweep over every manifold, split with the other thread; the one-thread bits. */
+  sweep(rows: ManifoldRows, lambdas: Float64Array, relax: boolean): void;
 }
 
 /**
@@ -65,12 +70,16 @@ export interface WarmStart {
 export class ManifoldRows {
   readonly order = new ContactOrder();
   /** Per position in the order: the header (HEADER numbers). */
-  private header = new Float64Array(HEADER * 256);
+  private header: Float64Array = new Float64Array(HEADER * 256);
   /** Per position: BODY_WIDTH × the places of A and B; −1 for one that does not move. */
-  private bodies = new Int32Array(2 * 256);
+  private bodies: Int32Array = new Int32Array(2 * 256);
   /** Per position: its first point's number in `rows`; firstPoint[count] ends the last. */
-  private firstPoint = new Int32Array(257);
-  private rows = new Float64Array(POINT_WIDTH * 4 * 256);
+  private firstPoint: Int32Array = new Int32Array(257);
+  private rows: Float64Array = new Float64Array(POINT_WIDTH * 4 * 256);
+  /** A second thread's share of the sweeps (sweepTeam.ts), or null: one thread. */
+  private partner: SweepPartner | null = null;
+  /** Counts the times reserve made new arrays: a partner must be sent them again. */
+  arraysMade = 0;
   /** The running velocity changes as the biased sweeps left them (see relax). */
   private biased = new Float64Array(0);
 
@@ -123,6 +132,39 @@ export class ManifoldRows {
     if (warm.normal > 0 || warm.friction > 0) {
       for (let o = 0; o < count; o++) this.applyStart(o, lambdas);
     }
+    if (this.partner !== null) this.partner.plan(this, lambdas);
+  }
+
+  /**
+   * Shares the sweeps with a second thread (null: none). Its arrays are then made in shared
+   * memory, so the partner's thread can read and write them.
+   */
+  usePartner(partner: SweepPartner | null): void {
+    this.partner = partner;
+    const shared = partner !== null;
+    this.header = float64s(this.header.length, shared);
+    this.bodies = int32s(this.bodies.length, shared);
+    this.firstPoint = int32s(this.firstPoint.length, shared);
+    this.rows = float64s(this.rows.length, shared);
+    this.arraysMade++;
+  }
+
+  /** The arrays a sweep works on, for a partner's thread (see adopt). */
+  sweepArrays(): SweepArrays {
+    return {
+      header: this.header,
+      bodies: this.bodies,
+      firstPoint: this.firstPoint,
+      rows: this.rows,
+    };
+  }
+
+  /** On a partner's thread: sweeps from now on work on these (another thread's sweepArrays). */
+  adopt(arrays: SweepArrays): void {
+    this.header = arrays.header;
+    this.bodies = arrays.bodies;
+    this.firstPoint = arrays.firstPoint;
+    this.rows = arrays.rows;
   }
 
   /**
@@ -225,9 +267,15 @@ export class ManifoldRows {
     }
   }
 
-  /** One sweep over every manifold, in order. */
+  /** One sweep over every manifold, in order (with the partner, when there is one). */
   iterate(lambdas: Float64Array, relax: boolean): void {
-    this.sweep(lambdas, relax, 0, this.order.count);
+    if (this.partner !== null) this.partner.sweep(this, lambdas, relax);
+    else this.sweep(lambdas, relax, 0, this.order.count);
+  }
+
+  /** Where position o's points start in `rows`; pointStart(count) ends the last. */
+  pointStart(o: number): number {
+    return this.firstPoint[o];
   }
 
   /**
@@ -335,86 +383,17 @@ export class ManifoldRows {
   }
 
   private reserve(count: number, points: number): void {
+    const shared = this.partner !== null;
     if (this.bodies.length < 2 * count) {
       const n = 2 * count;
-      this.header = new Float64Array(HEADER * n);
-      this.bodies = new Int32Array(2 * n);
-      this.firstPoint = new Int32Array(n + 1);
+      this.header = float64s(HEADER * n, shared);
+      this.bodies = int32s(2 * n, shared);
+      this.firstPoint = int32s(n + 1, shared);
+      this.arraysMade++;
     }
     if (this.rows.length < POINT_WIDTH * points) {
-      this.rows = new Float64Array(2 * POINT_WIDTH * points);
+      this.rows = float64s(2 * POINT_WIDTH * points, shared);
+      this.arraysMade++;
     }
-  }
-}
-
-/**
- * Position h's header: the manifold's normal and two unit tangents at right angles to it and
- * each other (t1 along n × x̂, or n × ŷ when n is within 26° of x̂ — cannon-es's Vec3.tangents
- * choice — and t2 = n × t1), the bodies' inverse masses, the rows' ε and the friction bound.
- */
-function setUpHeader(
-  buffer: ManifoldBuffer,
-  m: number,
-  header: Float64Array,
-  h: number,
-  invMassA: number,
-  invMassB: number,
-): void {
-  const wn = buffer.worldNormal;
-  const nx = wn[3 * m];
-  const ny = wn[3 * m + 1];
-  const nz = wn[3 * m + 2];
-  // n × r for r = x̂ (0, nz, −ny) or ŷ (−nz, 0, nx), made unit.
-  const useX = Math.abs(nx) < 0.9;
-  let t1x = useX ? 0 : -nz;
-  let t1y = useX ? nz : 0;
-  let t1z = useX ? -ny : nx;
-  const inverse = 1 / Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
-  t1x *= inverse;
-  t1y *= inverse;
-  t1z *= inverse;
-  header[h] = nx;
-  header[h + 1] = ny;
-  header[h + 2] = nz;
-  header[h + 3] = t1x;
-  header[h + 4] = t1y;
-  header[h + 5] = t1z;
-  header[h + 6] = ny * t1z - nz * t1y;
-  header[h + 7] = nz * t1x - nx * t1z;
-  header[h + 8] = nx * t1y - ny * t1x;
-  header[h + H_INV_MASS_A] = invMassA;
-  header[h + H_INV_MASS_B] = invMassB;
-  const material = buffer.material;
-  header[h + H_EPS] = material[MATERIAL_WIDTH * m + MATERIAL_EPS];
-  header[h + H_FRICTION_EPS] = material[MATERIAL_WIDTH * m + MATERIAL_FRICTION_EPS];
-  header[h + H_BOUND] = material[MATERIAL_WIDTH * m + MATERIAL_FRICTION_BOUND];
-}
-
-/**
- * The stored impulses at `impulse[i]`, times `warm`'s factors, as starting λs of the point's
- * rows at `rows[r]`: friction carried into this step's tangents (Catto: last step's friction
- * impulse, a world vector, projected onto the new tangents, unit and at right angles), each
- * clamped to its row's bounds.
- */
-function warmStartPoint(
-  impulse: Float64Array,
-  i: number,
-  warm: WarmStart,
-  header: Float64Array,
-  h: number,
-  rows: Float64Array,
-  r: number,
-): void {
-  let normal = warm.normal * impulse[i + IMPULSE_NORMAL];
-  normal = normal < 0 ? 0 : normal > MAX_NORMAL_IMPULSE ? MAX_NORMAL_IMPULSE : normal;
-  rows[r + LAMBDA] = normal;
-  const bound = header[h + H_BOUND];
-  const px = warm.friction * impulse[i + IMPULSE_FRICTION];
-  const py = warm.friction * impulse[i + IMPULSE_FRICTION + 1];
-  const pz = warm.friction * impulse[i + IMPULSE_FRICTION + 2];
-  for (let t = 1; t <= 2; t++) {
-    let lambda = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
-    lambda = lambda < -bound ? -bound : lambda > bound ? bound : lambda;
-    rows[r + t * ROW_WIDTH + LAMBDA] = lambda;
   }
 }
