@@ -4,7 +4,8 @@
 // drop-in on plain cannon-es worlds — all measured in this run, in Node. `npm run bench --
 // --tuning`: each physics setting against its alternatives. `npm run bench -- --state`: only
 // the save, load, record and seek table. `npm run bench -- --drop-in`: only the drop-in's table.
-// `npm run bench -- --pyramid`: only the pyramid's table (455, 969 and 1,771 boxes).
+// `npm run bench -- --pyramid`: only the pyramid's tables (455, 969 and 1,771 boxes; per tuning,
+// and one physics thread against two).
 // `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
@@ -25,6 +26,8 @@ import {
 import type { CapacityResult, PhysicsResult } from './physicsBench';
 import { benchPyramid, PYRAMID_FIRST, PYRAMID_LAST, pyramidTable } from './pyramidBench';
 import { qualityTable } from './qualityGates';
+import { benchThreads, threadsTable } from './threadsBench';
+import type { ThreadsResult } from './threadsBench';
 import { describeLoad, describeMachine, fixed } from './report';
 import { benchState, stateTable } from './stateBench';
 import {
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--tuning')) runTuning();
   else if (process.argv.includes('--state')) runState();
   else if (process.argv.includes('--drop-in')) runDropIn();
-  else if (process.argv.includes('--pyramid')) runPyramid();
+  else if (process.argv.includes('--pyramid')) await runPyramid();
   else if (process.argv.includes('--stress')) runStress();
   else await runBench();
   console.log(
@@ -84,7 +87,7 @@ function runDropIn(): void {
   console.log(dropInTable(benchDropIn(count, steps, quick ? 1 : 3)));
 }
 
-function runPyramid(): void {
+async function runPyramid(): Promise<void> {
   const last = quick ? 60 : PYRAMID_LAST;
   section(
     `pyramid (JoltPhysics.js stress layout) per tuning, CPU ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
@@ -92,6 +95,12 @@ function runPyramid(): void {
   console.log(
     pyramidTable((quick ? [5, 7] : [7, 9, 11]).map((layers) => benchPyramid(layers, last))),
   );
+  section(
+    `pyramid on one physics thread and on two (the solver's sweeps split, the same bits), wall ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
+  );
+  const threads: ThreadsResult[] = [];
+  for (const layers of quick ? [5, 7] : [7, 9, 11]) threads.push(await benchThreads(layers, last));
+  console.log(threadsTable(threads));
 }
 
 function runState(): void {
@@ -110,7 +119,7 @@ async function runBench(): Promise<void> {
   console.log(interpolationTable(interpolation));
 
   const { physics, capacity } = runStress();
-  runPyramid();
+  await runPyramid();
 
   section('quality gates, today against chosen');
   console.log(

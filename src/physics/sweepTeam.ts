@@ -1,0 +1,222 @@
+// The contact solver's second thread: each run of the solve order whose manifolds share no moving
+// body (one level and colour, contactOrder.ts) is cut in two, this thread sweeps the first half
+// and a helper thread the second, and both meet before the next run — the one-thread bits.
+
+import type { ManifoldRows, SweepArrays, SweepPartner } from './contactSolver';
+import { mayShareBodies } from './contactOrder';
+import { int32s } from './sharedMemory';
+
+/** `control`'s slots (Int32, shared): the job, its kind and size, both threads' progress. */
+const JOB = 0;
+const KIND = 1;
+const SEGMENTS = 2;
+const MAIN_DONE = 3;
+const HELPER_DONE = 4;
+const ACKNOWLEDGED = 5;
+const CONTROL_SLOTS = 6;
+/** Job kinds. */
+const SWEEP = 1;
+const RELAX_SWEEP = 2;
+/** The helper goes back to its message queue, for new arrays or to stop. */
+const RECEIVE = 3;
+/**
+ * A run is split only if it has this many manifolds: below it the meeting costs more than the
+ * half it hands over. Consecutive runs left whole are swept by this thread as one segment.
+ */
+const MIN_SPLIT = 16;
+/** Per segment in `segments`: from, mid, to — this thread [from, mid), the helper [mid, to). */
+const SEGMENT_WIDTH = 3;
+
+/** What the helper thread is sent whenever the arrays change (a structured-clone message). */
+export interface SweepShare extends SweepArrays {
+  control: Int32Array;
+  segments: Int32Array;
+  lambdas: Float64Array;
+  /** Acknowledged in control[ACKNOWLEDGED] once the helper works on these. */
+  version: number;
+}
+
+/** Waits, spinning, until control[slot] has reached `target` (counters wrap as int32). */
+function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs: number): void {
+  let spins = 0;
+  let since = -1;
+  while (((Atomics.load(control, slot) - target) | 0) < 0) {
+    if (++spins < 4096) continue;
+    spins = 0;
+    const now = performance.now();
+    if (since < 0) since = now;
+    else if (now - since > timeoutMs) {
+      throw new Error(`The second physics thread did not answer within ${timeoutMs} ms.`);
+    }
+  }
+}
+
+/**
+ * The solving thread's end: plans each solve's split and sweeps its halves. `send` posts a
+ * SweepShare to the helper thread (whatever carries messages there: a Worker, a MessagePort).
+ */
+export class SweepTeam implements SweepPartner {
+  readonly control = int32s(CONTROL_SLOTS, true);
+  private segments = int32s(SEGMENT_WIDTH * 64, true);
+  private segmentCount = 0;
+  /** Manifolds of this solve's plan that the helper sweeps. */
+  private helperShare = 0;
+  /** Manifold sweeps so far, and those handed to the helper (counters: nothing reads them back). */
+  swept = 0;
+  handedOver = 0;
+  /** What the helper was last sent: ManifoldRows.arraysMade and the running velocity changes. */
+  private sentArrays = -1;
+  private sentLambdas: Float64Array | null = null;
+  private version = 0;
+
+  constructor(
+    private readonly send: (share: SweepShare) => void,
+    /** How long a meeting may wait for the helper before the solve fails. */
+    private readonly timeoutMs = 5000,
+  ) {}
+
+  plan(rows: ManifoldRows, lambdas: Float64Array): void {
+    const order = rows.order;
+    const count = order.count;
+    let s = 0;
+    let whole = 0;
+    let helperShare = 0;
+    for (let from = 0; from < count;) {
+      const key = order.keyAt(from);
+      let to = from + 1;
+      while (to < count && order.keyAt(to) === key) to++;
+      if (to - from >= MIN_SPLIT && !mayShareBodies(key)) {
+        if (whole < from) s = this.addSegment(s, whole, from, from);
+        // The helper's half starts where half the run's points are behind.
+        const half = (rows.pointStart(from) + rows.pointStart(to)) / 2;
+        let mid = from + 1;
+        while (mid < to - 1 && rows.pointStart(mid) < half) mid++;
+        s = this.addSegment(s, from, mid, to);
+        helperShare += to - mid;
+        whole = to;
+      }
+      from = to;
+    }
+    if (whole < count) s = this.addSegment(s, whole, count, count);
+    this.segmentCount = s;
+    this.helperShare = helperShare;
+    if (rows.arraysMade !== this.sentArrays || lambdas !== this.sentLambdas) {
+      this.share(rows, lambdas);
+    }
+  }
+
+  sweep(rows: ManifoldRows, lambdas: Float64Array, relax: boolean): void {
+    const control = this.control;
+    const segments = this.segments;
+    const count = this.segmentCount;
+    // A job the helper could finish before it has read its size would be read twice.
+    if (count === 0) return;
+    Atomics.store(control, KIND, relax ? RELAX_SWEEP : SWEEP);
+    Atomics.store(control, SEGMENTS, count);
+    this.swept += rows.order.count;
+    this.handedOver += this.helperShare;
+    let done = Atomics.load(control, MAIN_DONE);
+    Atomics.add(control, JOB, 1);
+    Atomics.notify(control, JOB);
+    for (let s = 0; s < count; s++) {
+      const at = SEGMENT_WIDTH * s;
+      rows.sweep(lambdas, relax, segments[at], segments[at + 1]);
+      done = (done + 1) | 0;
+      Atomics.store(control, MAIN_DONE, done);
+      awaitCount(control, HELPER_DONE, done, this.timeoutMs);
+    }
+  }
+
+  /** Sends the helper back to its messages; the thread that made it may then end it. */
+  stop(): void {
+    Atomics.store(this.control, KIND, RECEIVE);
+    Atomics.add(this.control, JOB, 1);
+    Atomics.notify(this.control, JOB);
+  }
+
+  private addSegment(s: number, from: number, mid: number, to: number): number {
+    if (SEGMENT_WIDTH * (s + 1) > this.segments.length) {
+      const grown = int32s(2 * this.segments.length, true);
+      grown.set(this.segments);
+      this.segments = grown;
+      this.sentArrays = -1;
+    }
+    const at = SEGMENT_WIDTH * s;
+    this.segments[at] = from;
+    this.segments[at + 1] = mid;
+    this.segments[at + 2] = to;
+    return s + 1;
+  }
+
+  /** Sends the helper the arrays it works on, and waits until it has them. */
+  private share(rows: ManifoldRows, lambdas: Float64Array): void {
+    this.version = (this.version + 1) | 0;
+    Atomics.store(this.control, KIND, RECEIVE);
+    Atomics.add(this.control, JOB, 1);
+    Atomics.notify(this.control, JOB);
+    this.send({
+      ...rows.sweepArrays(),
+      control: this.control,
+      segments: this.segments,
+      lambdas,
+      version: this.version,
+    });
+    awaitCount(this.control, ACKNOWLEDGED, this.version, this.timeoutMs);
+    this.sentArrays = rows.arraysMade;
+    this.sentLambdas = lambdas;
+  }
+}
+
+/**
+ * The helper thread's end: on each SweepShare its thread is sent, `receive` it, then `serve`.
+ * serve returns when the team has a message for it (new arrays), or has stopped.
+ */
+export class SweepHelper {
+  private readonly rows: ManifoldRows;
+  private share: SweepShare | null = null;
+  private lastJob = 0;
+
+  /** `rows`: a ManifoldRows of this thread's own, to sweep the team's arrays with. */
+  constructor(rows: ManifoldRows) {
+    this.rows = rows;
+  }
+
+  receive(share: SweepShare): void {
+    this.share = share;
+    this.rows.adopt(share);
+    // The job that sent the helper here is behind it.
+    this.lastJob = Atomics.load(share.control, JOB);
+    Atomics.store(share.control, ACKNOWLEDGED, share.version);
+  }
+
+  /** Sweeps the helper's halves of every job until one sends it back to its messages. */
+  serve(): void {
+    const share = this.share;
+    if (share === null) return;
+    const control = share.control;
+    for (;;) {
+      const job = Atomics.load(control, JOB);
+      if (job === this.lastJob) {
+        // Between solves the team is off contact generation and the rest of the step.
+        Atomics.wait(control, JOB, job, 50);
+        continue;
+      }
+      this.lastJob = job;
+      const kind = Atomics.load(control, KIND);
+      if (kind === RECEIVE) return;
+      const relax = kind === RELAX_SWEEP;
+      const count = Atomics.load(control, SEGMENTS);
+      const segments = share.segments;
+      let done = Atomics.load(control, HELPER_DONE);
+      for (let s = 0; s < count; s++) {
+        const at = SEGMENT_WIDTH * s;
+        if (segments[at + 1] < segments[at + 2]) {
+          this.rows.sweep(share.lambdas, relax, segments[at + 1], segments[at + 2]);
+        }
+        done = (done + 1) | 0;
+        Atomics.store(control, HELPER_DONE, done);
+        awaitCount(control, MAIN_DONE, done, 60_000);
+      }
+    }
+  }
+}
