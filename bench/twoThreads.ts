@@ -1,10 +1,10 @@
 // A second physics thread for a world in Node: a worker_threads helper that takes half of every
 // contact-solver sweep it can (src/physics/sweepTeam.ts), the same bits as one thread.
 
-import { Worker } from 'node:worker_threads';
 import { FlatGSSolver } from '../src/physics/flatSolver';
 import type { PhysicsWorld } from '../src/physics/physicsWorld';
 import { SweepTeam } from '../src/physics/sweepTeam';
+import { startTsWorker } from './tsWorker';
 
 /** A world's second thread; `close` takes the world back to one and ends the thread. */
 export interface SecondThread {
@@ -18,13 +18,7 @@ export async function useSecondThread(physics: PhysicsWorld): Promise<SecondThre
   if (!(solver instanceof FlatGSSolver)) {
     throw new Error('A second physics thread needs the flat solver (tuning solver "flat-gs").');
   }
-  // The thread loads TypeScript through tsx, as this one does (a worker's loader is its own).
-  const entry = new URL('./sweepThread.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const worker = new Worker(
-    `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`,
-    { eval: true },
-  );
+  const worker = startTsWorker(new URL('./sweepThread.ts', import.meta.url), null);
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);

@@ -17,6 +17,7 @@ export interface StartupOptions {
 /** URL name → setting; short names because people type them. */
 export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   thread: 'physicsThread',
+  solver: 'solverThreads',
   hz: 'physicsHz',
   strategy: 'strategy',
   interp: 'interpolation',

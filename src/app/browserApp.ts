@@ -197,6 +197,8 @@ export class BrowserApp implements PageSession {
     out.thread = host.thread;
     out.transport = host.transport;
     out.latencySteps = host.latencySteps;
+    out.solverThreads = host.solverThreads;
+    out.solverThreadsNote = host.solverThreadsNote;
     out.fps = windowFps(rates);
     out.stepsThisFrame = stats.lastFrame.steps;
     out.alpha = sim.drawnTimes.alpha;

@@ -443,5 +443,6 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   private applySettings(): void {
     this.config.applyTo(this.loop);
     this.physicsHost.setRate(this.config.current.physicsHz);
+    this.physicsHost.setSolverThreads(this.config.current.solverThreads === '2' ? 2 : 1);
   }
 }

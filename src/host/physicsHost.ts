@@ -6,6 +6,7 @@ import type { PhysicsThreadSetting } from '../config/settings';
 import type { OverloadGovernor } from '../loop/overloadGovernor';
 import type { Command } from '../physics/commands';
 import type { FaultReport } from '../physics/stateGuard';
+import type { SolverThreadCount } from '../physics/sweepTeam';
 import type { PhysicsTuning } from '../physics/tuning';
 import type { LoadedScene } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
@@ -90,6 +91,14 @@ export interface PhysicsHost {
   setDragTarget(point: ArrayLike<number>): void;
   /** The physics rate the page paces at (what saved states and keyframes record). */
   setRate(physicsHz: number): void;
+  /**
+   * Asks for the contact solver's sweeps on one thread or two (the same bits either way). Only
+   * a worker can use two: it starts a helper worker and needs shared memory.
+   */
+  setSolverThreads(count: SolverThreadCount): void;
+  /** The solver's threads now, and why one if two were asked for (null: as asked). */
+  readonly solverThreads: SolverThreadCount;
+  readonly solverThreadsNote: string | null;
 
   /** A frame's steps begin (their costs are measured from here on the page's thread). */
   beginSteps(): void;

@@ -6,6 +6,9 @@ import type { ManifoldRows, SweepArrays, SweepPartner } from './contactSolver';
 import { mayShareBodies } from './contactOrder';
 import { int32s } from './sharedMemory';
 
+/** Threads the contact solver's sweeps run on: one, or split with a helper (the same bits). */
+export type SolverThreadCount = 1 | 2;
+
 /** `control`'s slots (Int32, shared): the job, its kind and size, both threads' progress. */
 const JOB = 0;
 const KIND = 1;

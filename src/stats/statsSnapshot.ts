@@ -90,6 +90,12 @@ export interface StatsSnapshot {
   transport: 'shared' | 'transfer' | 'direct';
   /** Steps the drawn state lags the newest step asked for, beyond the main thread's (worker). */
   latencySteps: number;
+  /**
+   * Threads the contact solver's sweeps run on: 2 once the worker's helper has loaded (the
+   * `solverThreads` setting), and why 1 when 2 were asked for (null: as asked).
+   */
+  solverThreads: 1 | 2;
+  solverThreadsNote: string | null;
   /** False when the browser offers no WebGL 2: nothing is drawn; everything else runs. */
   webgl: boolean;
   /** Geometries, textures and shader programs three.js holds on the GPU (flat across loads). */
@@ -104,6 +110,8 @@ export type HudFigures = Pick<
   | 'thread'
   | 'transport'
   | 'latencySteps'
+  | 'solverThreads'
+  | 'solverThreadsNote'
   | 'fps'
   | 'stepsThisFrame'
   | 'alpha'
@@ -129,6 +137,8 @@ export function createHudFigures(): HudFigures {
     thread: 'main',
     transport: 'direct',
     latencySteps: 0,
+    solverThreads: 1,
+    solverThreadsNote: null,
     fps: 0,
     stepsThisFrame: 0,
     alpha: 0,

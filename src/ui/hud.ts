@@ -66,6 +66,7 @@ export class Hud {
   private shownThread = '';
   private shownTransport = '';
   private shownLatency = -1;
+  private shownSolverThreads = 0;
   private lastRefreshMs = -Infinity;
 
   /** @param parent where the HUD element goes. */
@@ -170,14 +171,17 @@ export class Hud {
     if (
       s.thread === this.shownThread &&
       s.transport === this.shownTransport &&
-      s.latencySteps === this.shownLatency
+      s.latencySteps === this.shownLatency &&
+      s.solverThreads === this.shownSolverThreads
     )
       return;
     this.shownThread = s.thread;
     this.shownTransport = s.transport;
     this.shownLatency = s.latencySteps;
+    this.shownSolverThreads = s.solverThreads;
+    const helper = s.solverThreads === 2 ? ' + solver helper' : '';
     this.threadValue.textContent =
-      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main';
+      s.thread === 'worker' ? `worker${helper}, ${s.transport}, +${s.latencySteps} steps` : 'main';
   }
 
   private showBanner(state: BannerState): void {

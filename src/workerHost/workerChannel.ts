@@ -26,6 +26,7 @@ import { TransferReader } from '../wire/transferRing';
 import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
 import { assertNever } from '../util/assertNever';
+import type { SolverThreadCount } from '../physics/sweepTeam';
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {
@@ -233,6 +234,10 @@ export class WorkerChannel {
       case 'failed':
         this.events.onFailed?.(message.message);
         return;
+      case 'solverThreads':
+        this.solverThreads = message.count;
+        this.solverThreadsNote = message.reason;
+        return;
       case 'spent':
         return;
       default:
@@ -288,6 +293,18 @@ export class WorkerChannel {
       this.loadWaiter = { generation: this.generation, resolve, reject };
     });
   }
+
+  /** The solver's threads as the worker last reported them, and why one if two were asked. */
+  solverThreads: SolverThreadCount = 1;
+  solverThreadsNote: string | null = null;
+
+  /** Asks the worker for the solver's sweeps on one thread or two (sent when it changes). */
+  setSolverThreads(count: SolverThreadCount): void {
+    if (count === this.askedThreads) return;
+    this.askedThreads = count;
+    this.send({ type: 'solverThreads', count });
+  }
+  private askedThreads: SolverThreadCount | 0 = 0;
 
   /** The physics rate the page paces at, sent when it changes (saved states record it). */
   setRate(physicsHz: number): void {

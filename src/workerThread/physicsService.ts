@@ -19,6 +19,8 @@ import type {
   Transport,
 } from '../wire/protocol';
 import { assertNever } from '../util/assertNever';
+import { SolverThreads } from './solverThreads';
+import type { HelperWorker } from './solverThreads';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
 const INITIAL_CAPACITY = 256;
@@ -86,13 +88,24 @@ export class PhysicsService {
     timeline: { replay: null, recordingStep: null, recordingInputs: null },
   };
 
+  /** The solver's second thread, when the page asks for it. */
+  private readonly solverThreads: SolverThreads;
+
   /**
    * @param sink where messages to the page go.
    * @param clockMs the clock step costs are measured with (ms; tests may pass their own).
+   * @param startHelper starts the solver's helper worker (null: one solver thread only).
    */
-  constructor(sink: MessageSink<FromWorker>, clockMs: () => number = () => performance.now()) {
+  constructor(
+    sink: MessageSink<FromWorker>,
+    clockMs: () => number = () => performance.now(),
+    startHelper: (() => HelperWorker) | null = null,
+  ) {
     this.sink = sink;
     this.clockMs = clockMs;
+    this.solverThreads = new SolverThreads(startHelper, (count, reason) =>
+      sink.postMessage({ type: 'solverThreads', count, reason }, NO_TRANSFER),
+    );
   }
 
   /** Handles one message from the page; anything that throws is reported as `failed`. */
@@ -114,6 +127,9 @@ export class PhysicsService {
         return;
       case 'hashSteps':
         this.hashSteps = message.on;
+        return;
+      case 'solverThreads':
+        this.solverThreads.set(message.count);
         return;
       case 'load':
         this.load(message.generation, message.sceneId, message.count, message.seed);
@@ -178,7 +194,10 @@ export class PhysicsService {
 
   private load(generation: number, sceneId: string, count: number | undefined, seed: number): void {
     if (this.built) this.built.load(sceneId, { count, seed });
-    else this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
+    else {
+      this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
+      this.solverThreads.use(this.built.physics);
+    }
     this.generation = generation;
     this.loaded(null);
   }

@@ -210,3 +210,98 @@ test('a worker that fails mid-run: the page rebuilds the world at the same step 
   ]);
   expect(recovered).toEqual(main);
 });
+
+/**
+ * Opens a scene in the worker with the solver on `solver` threads, waits until the worker says
+ * it has them (two: its helper worker loaded), then plays `frames` frames of 60 Hz in chunks of
+ * 20, returning the hash after each chunk.
+ */
+async function playSolver(
+  page: Page,
+  scene: string,
+  count: number,
+  solver: '1' | '2',
+  frames: number,
+): Promise<string[]> {
+  await openSandbox(page, `?scene=${scene}&count=${count}&shadows=0&solver=${solver}`);
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        await window.sandbox.advance([0]);
+        const stats = window.sandbox.stats();
+        return { threads: stats.solverThreads, note: stats.solverThreadsNote };
+      }),
+    )
+    .toEqual({ threads: solver === '2' ? 2 : 1, note: null });
+  await page.evaluate(
+    async ({ scene, count }) => {
+      await window.sandbox.load(scene, { count });
+    },
+    { scene, count },
+  );
+  const hashes: string[] = [];
+  for (let done = 0; done < frames; done += 20) {
+    hashes.push(
+      await page.evaluate(async () => {
+        await window.sandbox.advance(new Array<number>(20).fill(1 / 60));
+        return window.sandbox.state().hash;
+      }),
+    );
+  }
+  expect(await page.evaluate(() => window.sandbox.stats().solverThreads)).toBe(
+    solver === '2' ? 2 : 1,
+  );
+  return hashes;
+}
+
+// The pyramid until the block has landed on it (frame 51 of 5 layers) and settled; the stress
+// scenes through their busiest seconds.
+for (const [scene, count, frames] of [
+  ['pyramid', 5, 120],
+  ['rain', 300, 160],
+  ['tower', 300, 160],
+  ['avalanche', 300, 160],
+] as const) {
+  test(`${scene} × ${count}: two solver threads (a helper worker) give one thread's hash at every 20 frames`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const [one, two] = await Promise.all([
+      withPage(browser, (page) => playSolver(page, scene, count, '1', frames)),
+      withPage(browser, async (page) => {
+        const errors = collectPageErrors(page);
+        const hashes = await playSolver(page, scene, count, '2', frames);
+        expect(errors).toEqual([]);
+        return hashes;
+      }),
+    ]);
+    expect(new Set(one).size).toBeGreaterThan(frames / 40);
+    expect(two).toEqual(one);
+  });
+}
+
+test('two solver threads asked for without shared memory: one, and the HUD and stats say why', async ({
+  page,
+}) => {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['cross-origin-opener-policy'];
+    delete headers['cross-origin-embedder-policy'];
+    await route.fulfill({ response, headers });
+  });
+  await openSandbox(page, '?scene=pyramid&count=3&shadows=0&solver=2', { isolated: false });
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        await window.sandbox.advance([0]);
+        return window.sandbox.stats().solverThreadsNote;
+      }),
+    )
+    .toMatch(/shared memory is not available/);
+  expect(await page.evaluate(() => window.sandbox.stats().solverThreads)).toBe(1);
+  // The simulation runs on, on one thread.
+  const before = await page.evaluate(() => window.sandbox.state().step);
+  await page.evaluate(async () => window.sandbox.advance(new Array<number>(10).fill(1 / 60)));
+  expect(await page.evaluate(() => window.sandbox.state().step)).toBeGreaterThan(before);
+});

@@ -52,6 +52,8 @@ interface RunOptions {
   physicsHz?: number;
   /** Frame length (the default is a 60 Hz display). */
   frameSeconds?: number;
+  /** The solver's threads in each engine, in ENGINES' order (the default: one in both). */
+  solverThreads?: readonly ['1' | '2', '1' | '2'];
 }
 
 /**
@@ -60,12 +62,26 @@ interface RunOptions {
  * Settings, load, spawn and the first `advance` happen in one call, so no animation frame can
  * step in between.
  */
-async function runScene(engine: EngineSession, scene: string, options: RunOptions): Promise<Run> {
+async function runScene(
+  engine: EngineSession,
+  scene: string,
+  options: RunOptions,
+  solverThreads: '1' | '2',
+): Promise<Run> {
   const seconds = options.frameSeconds ?? FRAME_SECONDS;
   const first = await engine.evaluate(
-    async ({ scene, count, spawn, physicsHz, frames, seconds }) => {
+    async ({ scene, count, spawn, physicsHz, frames, seconds, solverThreads }) => {
       const sandbox = window.sandbox;
-      sandbox.set({ physicsHz });
+      sandbox.set({ physicsHz, solverThreads });
+      // Two threads once the worker's helper has loaded (frames of no time apply settings).
+      const wanted = solverThreads === '2' ? 2 : 1;
+      for (let tries = 0; sandbox.stats().solverThreads !== wanted; tries++) {
+        if (tries > 300) {
+          throw new Error(`no second solver thread: ${sandbox.stats().solverThreadsNote}`);
+        }
+        await sandbox.advance([0]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await sandbox.load(scene, count === null ? {} : { count });
       const start = { hash: sandbox.state().hash, awake: sandbox.stats().awake };
       if (spawn) sandbox.spawn(spawn);
@@ -79,6 +95,7 @@ async function runScene(engine: EngineSession, scene: string, options: RunOption
       physicsHz: options.physicsHz ?? 100,
       frames: CHUNK,
       seconds,
+      solverThreads,
     },
   );
   const checkpoints = [...first];
@@ -125,7 +142,7 @@ function expectRan(run: Run, options: RunOptions, spawned: boolean): void {
 /** Runs the same thing in both engines at once and records a row of the table. */
 async function compare(what: string, scene: string, options: RunOptions = {}): Promise<Row> {
   const [chromium, firefox] = await Promise.all(
-    ENGINES.map((_, k) => runScene(session(k), scene, options)),
+    ENGINES.map((_, k) => runScene(session(k), scene, options, options.solverThreads?.[k] ?? '1')),
   );
   if (!chromium || !firefox) throw new Error('a run is missing');
   const differs = chromium.hashes.findIndex((hash, k) => hash !== firefox.hashes[k]);
@@ -219,6 +236,24 @@ describe('every scene, default count (the pyramid at 5 layers) and seed: same st
   for (const scene of SCENES) {
     it(`${scene}: equal at step 0 and at every ${CHUNK} frames up to ${FRAMES}`, async () => {
       await compare(scene, scene, COUNTS[scene]);
+    });
+  }
+});
+
+describe('one solver thread in Chromium, two in Firefox (a helper worker): same state hash', () => {
+  // The pyramid and the stress scenes, whose runs of independent contacts the helper splits;
+  // threads.spec.ts compares one thread with two inside Chromium.
+  for (const [scene, count] of [
+    ['pyramid', 5],
+    ['rain', 200],
+    ['tower', 200],
+    ['avalanche', 200],
+  ] as const) {
+    it(`${scene} × ${count}: equal at every ${CHUNK} frames up to ${FRAMES}`, async () => {
+      await compare(`${scene} × ${count}, Firefox on two solver threads`, scene, {
+        count,
+        solverThreads: ['1', '2'],
+      });
     });
   }
 });

@@ -1,4 +1,4 @@
-// The thirteen URL parameters that set a setting (hz … shadows): every valid value lands in the
+// The fifteen URL parameters that set a setting (thread, solver, hz … shadows): every valid value lands in the
 // settings unchanged, and every kind of bad value is named, quoted, with what is valid, while the
 // setting keeps its default (it is left out of `settings`) and the other parameters still apply.
 
@@ -98,6 +98,12 @@ const CHOICE_PARAMS: ParamContract[] = [
     expected: "one of 'worker', 'main'",
   },
   {
+    param: 'solver',
+    key: 'solverThreads',
+    valid: ['1', '2'].map((v) => [v, v]),
+    expected: "one of '1', '2'",
+  },
+  {
     param: 'strategy',
     key: 'strategy',
     valid: ['accumulator', 'semi-fixed', 'variable', 'fixed-per-frame'].map((v) => [v, v]),
@@ -153,8 +159,11 @@ function badValues(contract: ParamContract): [string, string][] {
   }
   if (CHOICE_PARAMS.includes(contract)) {
     const first = String(contract.valid[0]?.[1]);
+    // A choice of digits ('1', '2') has no case to get wrong: a number near it instead.
+    const near = first.toUpperCase() === first ? `${first}.0` : first.toUpperCase();
     return [
-      [first.toUpperCase(), JSON.stringify(first.toUpperCase())],
+      [near, JSON.stringify(near)],
+      ['3', '"3"'],
       [` ${first}`, JSON.stringify(` ${first}`)],
       ['bogus', '"bogus"'],
       ['', '""'],
@@ -185,13 +194,13 @@ function badValues(contract: ParamContract): [string, string][] {
 }
 
 describe('URL parameters that set a setting', () => {
-  it('the table above covers every setting parameter the parser reads: 14, with scene, count and seed 17', () => {
+  it('the table above covers every setting parameter the parser reads: 15, with scene, count and seed 18', () => {
     expect(ALL.map((c) => c.param).sort()).toEqual(Object.keys(SETTING_PARAMS).sort());
     expect(ALL.map((c) => c.key).sort()).toEqual(Object.values(SETTING_PARAMS).sort());
     expect([...URL_PARAMS].sort()).toEqual(
       ['scene', 'count', 'seed', ...ALL.map((c) => c.param)].sort(),
     );
-    expect(URL_PARAMS).toHaveLength(17);
+    expect(URL_PARAMS).toHaveLength(18);
   });
 
   for (const contract of ALL) {

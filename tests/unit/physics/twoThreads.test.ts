@@ -7,6 +7,8 @@ import { buildScene } from '../../../bench/physicsBench';
 import { useSecondThread } from '../../../bench/twoThreads';
 import type { ManifoldNarrowphase } from '../../../src/physics/manifoldNarrowphase';
 import { ContactOrder, mayShareBodies } from '../../../src/physics/contactOrder';
+import { FlatGSSolver } from '../../../src/physics/flatSolver';
+import { SweepTeam } from '../../../src/physics/sweepTeam';
 import { StateHasher } from '../../../src/state/stateHasher';
 
 const DT = 1 / 100;
@@ -49,6 +51,17 @@ describe('two physics threads', () => {
     },
     120_000,
   );
+
+  it('a helper that never answers: the step fails within the time limit, saying why', () => {
+    const { physics } = buildScene('pyramid', 3);
+    const solver = physics.world.solver;
+    if (!(solver instanceof FlatGSSolver)) throw new Error('not the flat solver');
+    // Its messages go nowhere: no thread ever takes the arrays or sweeps its halves.
+    solver.usePartner(new SweepTeam(() => undefined, 200));
+    expect(() => physics.step(DT)).toThrow(
+      'The second physics thread did not answer within 200 ms.',
+    );
+  });
 
   it.each([
     ['pyramid', 7, 60],

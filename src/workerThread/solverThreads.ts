@@ -1,0 +1,96 @@
+// The physics worker's second thread: on request it starts the solver's helper worker and, once
+// that has loaded, splits the world's contact-solver sweeps with it (physics/sweepTeam.ts) —
+// the same bits as one thread. Where it cannot (no shared memory, no helper), it says why.
+
+import { FlatGSSolver } from '../physics/flatSolver';
+import type { PhysicsWorld } from '../physics/physicsWorld';
+import { SweepTeam } from '../physics/sweepTeam';
+import type { SolverThreadCount, SweepShare } from '../physics/sweepTeam';
+
+/** The helper worker, as the physics worker sees it (a browser Worker). */
+export interface HelperWorker {
+  postMessage(message: SweepShare): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+/** Says how many threads the solver uses now, and why one when two were asked for. */
+export type ReportThreads = (count: SolverThreadCount, reason: string | null) => void;
+
+/** Why no helper can run here, or null. */
+function unavailable(startHelper: (() => HelperWorker) | null): string | null {
+  if (typeof SharedArrayBuffer === 'undefined' || typeof Atomics.wait !== 'function') {
+    return 'shared memory is not available here (the page is not cross-origin isolated)';
+  }
+  if (startHelper === null) return 'this physics thread cannot start a helper';
+  return null;
+}
+
+export class SolverThreads {
+  private helper: HelperWorker | null = null;
+  private team: SweepTeam | null = null;
+  private solver: FlatGSSolver | null = null;
+
+  /**
+   * @param startHelper starts the helper worker (null where none can run: tests on a port).
+   * @param report told the solver's thread count after each change.
+   */
+  constructor(
+    private readonly startHelper: (() => HelperWorker) | null,
+    private readonly report: ReportThreads,
+  ) {}
+
+  /** Asks for one thread or two; the answer comes through `report` (two once the helper loads). */
+  set(count: SolverThreadCount): void {
+    if (count === 1) {
+      this.stop();
+      this.report(1, null);
+      return;
+    }
+    if (this.helper !== null) return;
+    const reason = unavailable(this.startHelper);
+    if (reason !== null || this.startHelper === null) {
+      this.report(1, reason);
+      return;
+    }
+    let helper: HelperWorker;
+    try {
+      helper = this.startHelper();
+    } catch (error) {
+      this.report(1, `the helper thread did not start: ${String(error)}`);
+      return;
+    }
+    this.helper = helper;
+    helper.onmessage = () => {
+      helper.onmessage = null;
+      this.team = new SweepTeam((share) => helper.postMessage(share));
+      this.partner();
+      this.report(2, null);
+    };
+    helper.onerror = () => {
+      this.stop();
+      this.report(1, 'the helper thread failed to load');
+    };
+  }
+
+  /** The world whose solver the helper shares (the core's, once it is built). */
+  use(physics: PhysicsWorld): void {
+    const solver = physics.world.solver;
+    this.solver = solver instanceof FlatGSSolver ? solver : null;
+    this.partner();
+  }
+
+  /** Ends the helper; the solver goes back to one thread. */
+  stop(): void {
+    this.solver?.usePartner(null);
+    this.team?.stop();
+    this.helper?.terminate();
+    this.helper = null;
+    this.team = null;
+  }
+
+  private partner(): void {
+    if (this.team !== null) this.solver?.usePartner(this.team);
+  }
+}
