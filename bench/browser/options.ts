@@ -22,6 +22,8 @@ export interface BenchOptions {
   slowDrawMs: number;
   /** Measured mouse moves per drag run (0: no drag runs). */
   dragMoves: number;
+  /** Layers of the pyramid rows, in the worker on one solver thread and on two (0: none). */
+  pyramidLayers: number;
   /** Scenes to run (by id), in STRESS_SCENES order. */
   scenes: string[];
   /** More URL parameters for every page (`maxframe=1&maxsteps=100`), '' for none. */
@@ -56,6 +58,13 @@ const INTEGER_OPTIONS: readonly IntegerOption[] = [
     what: 'busy ms added to each frame',
   },
   { key: 'dragMoves', flag: '--drag-moves', min: 0, max: 50, what: 'mouse moves per drag run' },
+  {
+    key: 'pyramidLayers',
+    flag: '--pyramid',
+    min: 0,
+    max: 15,
+    what: 'layers of the pyramid rows (0: none)',
+  },
   { key: 'port', flag: '--port', min: 1024, max: 65535, what: 'the preview server port' },
 ];
 
@@ -66,6 +75,7 @@ export const USAGE = `npm run bench:browser -- [options]
   --preroll=S      simulated seconds every run starts from, reached by scripted frames (default 2)
   --slow-draw=MS   busy ms added to every frame for the slow-drawing pile rows; 0: none (default 150)
   --drag-moves=N   mouse moves per drag run; 0: no drag runs (default 8)
+  --pyramid=L      pyramid of L layers in the worker, one solver thread and two; 0: none (default 11)
   --scenes=LIST    comma-separated subset of ${STRESS_SCENES.map((s) => s.scene).join(',')}
   --params=QUERY   more URL parameters for every page, such as 'maxframe=1&maxsteps=100'
   --port=N         preview server port (default $PREVIEW_PORT, else 4173)`;
@@ -82,7 +92,7 @@ function defaultPort(): number {
 }
 
 /** The bench sets these itself for every run. */
-const RUN_PARAMS = ['scene', 'count', 'thread'];
+const RUN_PARAMS = ['scene', 'count', 'thread', 'solver'];
 
 /**
  * `--params`: URL parameters as `key=value` pairs joined by `&`, passed to the app as they are
@@ -113,6 +123,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     seconds: 8,
     slowDrawMs: 150,
     dragMoves: 8,
+    pyramidLayers: 11,
     scenes: STRESS_SCENES.map((s) => s.scene),
     params: '',
     port: defaultPort(),

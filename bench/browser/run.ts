@@ -45,13 +45,20 @@ function planJobs(options: BenchOptions): Job[] {
       if (!options.scenes.includes(scene)) continue;
       rows.push((thread) => ({
         kind: 'throughput',
-        plan: { scene, count, thread, slowDrawMs: 0, ...timing },
+        plan: { scene, count, thread, solverThreads: '1', slowDrawMs: 0, ...timing },
       }));
     }
     if (options.slowDrawMs > 0) {
       rows.push((thread) => ({
         kind: 'throughput',
-        plan: { scene: 'pile', count: 300, thread, slowDrawMs: options.slowDrawMs, ...timing },
+        plan: {
+          scene: 'pile',
+          count: 300,
+          thread,
+          solverThreads: '1',
+          slowDrawMs: options.slowDrawMs,
+          ...timing,
+        },
       }));
     }
     if (options.dragMoves > 0) {
@@ -61,6 +68,27 @@ function planJobs(options: BenchOptions): Job[] {
       }));
     }
     for (const row of rows) for (const thread of order) jobs.push(row(thread));
+    // The pyramid in the worker (two solver threads need one), on one solver thread and two,
+    // in ABBA order too. From the load, after the warm-up (the governor's step estimate comes
+    // down from the first, cold steps): standing, then struck by the block, is all its work;
+    // once settled it sleeps, and a sleeping pyramid holds real time on any thread.
+    if (options.pyramidLayers > 0) {
+      const solvers = round % 2 === 0 ? (['1', '2'] as const) : (['2', '1'] as const);
+      for (const solverThreads of solvers) {
+        jobs.push({
+          kind: 'throughput',
+          plan: {
+            scene: 'pyramid',
+            count: options.pyramidLayers,
+            thread: 'worker',
+            solverThreads,
+            slowDrawMs: 0,
+            ...timing,
+            prerollSeconds: 0,
+          },
+        });
+      }
+    }
   }
   return jobs;
 }
@@ -167,7 +195,8 @@ async function main(): Promise<void> {
   console.log(`\n${ratioLine(throughput)}\n`);
   console.log('## Goals\n');
   const slowLabel = options.slowDrawMs > 0 ? `pile × 300, +${options.slowDrawMs} ms/frame` : null;
-  for (const line of goalLines(throughput, slowLabel)) console.log(line);
+  const pyramid = options.pyramidLayers > 0 ? `pyramid × ${options.pyramidLayers}` : null;
+  for (const line of goalLines(throughput, slowLabel, pyramid)) console.log(line);
   if (failures.length > 0) {
     console.log(`\n${failures.length} runs FAILED:`);
     for (const failure of failures) console.log(`- ${failure}`);

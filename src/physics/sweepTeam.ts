@@ -27,6 +27,8 @@ const RECEIVE = 3;
  * half it hands over. Consecutive runs left whole are swept by this thread as one segment.
  */
 const MIN_SPLIT = 16;
+/** Spins before a waiting thread sleeps (see awaitCount). */
+const SPINS = 2048;
 /** Per segment in `segments`: from, mid, to — this thread [from, mid), the helper [mid, to). */
 const SEGMENT_WIDTH = 3;
 
@@ -39,19 +41,32 @@ export interface SweepShare extends SweepArrays {
   version: number;
 }
 
-/** Waits, spinning, until control[slot] has reached `target` (counters wrap as int32). */
+/**
+ * Waits until control[slot] has reached `target` (counters wrap as int32): spinning first, as
+ * the other thread is usually a few microseconds away; then sleeping a millisecond at a time
+ * (woken at once by its notify), so a thread the OS has not scheduled gets the core back.
+ */
 function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs: number): void {
   let spins = 0;
   let since = -1;
-  while (((Atomics.load(control, slot) - target) | 0) < 0) {
-    if (++spins < 4096) continue;
+  for (;;) {
+    const seen = Atomics.load(control, slot);
+    if (((seen - target) | 0) >= 0) return;
+    if (++spins < SPINS) continue;
     spins = 0;
+    Atomics.wait(control, slot, seen, 1);
     const now = performance.now();
     if (since < 0) since = now;
     else if (now - since > timeoutMs) {
       throw new Error(`The second physics thread did not answer within ${timeoutMs} ms.`);
     }
   }
+}
+
+/** Publishes a thread's progress and wakes the other if it sleeps on it. */
+function signal(control: Int32Array, slot: number, value: number): void {
+  Atomics.store(control, slot, value);
+  Atomics.notify(control, slot);
 }
 
 /**
@@ -125,7 +140,7 @@ export class SweepTeam implements SweepPartner {
       const at = SEGMENT_WIDTH * s;
       rows.sweep(lambdas, relax, segments[at], segments[at + 1]);
       done = (done + 1) | 0;
-      Atomics.store(control, MAIN_DONE, done);
+      signal(control, MAIN_DONE, done);
       awaitCount(control, HELPER_DONE, done, this.timeoutMs);
     }
   }
@@ -189,7 +204,7 @@ export class SweepHelper {
     this.rows.adopt(share);
     // The job that sent the helper here is behind it.
     this.lastJob = Atomics.load(share.control, JOB);
-    Atomics.store(share.control, ACKNOWLEDGED, share.version);
+    signal(share.control, ACKNOWLEDGED, share.version);
   }
 
   /** Sweeps the helper's halves of every job until one sends it back to its messages. */
@@ -217,7 +232,7 @@ export class SweepHelper {
           this.rows.sweep(share.lambdas, relax, segments[at + 1], segments[at + 2]);
         }
         done = (done + 1) | 0;
-        Atomics.store(control, HELPER_DONE, done);
+        signal(control, HELPER_DONE, done);
         awaitCount(control, MAIN_DONE, done, 60_000);
       }
     }
