@@ -28,7 +28,7 @@ const RECEIVE = 3;
  */
 const MIN_SPLIT = 16;
 /** Spins before a waiting thread sleeps (see awaitCount). */
-const SPINS = 2048;
+const SPINS = 1 << 16;
 /** Per segment in `segments`: from, mid, to — this thread [from, mid), the helper [mid, to). */
 const SEGMENT_WIDTH = 3;
 
