@@ -27,8 +27,10 @@ const RECEIVE = 3;
  * half it hands over. Consecutive runs left whole are swept by this thread as one segment.
  */
 const MIN_SPLIT = 16;
-/** Spins before a waiting thread sleeps (see awaitCount). */
-const SPINS = 1 << 16;
+/** Spins before a waiting thread sleeps, between these bounds (see awaitCount); this thread's. */
+const MIN_SPINS = 1 << 8;
+const MAX_SPINS = 1 << 16;
+let spinLimit = 1 << 12;
 /** Per segment in `segments`: from, mid, to — this thread [from, mid), the helper [mid, to). */
 const SEGMENT_WIDTH = 3;
 
@@ -51,8 +53,8 @@ function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs
   let since = -1;
   for (;;) {
     const seen = Atomics.load(control, slot);
-    if (((seen - target) | 0) >= 0) return;
-    if (++spins < SPINS) continue;
+    if (((seen - target) | 0) >= 0) break;
+    if (++spins < spinLimit) continue;
     spins = 0;
     Atomics.wait(control, slot, seen, 1);
     const now = performance.now();
@@ -61,6 +63,11 @@ function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs
       throw new Error(`The second physics thread did not answer within ${timeoutMs} ms.`);
     }
   }
+  // Waits that end while spinning earn longer spins; one that had to sleep halves them: two
+  // threads with a core each meet within a spin, while threads that share their cores with
+  // drawing (a 2-core machine) would spin away the time the other thread needs.
+  if (since < 0) spinLimit = spinLimit < MAX_SPINS ? 2 * spinLimit : MAX_SPINS;
+  else spinLimit = spinLimit > MIN_SPINS ? spinLimit >> 1 : MIN_SPINS;
 }
 
 /** Publishes a thread's progress and wakes the other if it sleeps on it. */
