@@ -27,6 +27,10 @@ function unavailable(startHelper: (() => HelperWorker) | null): string | null {
   return null;
 }
 
+/**
+ * The physics worker's solver threads: `set(2)` starts the helper and, once it has loaded, shares
+ * the sweeps of the world given to `use`; `set(1)` and `stop` end it. Each change is reported.
+ */
 export class SolverThreads {
   private helper: HelperWorker | null = null;
   private team: SweepTeam | null = null;
