@@ -178,7 +178,7 @@ const BAD_CALLS: [string, unknown[], RegExp][] = [
   [
     'set',
     [{ bogus: true }],
-    /Unknown setting "bogus"; valid settings are physicsThread, physicsHz/,
+    /Unknown setting "bogus"; valid settings are physicsThread, solverThreads, physicsHz/,
   ],
   [
     'set',
