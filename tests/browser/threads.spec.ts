@@ -101,6 +101,20 @@ async function play(
   return hashes;
 }
 
+/**
+ * The same files, served without the two headers that make the page cross-origin isolated: no
+ * SharedArrayBuffer, as on a static host that does not send them.
+ */
+async function serveWithoutIsolation(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['cross-origin-opener-policy'];
+    delete headers['cross-origin-embedder-policy'];
+    await route.fulfill({ response, headers });
+  });
+}
+
 /** A fresh page in its own context, closed when done. */
 async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
@@ -140,15 +154,7 @@ test('without cross-origin isolation the steps travel as transferred buffers, wi
   const [main, transferred] = await Promise.all([
     withPage(browser, (page) => play(page, 'main', frames)),
     withPage(browser, async (page) => {
-      // The same files, served without the two headers that make the page cross-origin isolated:
-      // no SharedArrayBuffer, as on a static host that does not send them.
-      await page.route('**/*', async (route) => {
-        const response = await route.fetch();
-        const headers = { ...response.headers() };
-        delete headers['cross-origin-opener-policy'];
-        delete headers['cross-origin-embedder-policy'];
-        await route.fulfill({ response, headers });
-      });
+      await serveWithoutIsolation(page);
       const hashes = await play(page, 'worker', frames, false);
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
       expect(await page.evaluate(() => window.sandbox.stats().transport)).toBe('transfer');
@@ -280,16 +286,10 @@ for (const [scene, count, frames] of [
   });
 }
 
-test('two solver threads asked for without shared memory: one, and the HUD and stats say why', async ({
+test('two solver threads asked for without shared memory: one, and stats say why', async ({
   page,
 }) => {
-  await page.route('**/*', async (route) => {
-    const response = await route.fetch();
-    const headers = { ...response.headers() };
-    delete headers['cross-origin-opener-policy'];
-    delete headers['cross-origin-embedder-policy'];
-    await route.fulfill({ response, headers });
-  });
+  await serveWithoutIsolation(page);
   await openSandbox(page, '?scene=pyramid&count=3&shadows=0&solver=2', { isolated: false });
   await expect
     .poll(async () =>
