@@ -2,7 +2,8 @@
 // body (one level and colour, contactOrder.ts) is cut in two, this thread sweeps the first half
 // and a helper thread the second, and both meet before the next run — the one-thread bits.
 
-import type { ManifoldRows, SweepArrays, SweepPartner } from './contactSolver';
+import { ManifoldRows } from './contactSolver';
+import type { SweepArrays, SweepPartner } from './contactSolver';
 import { mayShareBodies } from './contactOrder';
 import { int32s } from './sharedMemory';
 
@@ -193,31 +194,25 @@ export class SweepTeam implements SweepPartner {
 }
 
 /**
- * The helper thread's end: on each SweepShare its thread is sent, `receive` it, then `serve`.
- * serve returns when the team has a message for it (new arrays), or has stopped.
+ * The helper thread's end: hand `receive` each SweepShare the thread is sent. It takes the
+ * arrays, then sweeps the helper's halves of every job until the team has another message for it
+ * (new arrays) or has stopped.
  */
 export class SweepHelper {
-  private readonly rows: ManifoldRows;
-  private share: SweepShare | null = null;
+  /** This thread's own ManifoldRows, sweeping the team's arrays. */
+  private readonly rows = new ManifoldRows();
   private lastJob = 0;
 
-  /** `rows`: a ManifoldRows of this thread's own, to sweep the team's arrays with. */
-  constructor(rows: ManifoldRows) {
-    this.rows = rows;
-  }
-
   receive(share: SweepShare): void {
-    this.share = share;
     this.rows.adopt(share);
     // The job that sent the helper here is behind it.
     this.lastJob = Atomics.load(share.control, JOB);
     signal(share.control, ACKNOWLEDGED, share.version);
+    this.serve(share);
   }
 
   /** Sweeps the helper's halves of every job until one sends it back to its messages. */
-  serve(): void {
-    const share = this.share;
-    if (share === null) return;
+  private serve(share: SweepShare): void {
     const control = share.control;
     for (;;) {
       const job = Atomics.load(control, JOB);
