@@ -37,18 +37,64 @@ export const ROW_WIDTH = 16;
 export const POINT_WIDTH = 3 * ROW_WIDTH;
 
 /**
+ * What the rows read of one body, packed once a step (packBody) so the set-up reads typed
+ * arrays alone — one shape of data, whatever the bodies' classes — and works out M⁻¹ f and
+ * I⁻¹ τ once a body, not once a point.
+ */
+export const BODY_INV_MASS = 0;
+/** The inverse world inertia for the solve, row by row (9). */
+export const BODY_INV_INERTIA = 1;
+export const BODY_POSITION = 10;
+export const BODY_VELOCITY = 13;
+export const BODY_ANGULAR_VELOCITY = 16;
+/** M⁻¹ f (3), then I⁻¹ τ (3). */
+export const BODY_FORCE_STEP = 19;
+export const BODY_TORQUE_STEP = 22;
+export const BODY_STATE_WIDTH = 25;
+
+/** Packs `body` at state[at..] (see BODY_STATE_WIDTH). */
+export function packBody(body: Body, state: Float64Array, at: number): void {
+  const ia = body.invInertiaWorldSolve.elements;
+  const ma = body.invMassSolve;
+  state[at + BODY_INV_MASS] = ma;
+  for (let c = 0; c < 9; c++) state[at + BODY_INV_INERTIA + c] = ia[c];
+  const p = body.position;
+  const v = body.velocity;
+  const w = body.angularVelocity;
+  const f = body.force;
+  const t = body.torque;
+  state[at + BODY_POSITION] = p.x;
+  state[at + BODY_POSITION + 1] = p.y;
+  state[at + BODY_POSITION + 2] = p.z;
+  state[at + BODY_VELOCITY] = v.x;
+  state[at + BODY_VELOCITY + 1] = v.y;
+  state[at + BODY_VELOCITY + 2] = v.z;
+  state[at + BODY_ANGULAR_VELOCITY] = w.x;
+  state[at + BODY_ANGULAR_VELOCITY + 1] = w.y;
+  state[at + BODY_ANGULAR_VELOCITY + 2] = w.z;
+  state[at + BODY_FORCE_STEP] = ma * f.x;
+  state[at + BODY_FORCE_STEP + 1] = ma * f.y;
+  state[at + BODY_FORCE_STEP + 2] = ma * f.z;
+  state[at + BODY_TORQUE_STEP] = ia[0] * t.x + ia[1] * t.y + ia[2] * t.z;
+  state[at + BODY_TORQUE_STEP + 1] = ia[3] * t.x + ia[4] * t.y + ia[5] * t.z;
+  state[at + BODY_TORQUE_STEP + 2] = ia[6] * t.x + ia[7] * t.y + ia[8] * t.z;
+}
+
+/**
  * Point k's three rows, as cannon-es's ContactEquation and FrictionEquation compute them
  * (computeB, computeC): G = [−d, −(ri × d), d, rj × d]; B = −g·a − GW·b − h·G M⁻¹ f for the
  * normal, with g its penetration and restitution on the normal velocities, and −GW·b −
  * h·G M⁻¹ f for friction; C = invMassA + invMassB + the two rotational terms, plus ε (the
- * directions are unit vectors, so the linear terms are the inverse masses).
+ * directions are unit vectors, so the linear terms are the inverse masses). The bodies are read
+ * from `state` at `sa` (A) and `sb` (B), as packBody left them.
  */
 export function setUpPoint(
   buffer: ManifoldBuffer,
   m: number,
   k: number,
-  bi: Body,
-  bj: Body,
+  state: Float64Array,
+  sa: number,
+  sb: number,
   dt: number,
   header: Float64Array,
   h: number,
@@ -64,31 +110,35 @@ export function setUpPoint(
   const rjx = buffer.rj[3 * p];
   const rjy = buffer.rj[3 * p + 1];
   const rjz = buffer.rj[3 * p + 2];
-  const ia = bi.invInertiaWorldSolve.elements;
-  const ib = bj.invInertiaWorldSolve.elements;
-  const ma = bi.invMassSolve;
-  const mb = bj.invMassSolve;
-  const vi = bi.velocity;
-  const vj = bj.velocity;
-  const wi = bi.angularVelocity;
-  const wj = bj.angularVelocity;
+  const ia = sa + BODY_INV_INERTIA;
+  const ib = sb + BODY_INV_INERTIA;
+  const ma = state[sa + BODY_INV_MASS];
+  const mb = state[sb + BODY_INV_MASS];
+  const vix = state[sa + BODY_VELOCITY];
+  const viy = state[sa + BODY_VELOCITY + 1];
+  const viz = state[sa + BODY_VELOCITY + 2];
+  const vjx = state[sb + BODY_VELOCITY];
+  const vjy = state[sb + BODY_VELOCITY + 1];
+  const vjz = state[sb + BODY_VELOCITY + 2];
+  const wix = state[sa + BODY_ANGULAR_VELOCITY];
+  const wiy = state[sa + BODY_ANGULAR_VELOCITY + 1];
+  const wiz = state[sa + BODY_ANGULAR_VELOCITY + 2];
+  const wjx = state[sb + BODY_ANGULAR_VELOCITY];
+  const wjy = state[sb + BODY_ANGULAR_VELOCITY + 1];
+  const wjz = state[sb + BODY_ANGULAR_VELOCITY + 2];
   // M⁻¹ f and I⁻¹ τ of each body, for G M⁻¹ f.
-  const fi = bi.force;
-  const fj = bj.force;
-  const ti = bi.torque;
-  const tj = bj.torque;
-  const fax = ma * fi.x;
-  const fay = ma * fi.y;
-  const faz = ma * fi.z;
-  const fbx = mb * fj.x;
-  const fby = mb * fj.y;
-  const fbz = mb * fj.z;
-  const tax = ia[0] * ti.x + ia[1] * ti.y + ia[2] * ti.z;
-  const tay = ia[3] * ti.x + ia[4] * ti.y + ia[5] * ti.z;
-  const taz = ia[6] * ti.x + ia[7] * ti.y + ia[8] * ti.z;
-  const tbx = ib[0] * tj.x + ib[1] * tj.y + ib[2] * tj.z;
-  const tby = ib[3] * tj.x + ib[4] * tj.y + ib[5] * tj.z;
-  const tbz = ib[6] * tj.x + ib[7] * tj.y + ib[8] * tj.z;
+  const fax = state[sa + BODY_FORCE_STEP];
+  const fay = state[sa + BODY_FORCE_STEP + 1];
+  const faz = state[sa + BODY_FORCE_STEP + 2];
+  const fbx = state[sb + BODY_FORCE_STEP];
+  const fby = state[sb + BODY_FORCE_STEP + 1];
+  const fbz = state[sb + BODY_FORCE_STEP + 2];
+  const tax = state[sa + BODY_TORQUE_STEP];
+  const tay = state[sa + BODY_TORQUE_STEP + 1];
+  const taz = state[sa + BODY_TORQUE_STEP + 2];
+  const tbx = state[sb + BODY_TORQUE_STEP];
+  const tby = state[sb + BODY_TORQUE_STEP + 1];
+  const tbz = state[sb + BODY_TORQUE_STEP + 2];
   for (let t = 0; t < 3; t++) {
     const r = point + t * ROW_WIDTH;
     const dx = header[h + 3 * t];
@@ -100,12 +150,12 @@ export function setUpPoint(
     const gbx = rjy * dz - rjz * dy;
     const gby = rjz * dx - rjx * dz;
     const gbz = rjx * dy - rjy * dx;
-    const iax = ia[0] * gax + ia[1] * gay + ia[2] * gaz;
-    const iay = ia[3] * gax + ia[4] * gay + ia[5] * gaz;
-    const iaz = ia[6] * gax + ia[7] * gay + ia[8] * gaz;
-    const ibx = ib[0] * gbx + ib[1] * gby + ib[2] * gbz;
-    const iby = ib[3] * gbx + ib[4] * gby + ib[5] * gbz;
-    const ibz = ib[6] * gbx + ib[7] * gby + ib[8] * gbz;
+    const iax = state[ia] * gax + state[ia + 1] * gay + state[ia + 2] * gaz;
+    const iay = state[ia + 3] * gax + state[ia + 4] * gay + state[ia + 5] * gaz;
+    const iaz = state[ia + 6] * gax + state[ia + 7] * gay + state[ia + 8] * gaz;
+    const ibx = state[ib] * gbx + state[ib + 1] * gby + state[ib + 2] * gbz;
+    const iby = state[ib + 3] * gbx + state[ib + 4] * gby + state[ib + 5] * gbz;
+    const ibz = state[ib + 6] * gbx + state[ib + 7] * gby + state[ib + 8] * gbz;
     rows[r + ANGULAR_A] = gax;
     rows[r + ANGULAR_A + 1] = gay;
     rows[r + ANGULAR_A + 2] = gaz;
@@ -124,18 +174,18 @@ export function setUpPoint(
       (tax * gax + tay * gay + taz * gaz) +
       (fbx * dx + fby * dy + fbz * dz) +
       (tbx * gbx + tby * gby + tbz * gbz);
-    const angular = wi.x * gax + wi.y * gay + wi.z * gaz + (wj.x * gbx + wj.y * gby + wj.z * gbz);
-    const vn = vj.x * dx + vj.y * dy + vj.z * dz - (vi.x * dx + vi.y * dy + vi.z * dz);
+    const angular = wix * gax + wiy * gay + wiz * gaz + (wjx * gbx + wjy * gby + wjz * gbz);
+    const vn = vjx * dx + vjy * dy + vjz * dz - (vix * dx + viy * dy + viz * dz);
     let rhs: number;
     let relaxRhs: number;
     let eps: number;
     if (t === 0) {
-      const pi = bi.position;
-      const pj = bj.position;
+      const pi = sa + BODY_POSITION;
+      const pj = sb + BODY_POSITION;
       const g =
-        dx * (pj.x + rjx - pi.x - rix) +
-        dy * (pj.y + rjy - pi.y - riy) +
-        dz * (pj.z + rjz - pi.z - riz);
+        dx * (state[pj] + rjx - state[pi] - rix) +
+        dy * (state[pj + 1] + rjy - state[pi + 1] - riy) +
+        dz * (state[pj + 2] + rjz - state[pi + 2] - riz);
       const GW = (material[mat + MATERIAL_RESTITUTION] + 1) * vn + angular;
       relaxRhs = -GW * material[mat + MATERIAL_B] - dt * giMf;
       rhs = -g * material[mat + MATERIAL_A] + relaxRhs;

@@ -15,8 +15,11 @@ import {
 import type { ManifoldBuffer } from './manifoldStore';
 import { float64s, int32s } from './sharedMemory';
 import {
+  packBody,
   setUpHeader,
   setUpPoint,
+  BODY_INV_MASS,
+  BODY_STATE_WIDTH,
   warmStartPoint,
   ANGULAR_A,
   H_BOUND,
@@ -82,6 +85,8 @@ export class ManifoldRows {
   arraysMade = 0;
   /** The running velocity changes as the biased sweeps left them (see relax). */
   private biased = new Float64Array(0);
+  /** This step's bodies as the rows read them (contactRows.ts's packBody), by body index. */
+  private bodyState = new Float64Array(0);
 
   /**
    * Orders the manifolds, builds every row from them and the bodies' state, and applies the
@@ -101,6 +106,11 @@ export class ManifoldRows {
     this.reserve(count, buffer.pointCount);
     const header = this.header;
     const rows = this.rows;
+    if (this.bodyState.length < BODY_STATE_WIDTH * bodies.length) {
+      this.bodyState = new Float64Array(2 * BODY_STATE_WIDTH * bodies.length);
+    }
+    const state = this.bodyState;
+    for (let i = 0; i < bodies.length; i++) packBody(bodies[i], state, BODY_STATE_WIDTH * i);
     let point = 0;
     for (let o = 0; o < count; o++) {
       const m = order.order[o];
@@ -111,14 +121,18 @@ export class ManifoldRows {
         this.bodies[2 * o + 1] = -1;
         continue;
       }
-      const bi = bodies[buffer.bodyA[m]];
-      const bj = bodies[buffer.bodyB[m]];
-      this.bodies[2 * o] = bi.invMassSolve > 0 ? BODY_WIDTH * buffer.bodyA[m] : -1;
-      this.bodies[2 * o + 1] = bj.invMassSolve > 0 ? BODY_WIDTH * buffer.bodyB[m] : -1;
-      setUpHeader(buffer, m, header, h, bi.invMassSolve, bj.invMassSolve);
+      const a = buffer.bodyA[m];
+      const b = buffer.bodyB[m];
+      const sa = BODY_STATE_WIDTH * a;
+      const sb = BODY_STATE_WIDTH * b;
+      const invMassA = state[sa + BODY_INV_MASS];
+      const invMassB = state[sb + BODY_INV_MASS];
+      this.bodies[2 * o] = invMassA > 0 ? BODY_WIDTH * a : -1;
+      this.bodies[2 * o + 1] = invMassB > 0 ? BODY_WIDTH * b : -1;
+      setUpHeader(buffer, m, header, h, invMassA, invMassB);
       for (let k = 0; k < buffer.points[m]; k++) {
         const r = POINT_WIDTH * point;
-        setUpPoint(buffer, m, k, bi, bj, dt, header, h, rows, r);
+        setUpPoint(buffer, m, k, state, sa, sb, dt, header, h, rows, r);
         rows[r + LAMBDA] = 0;
         rows[r + ROW_WIDTH + LAMBDA] = 0;
         rows[r + 2 * ROW_WIDTH + LAMBDA] = 0;
@@ -202,22 +216,16 @@ export class ManifoldRows {
       let wbz = b < 0 ? 0 : lambdas[b + 5];
       const bound = header[h + H_BOUND];
       const epsN = header[h + H_EPS];
-      const epsT = header[h + H_FRICTION_EPS];
-      // The rows in order: every point's normal row, then every point's two friction rows.
-      const n = end - first;
-      const rowCount = bound > 0 ? 3 * n : n;
-      for (let q = 0; q < rowCount; q++) {
-        const normal = q < n;
-        const k = normal ? q : (q - n) >> 1;
-        const t = normal ? 0 : 1 + ((q - n) & 1);
-        const r = POINT_WIDTH * (first + k) + t * ROW_WIDTH;
-        const dx = header[h + 3 * t];
-        const dy = header[h + 3 * t + 1];
-        const dz = header[h + 3 * t + 2];
+      // Every point's normal row, then (when friction binds) every point's two friction rows;
+      // one loop each, so the direction each row pushes along is read once a manifold.
+      const nx = header[h];
+      const ny = header[h + 1];
+      const nz = header[h + 2];
+      for (let r = POINT_WIDTH * first, e = POINT_WIDTH * end; r < e; r += POINT_WIDTH) {
         const gw =
-          dx * (vbx - vax) +
-          dy * (vby - vay) +
-          dz * (vbz - vaz) +
+          nx * (vbx - vax) +
+          ny * (vby - vay) +
+          nz * (vbz - vaz) +
           (rows[r + ANGULAR_A] * wax +
             rows[r + ANGULAR_A + 1] * way +
             rows[r + ANGULAR_A + 2] * waz) +
@@ -225,28 +233,66 @@ export class ManifoldRows {
             rows[r + ANGULAR_B + 1] * wby +
             rows[r + ANGULAR_B + 2] * wbz);
         const lambda = rows[r + LAMBDA];
-        let delta =
-          rows[r + INV_C] *
-          (rows[r + (normal ? rhsAt : RHS)] - gw - (normal ? epsN : epsT) * lambda);
-        const low = normal ? 0 : -bound;
-        const high = normal ? MAX_NORMAL_IMPULSE : bound;
-        if (lambda + delta < low) delta = low - lambda;
-        else if (lambda + delta > high) delta = high - lambda;
+        let delta = rows[r + INV_C] * (rows[r + rhsAt] - gw - epsN * lambda);
+        if (lambda + delta < 0) delta = 0 - lambda;
+        else if (lambda + delta > MAX_NORMAL_IMPULSE) delta = MAX_NORMAL_IMPULSE - lambda;
         rows[r + LAMBDA] = lambda + delta;
         const ka = ma * delta;
         const kb = mb * delta;
-        vax -= ka * dx;
-        vay -= ka * dy;
-        vaz -= ka * dz;
-        vbx += kb * dx;
-        vby += kb * dy;
-        vbz += kb * dz;
+        vax -= ka * nx;
+        vay -= ka * ny;
+        vaz -= ka * nz;
+        vbx += kb * nx;
+        vby += kb * ny;
+        vbz += kb * nz;
         wax += delta * rows[r + INERTIA_A];
         way += delta * rows[r + INERTIA_A + 1];
         waz += delta * rows[r + INERTIA_A + 2];
         wbx += delta * rows[r + INERTIA_B];
         wby += delta * rows[r + INERTIA_B + 1];
         wbz += delta * rows[r + INERTIA_B + 2];
+      }
+      if (bound > 0) {
+        const epsT = header[h + H_FRICTION_EPS];
+        const low = -bound;
+        const rowEnd = POINT_WIDTH * end;
+        for (let r0 = POINT_WIDTH * first + ROW_WIDTH; r0 < rowEnd; r0 += POINT_WIDTH) {
+          for (let t = 0; t < 2; t++) {
+            const r = r0 + t * ROW_WIDTH;
+            const dx = header[h + 3 + 3 * t];
+            const dy = header[h + 4 + 3 * t];
+            const dz = header[h + 5 + 3 * t];
+            const gw =
+              dx * (vbx - vax) +
+              dy * (vby - vay) +
+              dz * (vbz - vaz) +
+              (rows[r + ANGULAR_A] * wax +
+                rows[r + ANGULAR_A + 1] * way +
+                rows[r + ANGULAR_A + 2] * waz) +
+              (rows[r + ANGULAR_B] * wbx +
+                rows[r + ANGULAR_B + 1] * wby +
+                rows[r + ANGULAR_B + 2] * wbz);
+            const lambda = rows[r + LAMBDA];
+            let delta = rows[r + INV_C] * (rows[r + RHS] - gw - epsT * lambda);
+            if (lambda + delta < low) delta = low - lambda;
+            else if (lambda + delta > bound) delta = bound - lambda;
+            rows[r + LAMBDA] = lambda + delta;
+            const ka = ma * delta;
+            const kb = mb * delta;
+            vax -= ka * dx;
+            vay -= ka * dy;
+            vaz -= ka * dz;
+            vbx += kb * dx;
+            vby += kb * dy;
+            vbz += kb * dz;
+            wax += delta * rows[r + INERTIA_A];
+            way += delta * rows[r + INERTIA_A + 1];
+            waz += delta * rows[r + INERTIA_A + 2];
+            wbx += delta * rows[r + INERTIA_B];
+            wby += delta * rows[r + INERTIA_B + 1];
+            wbz += delta * rows[r + INERTIA_B + 2];
+          }
+        }
       }
       if (a >= 0) {
         lambdas[a] = vax;
