@@ -5,6 +5,7 @@
 
 import type { Body, ContactEquation, ContactMaterial, Quaternion, World } from 'cannon-es';
 import type { ContactJobs } from './contactJobs';
+import { POINT_SLOP } from './faceClipping';
 import type { PairTasks } from './pairTasks';
 import {
   FRAME_WIDTH,
@@ -50,10 +51,18 @@ function turn(
   dst[to + 2] = vz + w * cz + (x * cy - y * cx);
 }
 
+/** A kept manifold's normal and lever arms this step, world axes, before they are stored. */
+const keptNormal = new Float64Array(3);
+const keptRi = new Float64Array(3 * P);
+const keptRj = new Float64Array(3 * P);
+
 /**
  * Keeps last step's manifold `from` (of `previous`) for a pair that barely moved: the same
- * points, anchors, features and impulses, this step's normal and lever arms turned from the
- * anchors with the bodies. Returns its number in `next`.
+ * anchors, features and impulses, this step's normal and lever arms turned from the anchors
+ * with the bodies — less the points that have come apart by more than the generators' slack
+ * (Bullet's refreshContactPoints drops them the same way), which the generators would no longer
+ * make. Returns its number in `next`, or −1 when no point is left (the pair is made afresh
+ * next step: without a manifold it has nothing to keep).
  */
 export function mergeReused(
   previous: ManifoldBuffer,
@@ -63,30 +72,55 @@ export function mergeReused(
   bodyB: Body,
 ): number {
   const n = previous.points[from];
-  const m = next.add(previous.keyA[from], previous.keyB[from], previous.shapes[from], n);
+  turn(bodyA.quaternion, 1, previous.normal, 3 * from, keptNormal, 0);
+  const nx = keptNormal[0];
+  const ny = keptNormal[1];
+  const nz = keptNormal[2];
+  const dx = bodyB.position.x - bodyA.position.x;
+  const dy = bodyB.position.y - bodyA.position.y;
+  const dz = bodyB.position.z - bodyA.position.z;
+  let kept = 0;
+  for (let k = 0; k < n; k++) {
+    const p = P * from + k;
+    turn(bodyA.quaternion, 1, previous.localA, 3 * p, keptRi, 3 * kept);
+    turn(bodyB.quaternion, 1, previous.localB, 3 * p, keptRj, 3 * kept);
+    const c = 3 * kept;
+    const gap =
+      nx * (dx + keptRj[c] - keptRi[c]) +
+      ny * (dy + keptRj[c + 1] - keptRi[c + 1]) +
+      nz * (dz + keptRj[c + 2] - keptRi[c + 2]);
+    if (gap <= POINT_SLOP) keptFrom[kept++] = k;
+  }
+  if (kept === 0) return -1;
+  const m = next.add(previous.keyA[from], previous.keyB[from], previous.shapes[from], kept);
   next.bodyA[m] = bodyA.index;
   next.bodyB[m] = bodyB.index;
   for (let c = 0; c < FRAME_WIDTH; c++) {
     next.frame[FRAME_WIDTH * m + c] = previous.frame[FRAME_WIDTH * from + c];
   }
-  for (let c = 0; c < 3; c++) next.normal[3 * m + c] = previous.normal[3 * from + c];
-  turn(bodyA.quaternion, 1, next.normal, 3 * m, next.worldNormal, 3 * m);
-  for (let k = 0; k < n; k++) {
-    const p = P * from + k;
+  for (let c = 0; c < 3; c++) {
+    next.normal[3 * m + c] = previous.normal[3 * from + c];
+    next.worldNormal[3 * m + c] = keptNormal[c];
+  }
+  for (let k = 0; k < kept; k++) {
+    const p = P * from + keptFrom[k];
     const q = P * m + k;
     for (let c = 0; c < 3; c++) {
       next.localA[3 * q + c] = previous.localA[3 * p + c];
       next.localB[3 * q + c] = previous.localB[3 * p + c];
+      next.ri[3 * q + c] = keptRi[3 * k + c];
+      next.rj[3 * q + c] = keptRj[3 * k + c];
     }
     for (let c = 0; c < IMPULSE_WIDTH; c++) {
       next.impulse[IMPULSE_WIDTH * q + c] = previous.impulse[IMPULSE_WIDTH * p + c];
     }
     next.feature[q] = previous.feature[p];
-    turn(bodyA.quaternion, 1, next.localA, 3 * q, next.ri, 3 * q);
-    turn(bodyB.quaternion, 1, next.localB, 3 * q, next.rj, 3 * q);
   }
   return m;
 }
+
+/** Which of the old manifold's points a kept manifold keeps, in order. */
+const keptFrom = new Int32Array(P);
 
 /**
  * Stores task t's generated points (job `job`) as a manifold of `next`, each point starting

@@ -50,8 +50,9 @@ export interface PhysicsTuning {
   frictionWarmStart: number;
   /**
    * 'manifold' only: a touching pair keeps last step's points while its bodies have moved less
-   * than this relative to each other since the points were made, m (relativeFrame.ts); 0: the
-   * generators run for every pair every step.
+   * than this relative to each other since the points were made, m (relativeFrame.ts), less any
+   * point that has come apart; 0: the generators run for every pair every step. The default,
+   * 0.5 mm, holds the quality gates; 1 mm lets the stack drift past them (docs/contacts.md).
    */
   reuseMotion: number;
   /**
@@ -108,7 +109,7 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   narrowphase: 'manifold',
   warmStart: 1,
   frictionWarmStart: 0.5,
-  reuseMotion: 0,
+  reuseMotion: 0.0005,
   solverIterations: 6,
   relaxIterations: 4,
   contactStiffness: 1.5e7,
