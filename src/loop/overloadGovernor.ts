@@ -110,18 +110,29 @@ export class OverloadGovernor {
    * 25 hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
    * worker's steps, not the page's frames: fed like one step a frame, at five frames a second a
    * cost that fell tenfold took ~9 s to be believed, the throttle holding the worker back.
+   * And a fall at least as far as the steps `realMs` would have held at that cost: a worker that
+   * took two 41 ms steps in a 333 ms frame sat idle most of it, because the estimate (the cold
+   * first steps of a 1,771-box pyramid, a second each) held it back — counted by steps alone, at
+   * three frames a second that took about 20 s to be believed.
    * @param meanMs - the mean cost of those steps (ms).
    * @param steps - how many steps the mean is over.
+   * @param realMs - the real time those steps were taken in (ms; 0: unknown, count steps only).
    */
-  recordSteps(meanMs: number, steps: number): void {
-    if (steps <= 1 || this.estimateMs === 0 || meanMs > this.estimateMs) {
+  recordSteps(meanMs: number, steps: number, realMs = 0): void {
+    if (this.estimateMs === 0 || meanMs > this.estimateMs) {
       this.recordStep(meanMs);
       return;
     }
-    // The share of the gap left after `steps` falls: (1 − FALL_WEIGHT)^steps, by multiplication
+    const held = meanMs > 0 ? Math.floor(realMs / meanMs) : 0;
+    const count = held > steps ? held : steps;
+    if (count <= 1) {
+      this.recordStep(meanMs);
+      return;
+    }
+    // The share of the gap left after `count` falls: (1 − FALL_WEIGHT)^count, by multiplication
     // (the loop stays free of engine-rounded Math), stopping once it no longer matters.
     let left = 1;
-    for (let k = 0; k < steps && left > 1e-6; k++) left *= 1 - FALL_WEIGHT;
+    for (let k = 0; k < count && left > 1e-6; k++) left *= 1 - FALL_WEIGHT;
     this.estimateMs += (1 - left) * (meanMs - this.estimateMs);
   }
 

@@ -201,6 +201,23 @@ describe('fed by a worker (a cost once a drawn frame, for all the steps since)',
     expect(throttleAt(governor, 0.01, 1)).toBe(1);
   });
 
+  it('believes a fallen cost within three seconds at three frames a second, two steps each', () => {
+    // A 1,771-box pyramid in a worker while SwiftShader draws: the cold first steps cost about a
+    // second, then 41 ms each, and the throttle lets the worker take two steps a 333 ms frame.
+    const fed = (realMs: number) => {
+      const governor = new OverloadGovernor();
+      governor.share = WORKER_PHYSICS_SHARE;
+      governor.recordSteps(1000, 1, realMs);
+      for (let frame = 0; frame < 9; frame++) governor.recordSteps(41, 2, realMs);
+      return governor.estimateMs;
+    };
+    // The frames' real time held eight steps each at 41 ms: believed as 72 steps would be.
+    expect(fed(333)).toBeCloseTo(41 + 959 * 0.95 ** 72, 9);
+    expect(fed(333)).toBeLessThan(70);
+    // Counted by steps alone (no real time given), it would still be near 400 ms.
+    expect(fed(0)).toBeGreaterThan(350);
+  });
+
   it('believes a risen mean cost half at once, as one step on the main thread', () => {
     const governor = new OverloadGovernor();
     governor.recordSteps(1, 10);
