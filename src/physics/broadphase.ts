@@ -1,8 +1,8 @@
 // cannon-es's sweep-and-prune broadphase with its inner loop in the order that lets sleeping
 // bodies cost nothing: the sweep stops at the first body past the bounds, asleep or not.
 
-import { SAPBroadphase } from 'cannon-es';
-import type { Body, World } from 'cannon-es';
+import { Body, SAPBroadphase } from 'cannon-es';
+import type { World } from 'cannon-es';
 
 /**
  * cannon-es's SAPBroadphase asks "do these two need testing?" before "are they still within
@@ -33,6 +33,8 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
   private radius = new Float64Array(0);
   /** Centres, x y z per place, for the sphere test itself. */
   private centre = new Float64Array(0);
+  /** 1 for a static or sleeping body: two of them are never a pair (needBroadphaseCollision). */
+  private still = new Uint8Array(0);
 
   override collisionPairs(_world: World, p1: Body[], p2: Body[]): void {
     const bodies = this.axisList;
@@ -43,7 +45,7 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
       this.dirty = false;
     }
     if (this.lower.length < n) this.reserve(2 * n);
-    const { lower, upper, alongU, alongV, radius, centre } = this;
+    const { lower, upper, alongU, alongV, radius, centre, still } = this;
     // The other two axes, for a cheap first look at each pair within reach along `axis`.
     const a = axis === 0 ? 'x' : axis === 1 ? 'y' : 'z';
     const u = axis === 0 ? 'y' : 'x';
@@ -61,6 +63,7 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
       centre[3 * i] = p.x;
       centre[3 * i + 1] = p.y;
       centre[3 * i + 2] = p.z;
+      still[i] = (body.type & Body.STATIC) !== 0 || body.sleepState === Body.SLEEPING ? 1 : 0;
     }
     const spheres = !this.useBoundingBoxes;
     for (let i = 0; i !== n; i++) {
@@ -68,8 +71,11 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
       const ri = radius[i];
       const ui = alongU[i];
       const vi = alongV[i];
+      const stillI = still[i];
       for (let j = i + 1; j < n; j++) {
         if (!(lower[j] < end)) break;
+        // A settled pile costs only this loop over the bounds.
+        if (stillI === 1 && still[j] === 1) continue;
         const bi = bodies[i];
         const bj = bodies[j];
         if (!spheres) {
@@ -101,5 +107,6 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
     this.alongV = new Float64Array(n);
     this.radius = new Float64Array(n);
     this.centre = new Float64Array(3 * n);
+    this.still = new Uint8Array(n);
   }
 }
