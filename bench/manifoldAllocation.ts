@@ -7,6 +7,7 @@ import { DEFAULT_TUNING } from '../src/physics/tuning';
 import type { AllocationResult } from './heapMeasure';
 import { sampledBytesPerCall } from './heapMeasure';
 import { buildScene, DT } from './physicsBench';
+import { useSecondThread } from './twoThreads';
 
 /**
  * Calls before measuring, so the measured ones run optimised code (code still running
@@ -41,7 +42,7 @@ export async function benchManifoldAllocation(): Promise<AllocationResult[]> {
     solve();
   }
   const boxes = physics.count;
-  return [
+  const rows: AllocationResult[] = [
     {
       label: `manifold narrowphase and cache, per step (pyramid × ${layers}: ${boxes} boxes, ${result.length} pairs)`,
       bytes: await sampledBytesPerCall(narrowphase, 2000),
@@ -53,4 +54,20 @@ export async function benchManifoldAllocation(): Promise<AllocationResult[]> {
       per: 'step',
     },
   ];
+  // The same solve with a helper thread taking half of each sweep (bench/twoThreads.ts): the
+  // plan and the meetings on the solving thread, which this isolate's profiler sees.
+  const second = await useSecondThread(physics);
+  try {
+    for (let w = 0; w < WARM_UP; w++) solve();
+    const bytes = await sampledBytesPerCall(solve, 2000);
+    const share = Math.round((100 * second.team.handedOver) / second.team.swept);
+    rows.push({
+      label: `the same solve on two threads, solving thread, per step (helper's share ${share}%)`,
+      bytes,
+      per: 'step',
+    });
+  } finally {
+    await second.close();
+  }
+  return rows;
 }

@@ -278,16 +278,20 @@ export function warmStartPoint(
   rows: Float64Array,
   r: number,
 ): void {
-  let normal = warm.normal * impulse[i + IMPULSE_NORMAL];
-  normal = normal < 0 ? 0 : normal > MAX_NORMAL_IMPULSE ? MAX_NORMAL_IMPULSE : normal;
-  rows[r + LAMBDA] = normal;
+  // Clamped where they are stored: a local that may hold the constant 0 or a computed double
+  // is one V8 may keep tagged, and then each double it holds is boxed (an allocation a clamp).
+  const n = r + LAMBDA;
+  rows[n] = warm.normal * impulse[i + IMPULSE_NORMAL];
+  if (rows[n] < 0) rows[n] = 0;
+  else if (rows[n] > MAX_NORMAL_IMPULSE) rows[n] = MAX_NORMAL_IMPULSE;
   const bound = header[h + H_BOUND];
   const px = warm.friction * impulse[i + IMPULSE_FRICTION];
   const py = warm.friction * impulse[i + IMPULSE_FRICTION + 1];
   const pz = warm.friction * impulse[i + IMPULSE_FRICTION + 2];
   for (let t = 1; t <= 2; t++) {
-    let lambda = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
-    lambda = lambda < -bound ? -bound : lambda > bound ? bound : lambda;
-    rows[r + t * ROW_WIDTH + LAMBDA] = lambda;
+    const f = r + t * ROW_WIDTH + LAMBDA;
+    rows[f] = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
+    if (rows[f] < -bound) rows[f] = -bound;
+    else if (rows[f] > bound) rows[f] = bound;
   }
 }

@@ -20,6 +20,8 @@ const xi = new Vec3();
 const xj = new Vec3();
 const qi = new Quaternion();
 const qj = new Quaternion();
+/** The pair being planned's motion since its points were made (frameMotion writes it here). */
+const motion = new Float64Array(1);
 
 export class ManifoldNarrowphase extends Narrowphase {
   /** The manifolds: last step's (`current`) and the one being built. State, saved with the world. */
@@ -165,14 +167,12 @@ export class ManifoldNarrowphase extends Narrowphase {
     const previous = this.store.current.find(keyA, keyB, shapes);
     tasks.previous[t] = previous;
     relativeFrame(bodyA, bodyB, tasks.frame, FRAME_WIDTH * t);
-    if (
-      previous >= 0 &&
-      this.reuseMotion > 0 &&
-      frameMotion(this.store.current.frame, previous, tasks.frame, t, bodyA, bodyB) <=
-        this.reuseMotion
-    ) {
-      tasks.job[t] = -1;
-      return;
+    if (previous >= 0 && this.reuseMotion > 0) {
+      frameMotion(this.store.current.frame, previous, tasks.frame, t, bodyA, bodyB, motion, 0);
+      if (motion[0] <= this.reuseMotion) {
+        tasks.job[t] = -1;
+        return;
+      }
     }
     const jobs = this.jobs;
     const job = jobs.add(kind, geometryOf(shapeA, kind), geometryOf(shapeB, kind));

@@ -40,10 +40,12 @@ export function relativeFrame(bodyA: Body, bodyB: Body, out: Float64Array, at: n
 }
 
 /**
- * An upper bound (for small turns) on how far any point of the mover has moved in the fixed
- * body's frame between the stored frame `frames[m]` and the current one `current[t]`: the
- * shift of its centre plus its bounding radius × the turn angle, the angle taken as twice the
- * sine of its half (|vector part| of the turn quaternion). Square roots only: exact everywhere.
+ * Writes into out[at] an upper bound (for small turns) on how far any point of the mover has
+ * moved in the fixed body's frame between the stored frame `frames[m]` and the current one
+ * `current[t]`: the shift of its centre plus its bounding radius × the turn angle, the angle
+ * taken as twice the sine of its half (|vector part| of the turn quaternion). Square roots only:
+ * exact everywhere. Written, not returned: a double returned from a call V8 does not inline is
+ * boxed, 16 bytes a pair a step.
  */
 export function frameMotion(
   frames: Float64Array,
@@ -52,7 +54,9 @@ export function frameMotion(
   t: number,
   bodyA: Body,
   bodyB: Body,
-): number {
+  out: Float64Array,
+  at: number,
+): void {
   const f = FRAME_WIDTH * m;
   const c = FRAME_WIDTH * t;
   const radius =
@@ -72,7 +76,6 @@ export function frameMotion(
   const tx = x * bw + w * bx + y * bz - z * by;
   const ty = y * bw + w * by + z * bx - x * bz;
   const tz = z * bw + w * bz + x * by - y * bx;
-  return (
-    Math.sqrt(dx * dx + dy * dy + dz * dz) + 2 * Math.sqrt(tx * tx + ty * ty + tz * tz) * radius
-  );
+  out[at] =
+    Math.sqrt(dx * dx + dy * dy + dz * dz) + 2 * Math.sqrt(tx * tx + ty * ty + tz * tz) * radius;
 }
