@@ -111,9 +111,9 @@ export class OverloadGovernor {
    * worker's steps, not the page's frames: fed like one step a frame, at five frames a second a
    * cost that fell tenfold took ~9 s to be believed, the throttle holding the worker back.
    * And a fall at least as far as the steps `realMs` would have held at that cost: a worker that
-   * took two 41 ms steps in a 333 ms frame sat idle most of it, because the estimate (the cold
-   * first steps of a 1,771-box pyramid, a second each) held it back — counted by steps alone, at
-   * three frames a second that took about 20 s to be believed.
+   * took two 41 ms steps in a 333 ms frame sat idle most of it, held back by an estimate from the
+   * cold first steps of a 1,771-box pyramid (hundreds of milliseconds each) — counted by steps
+   * alone, at three frames a second that took about 20 s to be believed.
    * @param meanMs - the mean cost of those steps (ms).
    * @param steps - how many steps the mean is over.
    * @param realMs - the real time those steps were taken in (ms; 0: unknown, count steps only).

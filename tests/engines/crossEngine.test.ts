@@ -217,7 +217,7 @@ describe('every scene, default count (the pyramid at 5 layers) and seed: same st
   /**
    * The pyramid at 5 layers (165 boxes standing on each other, every one touching four to nine
    * neighbours through persistent manifolds) rather than 11: the same contacts, a fast suite.
-   * The stress scenes at 400 rather than their defaults (800–1100, the most that hold real
+   * The stress scenes at 400 rather than their defaults (700–1000, the most that hold real
    * time): a pile of 400 exercises every contact pair as a pile of a thousand does.
    */
   const COUNTS: Record<string, RunOptions | undefined> = {
