@@ -63,8 +63,6 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   private realTime = false;
   /** This frame's physics budget in a worker: a frame's real time, at least the main budget. */
   private frameBudgetMs = FRAME_PHYSICS_BUDGET_MS;
-  /** Real time of a worker's real-time frames since it last reported steps' cost (ms). */
-  private realMsSinceCost = 0;
   private stepHashListener: StepHashListener | null = null;
   private readonly config = new SimulationSettings({
     meterSettingChanged: () => this.meter.reset(),
@@ -221,7 +219,6 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     const definition = this.scene.definition;
     this.loop.reset(this.physicsHost.time);
     this.governor.reset();
-    this.realMsSinceCost = 0;
     this.stats.reset();
     this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
     this.interpolate();
@@ -299,10 +296,8 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     this.applySettings();
     this.realTime = realTime;
     this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
-    // A worker's idle time shows in this (see OverloadGovernor.recordSteps); on the page's
-    // thread the frame's time went to drawing too, and says nothing of the steps' cost.
-    if (realTime && this.physicsHost.keepsOwnPace) this.realMsSinceCost += 1000 * frameSeconds;
-    this.governor.beginFrame();
+    // A worker's idle time shows in its frames' real time (OverloadGovernor.recordSteps).
+    this.governor.beginFrame(realTime && this.physicsHost.keepsOwnPace ? 1000 * frameSeconds : 0);
     if (realTime) this.governor.throttle(this.loop);
     else this.loop.throttle = 1;
     // A host that keeps its own pace lets a display that draws slowly spend its frames in full.
@@ -371,8 +366,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   /** HostListener: what steps cost, for the HUD and the overload governor. */
   stepsCost(meanMs: number, steps: number): void {
     this.stats.recordStep(meanMs);
-    this.governor.recordSteps(meanMs, steps, this.realMsSinceCost);
-    this.realMsSinceCost = 0;
+    this.governor.recordSteps(meanMs, steps);
   }
 
   /**

@@ -77,16 +77,24 @@ export class OverloadGovernor {
    */
   share = PHYSICS_SHARE;
   private frameMs = 0;
+  /** Real time of the frames since the last `recordSteps` (ms; see beginFrame). */
+  private realMs = 0;
 
   /** Scene load: the old scene's cost says nothing about the new one. */
   reset(): void {
     this.estimateMs = 0;
     this.frameMs = 0;
+    this.realMs = 0;
   }
 
-  /** Starts a frame's count of step costs (for `stepAllowed`): call before the frame's steps. */
-  beginFrame(): void {
+  /**
+   * Starts a frame's count of step costs (for `stepAllowed`): call before the frame's steps.
+   * @param realMs - the frame's real time where physics runs on a thread of its own (a worker:
+   * see recordSteps), else 0 (on the page's thread the frame's time goes to drawing too).
+   */
+  beginFrame(realMs = 0): void {
     this.frameMs = 0;
+    this.realMs += realMs;
   }
 
   /**
@@ -110,15 +118,17 @@ export class OverloadGovernor {
    * 25 hardly), a fall as far as `steps` cheap steps would move it, so the estimate follows the
    * worker's steps, not the page's frames: fed like one step a frame, at five frames a second a
    * cost that fell tenfold took ~9 s to be believed, the throttle holding the worker back.
-   * And a fall at least as far as the steps `realMs` would have held at that cost: a worker that
-   * took two 41 ms steps in a 333 ms frame sat idle most of it, held back by an estimate from the
-   * cold first steps of a 1,771-box pyramid (hundreds of milliseconds each) — counted by steps
-   * alone, at three frames a second that took about 20 s to be believed.
+   * And a fall at least as far as the steps the frames' real time since the last report (given
+   * to beginFrame) would have held at that cost: a worker that took two 41 ms steps in a 333 ms
+   * frame sat idle most of it, held back by an estimate from the cold first steps of a
+   * 1,771-box pyramid (hundreds of milliseconds each) — counted by steps alone, at three frames
+   * a second that took about 20 s to be believed.
    * @param meanMs - the mean cost of those steps (ms).
    * @param steps - how many steps the mean is over.
-   * @param realMs - the real time those steps were taken in (ms; 0: unknown, count steps only).
    */
-  recordSteps(meanMs: number, steps: number, realMs = 0): void {
+  recordSteps(meanMs: number, steps: number): void {
+    const realMs = this.realMs;
+    this.realMs = 0;
     if (this.estimateMs === 0 || meanMs > this.estimateMs) {
       this.recordStep(meanMs);
       return;

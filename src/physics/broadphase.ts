@@ -23,8 +23,8 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
   /**
    * Per place in the sorted list: the bounds along the axis (centre ∓ bounding radius), the
    * centre along the other two axes and the radius — read from typed arrays in the pair loop
-   * rather than from each body's objects (the loop meets every body about a hundred times a
-   * step in a packed pile, and chasing those pointers was most of its cost).
+   * rather than from each body's objects: in a packed pile the loop meets every body about a
+   * hundred times a step (pyramid × 11: 257,000 turns of it for 11,000 pairs).
    */
   private lower = new Float64Array(0);
   private upper = new Float64Array(0);

@@ -207,14 +207,18 @@ describe('fed by a worker (a cost once a drawn frame, for all the steps since)',
     const fed = (realMs: number) => {
       const governor = new OverloadGovernor();
       governor.share = WORKER_PHYSICS_SHARE;
-      governor.recordSteps(1000, 1, realMs);
-      for (let frame = 0; frame < 9; frame++) governor.recordSteps(41, 2, realMs);
+      governor.beginFrame(realMs);
+      governor.recordSteps(1000, 1);
+      for (let frame = 0; frame < 9; frame++) {
+        governor.beginFrame(realMs);
+        governor.recordSteps(41, 2);
+      }
       return governor.estimateMs;
     };
     // The frames' real time held eight steps each at 41 ms: believed as 72 steps would be.
     expect(fed(333)).toBeCloseTo(41 + 959 * 0.95 ** 72, 9);
     expect(fed(333)).toBeLessThan(70);
-    // Counted by steps alone (no real time given), it would still be near 400 ms.
+    // Counted by steps alone (no real time given: the page's thread), it would still be near 400 ms.
     expect(fed(0)).toBeGreaterThan(350);
   });
 
