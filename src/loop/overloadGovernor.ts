@@ -127,15 +127,10 @@ export class OverloadGovernor {
    * @param steps - how many steps the mean is over.
    */
   recordSteps(meanMs: number, steps: number): void {
-    const realMs = this.realMs;
-    this.realMs = 0;
-    if (this.estimateMs === 0 || meanMs > this.estimateMs) {
-      this.recordStep(meanMs);
-      return;
-    }
-    const held = meanMs > 0 ? Math.floor(realMs / meanMs) : 0;
+    const held = meanMs > 0 ? Math.floor(this.realMs / meanMs) : 0;
     const count = held > steps ? held : steps;
-    if (count <= 1) {
+    this.realMs = 0;
+    if (count <= 1 || this.estimateMs === 0 || meanMs > this.estimateMs) {
       this.recordStep(meanMs);
       return;
     }

@@ -72,11 +72,11 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
       const ui = alongU[i];
       const vi = alongV[i];
       const stillI = still[i];
+      const bi = bodies[i];
       for (let j = i + 1; j < n; j++) {
         if (!(lower[j] < end)) break;
         // A settled pile costs only this loop over the bounds.
         if (stillI === 1 && still[j] === 1) continue;
-        const bi = bodies[i];
         const bj = bodies[j];
         if (!spheres) {
           if (this.needBroadphaseCollision(bi, bj)) this.intersectionTest(bi, bj, p1, p2);

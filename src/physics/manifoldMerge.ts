@@ -55,6 +55,8 @@ function turn(
 const keptNormal = new Float64Array(3);
 const keptRi = new Float64Array(3 * P);
 const keptRj = new Float64Array(3 * P);
+/** Which of the old manifold's points a kept manifold keeps, in order. */
+const keptFrom = new Int32Array(P);
 
 /**
  * Keeps last step's manifold `from` (of `previous`) for a pair that barely moved: the same
@@ -118,9 +120,6 @@ export function mergeReused(
   }
   return m;
 }
-
-/** Which of the old manifold's points a kept manifold keeps, in order. */
-const keptFrom = new Int32Array(P);
 
 /**
  * Stores task t's generated points (job `job`) as a manifold of `next`, each point starting
