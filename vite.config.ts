@@ -12,7 +12,8 @@ import { availableParallelism } from 'node:os';
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The solver's sweep is WebAssembly compiled from the app's own bytes (src/physics/sweepKernel.ts).
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   // lil-gui's icon font is embedded in its stylesheet as a data: URL.

@@ -14,6 +14,8 @@ import {
 } from './manifoldStore';
 import type { ManifoldBuffer } from './manifoldStore';
 import { float64s, int32s } from './sharedMemory';
+import { SweepKernel } from './sweepKernel';
+import { sweepRows } from './sweepLoop';
 import {
   packBody,
   setUpHeader,
@@ -21,22 +23,13 @@ import {
   BODY_INV_MASS,
   BODY_STATE_WIDTH,
   warmStartPoint,
-  ANGULAR_A,
-  H_BOUND,
-  H_EPS,
-  H_FRICTION_EPS,
   H_INV_MASS_A,
   H_INV_MASS_B,
   HEADER,
-  ANGULAR_B,
   INERTIA_A,
   INERTIA_B,
-  INV_C,
   LAMBDA,
-  MAX_NORMAL_IMPULSE,
   POINT_WIDTH,
-  RELAX_RHS,
-  RHS,
   ROW_WIDTH,
 } from './contactRows';
 import type { WarmStart } from './contactRows';
@@ -51,6 +44,8 @@ export interface SweepArrays {
   bodies: Int32Array;
   firstPoint: Int32Array;
   rows: Float64Array;
+  /** The shared WebAssembly memory they lie in (sweepKernel.ts), or null: plain shared arrays. */
+  memory: WebAssembly.Memory | null;
 }
 
 /** A second thread's share of every sweep (sweepTeam.ts's SweepTeam). */
@@ -87,6 +82,18 @@ export class ManifoldRows {
   private biased = new Float64Array(0);
   /** This step's bodies as the rows read them (contactRows.ts's packBody), by body index. */
   private bodyState = new Float64Array(0);
+  /**
+   * The sweeps run in WebAssembly (sweepKernel.ts) over the arrays laid out in its memory
+   * (shared with the partner's thread when there is one); undefined until a solve asks for it,
+   * null where WebAssembly is not to be had (the TypeScript sweep then, the same bits).
+   */
+  private kernel: SweepKernel | null | undefined = undefined;
+  /** Whether header, bodies, firstPoint and rows are the kernel's views. */
+  private onKernel = false;
+  /** Sweeps this solver ran in WebAssembly (a counter: nothing reads it back into a solve). */
+  kernelSweeps = 0;
+  /** Running velocity changes this solve's sweeps touch: BODY_WIDTH × world.bodies.length. */
+  private lambdaCount = 0;
 
   /**
    * Orders the manifolds, builds every row from them and the bodies' state, and applies the
@@ -103,6 +110,7 @@ export class ManifoldRows {
     const order = this.order;
     order.compute(buffer, bodies);
     const count = order.count;
+    this.lambdaCount = BODY_WIDTH * bodies.length;
     this.reserve(count, buffer.pointCount);
     const header = this.header;
     const rows = this.rows;
@@ -146,7 +154,9 @@ export class ManifoldRows {
     if (warm.normal > 0 || warm.friction > 0) {
       for (let o = 0; o < count; o++) this.applyStart(o, lambdas);
     }
-    if (this.partner !== null) this.partner.plan(this, lambdas);
+    if (this.partner !== null) {
+      this.partner.plan(this, this.onKernel && this.kernel ? this.kernel.lambdas : lambdas);
+    }
   }
 
   /**
@@ -155,6 +165,8 @@ export class ManifoldRows {
    */
   usePartner(partner: SweepPartner | null): void {
     this.partner = partner;
+    this.kernel = undefined;
+    this.onKernel = false;
     const shared = partner !== null;
     this.header = float64s(this.header.length, shared);
     this.bodies = int32s(this.bodies.length, shared);
@@ -170,15 +182,31 @@ export class ManifoldRows {
       bodies: this.bodies,
       firstPoint: this.firstPoint,
       rows: this.rows,
+      memory: this.onKernel && this.kernel ? this.kernel.memory : null,
     };
   }
 
-  /** On a partner's thread: sweeps from now on work on these (another thread's sweepArrays). */
-  adopt(arrays: SweepArrays): void {
+  /**
+   * On a partner's thread: sweeps from now on work on these (another thread's sweepArrays) and
+   * `lambdas` — in WebAssembly when they lie in its memory.
+   */
+  adopt(arrays: SweepArrays, lambdas: Float64Array): void {
     this.header = arrays.header;
     this.bodies = arrays.bodies;
     this.firstPoint = arrays.firstPoint;
     this.rows = arrays.rows;
+    this.kernel =
+      arrays.memory === null ? null : SweepKernel.attach(arrays.memory, { ...arrays, lambdas });
+    this.onKernel = this.kernel !== null;
+  }
+
+  /**
+   * sweep over positions [from, to), in WebAssembly when the arrays lie in its memory (then
+   * `lambdas` is the kernel's own: see iterate).
+   */
+  sweepRange(lambdas: Float64Array, relax: boolean, from: number, to: number): void {
+    if (this.onKernel && this.kernel) this.kernel.sweep(relax, from, to);
+    else this.sweep(lambdas, relax, from, to);
   }
 
   /**
@@ -187,136 +215,21 @@ export class ManifoldRows {
    * penetration term (see relax).
    */
   sweep(lambdas: Float64Array, relax: boolean, from: number, to: number): void {
-    const rhsAt = relax ? RELAX_RHS : RHS;
-    const header = this.header;
-    const rows = this.rows;
-    const bodies = this.bodies;
-    const firstPoint = this.firstPoint;
-    for (let o = from; o < to; o++) {
-      const first = firstPoint[o];
-      const end = firstPoint[o + 1];
-      if (first === end) continue;
-      const a = bodies[2 * o];
-      const b = bodies[2 * o + 1];
-      const h = HEADER * o;
-      const ma = header[h + H_INV_MASS_A];
-      const mb = header[h + H_INV_MASS_B];
-      // Running velocity changes of a body that does not move stay zero.
-      let vax = a < 0 ? 0 : lambdas[a];
-      let vay = a < 0 ? 0 : lambdas[a + 1];
-      let vaz = a < 0 ? 0 : lambdas[a + 2];
-      let wax = a < 0 ? 0 : lambdas[a + 3];
-      let way = a < 0 ? 0 : lambdas[a + 4];
-      let waz = a < 0 ? 0 : lambdas[a + 5];
-      let vbx = b < 0 ? 0 : lambdas[b];
-      let vby = b < 0 ? 0 : lambdas[b + 1];
-      let vbz = b < 0 ? 0 : lambdas[b + 2];
-      let wbx = b < 0 ? 0 : lambdas[b + 3];
-      let wby = b < 0 ? 0 : lambdas[b + 4];
-      let wbz = b < 0 ? 0 : lambdas[b + 5];
-      const bound = header[h + H_BOUND];
-      const epsN = header[h + H_EPS];
-      // Every point's normal row, then (when friction binds) every point's two friction rows;
-      // one loop each, so the normal is read once a manifold and each loop's bounds are fixed
-      // (one loop choosing its bounds row by row had V8 box them: 157 KB a step, pyramid × 5).
-      const nx = header[h];
-      const ny = header[h + 1];
-      const nz = header[h + 2];
-      for (let r = POINT_WIDTH * first, e = POINT_WIDTH * end; r < e; r += POINT_WIDTH) {
-        const gw =
-          nx * (vbx - vax) +
-          ny * (vby - vay) +
-          nz * (vbz - vaz) +
-          (rows[r + ANGULAR_A] * wax +
-            rows[r + ANGULAR_A + 1] * way +
-            rows[r + ANGULAR_A + 2] * waz) +
-          (rows[r + ANGULAR_B] * wbx +
-            rows[r + ANGULAR_B + 1] * wby +
-            rows[r + ANGULAR_B + 2] * wbz);
-        const lambda = rows[r + LAMBDA];
-        let delta = rows[r + INV_C] * (rows[r + rhsAt] - gw - epsN * lambda);
-        if (lambda + delta < 0) delta = 0 - lambda;
-        else if (lambda + delta > MAX_NORMAL_IMPULSE) delta = MAX_NORMAL_IMPULSE - lambda;
-        rows[r + LAMBDA] = lambda + delta;
-        const ka = ma * delta;
-        const kb = mb * delta;
-        vax -= ka * nx;
-        vay -= ka * ny;
-        vaz -= ka * nz;
-        vbx += kb * nx;
-        vby += kb * ny;
-        vbz += kb * nz;
-        wax += delta * rows[r + INERTIA_A];
-        way += delta * rows[r + INERTIA_A + 1];
-        waz += delta * rows[r + INERTIA_A + 2];
-        wbx += delta * rows[r + INERTIA_B];
-        wby += delta * rows[r + INERTIA_B + 1];
-        wbz += delta * rows[r + INERTIA_B + 2];
-      }
-      if (bound > 0) {
-        const epsT = header[h + H_FRICTION_EPS];
-        const low = -bound;
-        const rowEnd = POINT_WIDTH * end;
-        for (let r0 = POINT_WIDTH * first + ROW_WIDTH; r0 < rowEnd; r0 += POINT_WIDTH) {
-          for (let t = 0; t < 2; t++) {
-            const r = r0 + t * ROW_WIDTH;
-            const dx = header[h + 3 + 3 * t];
-            const dy = header[h + 4 + 3 * t];
-            const dz = header[h + 5 + 3 * t];
-            const gw =
-              dx * (vbx - vax) +
-              dy * (vby - vay) +
-              dz * (vbz - vaz) +
-              (rows[r + ANGULAR_A] * wax +
-                rows[r + ANGULAR_A + 1] * way +
-                rows[r + ANGULAR_A + 2] * waz) +
-              (rows[r + ANGULAR_B] * wbx +
-                rows[r + ANGULAR_B + 1] * wby +
-                rows[r + ANGULAR_B + 2] * wbz);
-            const lambda = rows[r + LAMBDA];
-            let delta = rows[r + INV_C] * (rows[r + RHS] - gw - epsT * lambda);
-            if (lambda + delta < low) delta = low - lambda;
-            else if (lambda + delta > bound) delta = bound - lambda;
-            rows[r + LAMBDA] = lambda + delta;
-            const ka = ma * delta;
-            const kb = mb * delta;
-            vax -= ka * dx;
-            vay -= ka * dy;
-            vaz -= ka * dz;
-            vbx += kb * dx;
-            vby += kb * dy;
-            vbz += kb * dz;
-            wax += delta * rows[r + INERTIA_A];
-            way += delta * rows[r + INERTIA_A + 1];
-            waz += delta * rows[r + INERTIA_A + 2];
-            wbx += delta * rows[r + INERTIA_B];
-            wby += delta * rows[r + INERTIA_B + 1];
-            wbz += delta * rows[r + INERTIA_B + 2];
-          }
-        }
-      }
-      if (a >= 0) {
-        lambdas[a] = vax;
-        lambdas[a + 1] = vay;
-        lambdas[a + 2] = vaz;
-        lambdas[a + 3] = wax;
-        lambdas[a + 4] = way;
-        lambdas[a + 5] = waz;
-      }
-      if (b >= 0) {
-        lambdas[b] = vbx;
-        lambdas[b + 1] = vby;
-        lambdas[b + 2] = vbz;
-        lambdas[b + 3] = wbx;
-        lambdas[b + 4] = wby;
-        lambdas[b + 5] = wbz;
-      }
-    }
+    sweepRows(this.header, this.bodies, this.firstPoint, this.rows, lambdas, relax, from, to);
   }
 
   /** One sweep over every manifold, in order (with the partner, when there is one). */
   iterate(lambdas: Float64Array, relax: boolean): void {
-    if (this.partner !== null) this.partner.sweep(this, lambdas, relax);
+    const kernel = this.kernel;
+    if (this.onKernel && kernel) {
+      // The running velocity changes into the kernel's memory and back: the flat solver's
+      // other equations, between sweeps, work on its own copy.
+      this.kernelSweeps++;
+      kernel.copyIn(lambdas, this.lambdaCount);
+      if (this.partner !== null) this.partner.sweep(this, kernel.lambdas, relax);
+      else kernel.sweep(relax, 0, this.order.count);
+      kernel.copyOut(lambdas, this.lambdaCount);
+    } else if (this.partner !== null) this.partner.sweep(this, lambdas, relax);
     else this.sweep(lambdas, relax, 0, this.order.count);
   }
 
@@ -430,6 +343,7 @@ export class ManifoldRows {
   }
 
   private reserve(count: number, points: number): void {
+    if (this.reserveOnKernel(count, points)) return;
     const shared = this.partner !== null;
     if (this.bodies.length < 2 * count) {
       const n = 2 * count;
@@ -442,5 +356,31 @@ export class ManifoldRows {
       this.rows = float64s(2 * POINT_WIDTH * points, shared);
       this.arraysMade++;
     }
+  }
+
+  /**
+   * The arrays in the kernel's memory, laid out anew (doubling) when this solve needs more room.
+   * False where there is no kernel (the TypeScript sweep's arrays then).
+   */
+  private reserveOnKernel(count: number, points: number): boolean {
+    if (this.kernel === undefined) this.kernel = SweepKernel.create(this.partner !== null);
+    const kernel = this.kernel;
+    if (kernel === null) return false;
+    if (
+      !this.onKernel ||
+      this.bodies.length < 2 * count ||
+      this.rows.length < POINT_WIDTH * points ||
+      kernel.lambdas.length < this.lambdaCount
+    ) {
+      const n = 2 * Math.max(count, 128);
+      kernel.layOut(HEADER * n, 2 * n, n + 1, 2 * POINT_WIDTH * points, 2 * this.lambdaCount);
+      this.header = kernel.header;
+      this.bodies = kernel.bodies;
+      this.firstPoint = kernel.firstPoint;
+      this.rows = kernel.rows;
+      this.onKernel = true;
+      this.arraysMade++;
+    }
+    return true;
   }
 }

@@ -81,6 +81,11 @@ export class FlatGSSolver extends GSSolver {
   flatSolves = 0;
   fallbackSolves = 0;
 
+  /** Sweeps of the manifolds run in WebAssembly so far (sweepKernel.ts; a counter for tests). */
+  get kernelSweeps(): number {
+    return this.manifoldRows.kernelSweeps;
+  }
+
   /**
    * Shares the manifolds' sweeps with a second thread (sweepTeam.ts's SweepTeam), or goes
    * back to one (null). The bits are the same either way.

@@ -146,7 +146,7 @@ export class SweepTeam implements SweepPartner {
     Atomics.notify(control, JOB);
     for (let s = 0; s < count; s++) {
       const at = SEGMENT_WIDTH * s;
-      rows.sweep(lambdas, relax, segments[at], segments[at + 1]);
+      rows.sweepRange(lambdas, relax, segments[at], segments[at + 1]);
       done = (done + 1) | 0;
       signal(control, MAIN_DONE, done);
       awaitCount(control, HELPER_DONE, done, this.timeoutMs);
@@ -204,7 +204,7 @@ export class SweepHelper {
   private lastJob = 0;
 
   receive(share: SweepShare): void {
-    this.rows.adopt(share);
+    this.rows.adopt(share, share.lambdas);
     // The job that sent the helper here is behind it.
     this.lastJob = Atomics.load(share.control, JOB);
     signal(share.control, ACKNOWLEDGED, share.version);
@@ -231,7 +231,7 @@ export class SweepHelper {
       for (let s = 0; s < count; s++) {
         const at = SEGMENT_WIDTH * s;
         if (segments[at + 1] < segments[at + 2]) {
-          this.rows.sweep(share.lambdas, relax, segments[at + 1], segments[at + 2]);
+          this.rows.sweepRange(share.lambdas, relax, segments[at + 1], segments[at + 2]);
         }
         done = (done + 1) | 0;
         signal(control, HELPER_DONE, done);

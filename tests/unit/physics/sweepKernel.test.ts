@@ -1,0 +1,70 @@
+// The solver's sweep in WebAssembly (src/physics/sweepKernel.ts): its committed bytes are what
+// its text compiles to, and it gives the TypeScript sweep's bits — step by step, on piles that
+// stand, fall and slide, on one thread and with the helper thread sweeping half of each run.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildScene } from '../../../bench/physicsBench';
+import { useSecondThread } from '../../../bench/twoThreads';
+import { FlatGSSolver } from '../../../src/physics/flatSolver';
+import { allowSweepKernel } from '../../../src/physics/sweepKernel';
+import {
+  SHARED_SWEEP_KERNEL_BASE64,
+  SWEEP_KERNEL_BASE64,
+} from '../../../src/physics/sweepKernelBytes';
+import { StateHasher } from '../../../src/state/stateHasher';
+import { compileSweepKernel } from '../../tools/buildSweepKernel';
+
+const DT = 1 / 100;
+
+/** State hashes after each step, and the sweeps that ran in WebAssembly. */
+async function run(scene: string, count: number, steps: number, kernel: boolean, two: boolean) {
+  allowSweepKernel(kernel);
+  const { physics } = buildScene(scene, count);
+  const thread = two ? await useSecondThread(physics) : null;
+  const solver = physics.world.solver;
+  if (!(solver instanceof FlatGSSolver)) throw new Error('not the flat solver');
+  const hasher = new StateHasher();
+  const hashes: string[] = [];
+  try {
+    for (let s = 0; s < steps; s++) {
+      physics.step(DT);
+      hashes.push(hasher.hex(physics));
+    }
+  } finally {
+    await thread?.close();
+  }
+  return { hashes, kernelSweeps: solver.kernelSweeps };
+}
+
+afterEach(() => allowSweepKernel(true));
+
+describe('the sweep kernel', () => {
+  it('its committed bytes are what sweepKernelSource.ts compiles to (npm run build:kernel)', async () => {
+    expect(Buffer.from(SWEEP_KERNEL_BASE64, 'base64')).toEqual(
+      Buffer.from(await compileSweepKernel(false)),
+    );
+    expect(Buffer.from(SHARED_SWEEP_KERNEL_BASE64, 'base64')).toEqual(
+      Buffer.from(await compileSweepKernel(true)),
+    );
+  });
+
+  it.each([
+    // The block lands on 5 layers at step 85: standing, struck and settling.
+    ['pyramid', 5, 160, false],
+    ['avalanche', 200, 250, false],
+    ['rain', 200, 250, true],
+  ] as const)(
+    '%s × %i for %i steps: the state hash after every step as with the TypeScript sweep (two threads: %s)',
+    async (scene, count, steps, two) => {
+      const typescript = await run(scene, count, steps, false, two);
+      const kernel = await run(scene, count, steps, true, two);
+      // Each run swept where it was meant to: else this compares the TypeScript sweep with itself.
+      expect(typescript.kernelSweeps).toBe(0);
+      expect(kernel.kernelSweeps).toBeGreaterThan(steps);
+      // The scene moved: equal hashes of a world standing still would prove little.
+      expect(new Set(kernel.hashes).size).toBeGreaterThan(steps / 2);
+      expect(kernel.hashes).toEqual(typescript.hashes);
+    },
+    120_000,
+  );
+});
