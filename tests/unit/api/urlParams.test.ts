@@ -14,9 +14,9 @@ const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][
   ['dominoes', 2, 500, 90],
   ['pile', 1, 5000, 300],
   ['determinism', 1, 300, 40],
-  ['rain', 100, 5000, 700],
-  ['tower', 100, 5000, 900],
-  ['avalanche', 100, 5000, 1000],
+  ['rain', 100, 5000, 900],
+  ['tower', 100, 5000, 1100],
+  ['avalanche', 100, 5000, 1100],
   ['pyramid', 1, 15, 7],
 ];
 const FIXED_SIZE = ['carousel', 'spring', 'tunnel'];
