@@ -5,33 +5,20 @@
 // manifold's two bodies read and written once a sweep. Part of FlatGSSolver's solve.
 
 import type { Body } from 'cannon-es';
+import { ContactKernel } from './contactKernel';
 import { ContactOrder } from './contactOrder';
 import {
   IMPULSE_FRICTION,
   IMPULSE_NORMAL,
   IMPULSE_WIDTH,
+  MATERIAL_WIDTH,
   POINTS_PER_MANIFOLD,
 } from './manifoldStore';
 import type { ManifoldBuffer } from './manifoldStore';
+import { setUpRows } from './rowSetUp';
 import { float64s, int32s } from './sharedMemory';
-import { SweepKernel } from './sweepKernel';
 import { sweepRows } from './sweepLoop';
-import {
-  packBody,
-  setUpHeader,
-  setUpPoint,
-  BODY_INV_MASS,
-  BODY_STATE_WIDTH,
-  warmStartPoint,
-  H_INV_MASS_A,
-  H_INV_MASS_B,
-  HEADER,
-  INERTIA_A,
-  INERTIA_B,
-  LAMBDA,
-  POINT_WIDTH,
-  ROW_WIDTH,
-} from './contactRows';
+import { packBody, BODY_STATE_WIDTH, HEADER, LAMBDA, POINT_WIDTH, ROW_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
 
 const P = POINTS_PER_MANIFOLD;
@@ -44,7 +31,7 @@ export interface SweepArrays {
   bodies: Int32Array;
   firstPoint: Int32Array;
   rows: Float64Array;
-  /** The shared WebAssembly memory they lie in (sweepKernel.ts), or null: plain shared arrays. */
+  /** The shared WebAssembly memory they lie in (contactKernel.ts), or null: plain shared arrays. */
   memory: WebAssembly.Memory | null;
 }
 
@@ -83,11 +70,11 @@ export class ManifoldRows {
   /** This step's bodies as the rows read them (contactRows.ts's packBody), by body index. */
   private bodyState = new Float64Array(0);
   /**
-   * The sweeps run in WebAssembly (sweepKernel.ts) over the arrays laid out in its memory
-   * (shared with the partner's thread when there is one); undefined until a solve asks for it,
-   * null where WebAssembly is not to be had (the TypeScript sweep then, the same bits).
+   * The set-up and sweeps run in WebAssembly (contactKernel.ts) over the arrays laid out in its
+   * memory (shared with the partner's thread when there is one); undefined until a solve asks for
+   * it, null where WebAssembly is not to be had (the TypeScript then, the same bits).
    */
-  private kernel: SweepKernel | null | undefined = undefined;
+  private kernel: ContactKernel | null | undefined = undefined;
   /** Whether header, bodies, firstPoint and rows are the kernel's views. */
   private onKernel = false;
   /** Sweeps this solver ran in WebAssembly (a counter: nothing reads it back into a solve). */
@@ -111,51 +98,38 @@ export class ManifoldRows {
     order.compute(buffer, bodies);
     const count = order.count;
     this.lambdaCount = BODY_WIDTH * bodies.length;
-    this.reserve(count, buffer.pointCount);
-    const header = this.header;
-    const rows = this.rows;
-    if (this.bodyState.length < BODY_STATE_WIDTH * bodies.length) {
-      this.bodyState = new Float64Array(2 * BODY_STATE_WIDTH * bodies.length);
-    }
-    const state = this.bodyState;
-    for (let i = 0; i < bodies.length; i++) packBody(bodies[i], state, BODY_STATE_WIDTH * i);
-    let point = 0;
-    for (let o = 0; o < count; o++) {
-      const m = order.order[o];
-      this.firstPoint[o] = point;
-      const h = HEADER * o;
-      if (buffer.responds[m] === 0) {
-        this.bodies[2 * o] = -1;
-        this.bodies[2 * o + 1] = -1;
-        continue;
-      }
-      const a = buffer.bodyA[m];
-      const b = buffer.bodyB[m];
-      const sa = BODY_STATE_WIDTH * a;
-      const sb = BODY_STATE_WIDTH * b;
-      const invMassA = state[sa + BODY_INV_MASS];
-      const invMassB = state[sb + BODY_INV_MASS];
-      this.bodies[2 * o] = invMassA > 0 ? BODY_WIDTH * a : -1;
-      this.bodies[2 * o + 1] = invMassB > 0 ? BODY_WIDTH * b : -1;
-      setUpHeader(buffer, m, header, h, invMassA, invMassB);
-      for (let k = 0; k < buffer.points[m]; k++) {
-        const r = POINT_WIDTH * point;
-        setUpPoint(buffer, m, k, state, sa, sb, dt, header, h, rows, r);
-        rows[r + LAMBDA] = 0;
-        rows[r + ROW_WIDTH + LAMBDA] = 0;
-        rows[r + 2 * ROW_WIDTH + LAMBDA] = 0;
-        if (warm.normal > 0 || warm.friction > 0) {
-          warmStartPoint(buffer.impulse, IMPULSE_WIDTH * (P * m + k), warm, header, h, rows, r);
-        }
-        point++;
-      }
-    }
-    this.firstPoint[count] = point;
-    if (warm.normal > 0 || warm.friction > 0) {
-      for (let o = 0; o < count; o++) this.applyStart(o, lambdas);
+    const kernel = this.reserve(count, buffer.pointCount, bodies.length);
+    if (kernel !== null) {
+      // The manifolds' arrays the set-up reads, copied into the kernel's memory.
+      const k = kernel.arrays;
+      const points = P * count;
+      k.order.set(order.order.subarray(0, count));
+      k.responds.set(buffer.responds.subarray(0, count));
+      k.bodyA.set(buffer.bodyA.subarray(0, count));
+      k.bodyB.set(buffer.bodyB.subarray(0, count));
+      k.points.set(buffer.points.subarray(0, count));
+      k.worldNormal.set(buffer.worldNormal.subarray(0, 3 * count));
+      k.material.set(buffer.material.subarray(0, MATERIAL_WIDTH * count));
+      k.ri.set(buffer.ri.subarray(0, 3 * points));
+      k.rj.set(buffer.rj.subarray(0, 3 * points));
+      k.impulse.set(buffer.impulse.subarray(0, IMPULSE_WIDTH * points));
+      packBodies(bodies, k.state);
+      k.lambdas.fill(0, 0, this.lambdaCount);
+      kernel.setUp(count, dt, warm.normal, warm.friction);
+      const inside = k.lambdas;
+      for (let i = 0; i < this.lambdaCount; i++) lambdas[i] = inside[i];
+    } else {
+      const state = this.bodyState;
+      packBodies(bodies, state);
+      // prettier-ignore
+      setUpRows(
+        count, order.order, buffer.responds, buffer.bodyA, buffer.bodyB, buffer.points,
+        buffer.worldNormal, buffer.material, buffer.ri, buffer.rj, buffer.impulse, state, dt,
+        warm.normal, warm.friction, this.header, this.bodies, this.firstPoint, this.rows, lambdas,
+      );
     }
     if (this.partner !== null) {
-      this.partner.plan(this, this.onKernel && this.kernel ? this.kernel.lambdas : lambdas);
+      this.partner.plan(this, kernel !== null ? kernel.arrays.lambdas : lambdas);
     }
   }
 
@@ -196,7 +170,7 @@ export class ManifoldRows {
     this.firstPoint = arrays.firstPoint;
     this.rows = arrays.rows;
     this.kernel =
-      arrays.memory === null ? null : SweepKernel.attach(arrays.memory, { ...arrays, lambdas });
+      arrays.memory === null ? null : ContactKernel.attach(arrays.memory, { ...arrays, lambdas });
     this.onKernel = this.kernel !== null;
   }
 
@@ -225,10 +199,12 @@ export class ManifoldRows {
       // The running velocity changes into the kernel's memory and back: the flat solver's
       // other equations, between sweeps, work on its own copy.
       this.kernelSweeps++;
-      kernel.copyIn(lambdas, this.lambdaCount);
-      if (this.partner !== null) this.partner.sweep(this, kernel.lambdas, relax);
+      const inside = kernel.arrays.lambdas;
+      const n = this.lambdaCount;
+      for (let k = 0; k < n; k++) inside[k] = lambdas[k];
+      if (this.partner !== null) this.partner.sweep(this, inside, relax);
       else kernel.sweep(relax, 0, this.order.count);
-      kernel.copyOut(lambdas, this.lambdaCount);
+      for (let k = 0; k < n; k++) lambdas[k] = inside[k];
     } else if (this.partner !== null) this.partner.sweep(this, lambdas, relax);
     else this.sweep(lambdas, relax, 0, this.order.count);
   }
@@ -307,43 +283,44 @@ export class ManifoldRows {
     }
   }
 
-  /** Adds position o's starting λs' impulses to the running velocity changes. */
-  private applyStart(o: number, lambdas: Float64Array): void {
-    const a = this.bodies[2 * o];
-    const b = this.bodies[2 * o + 1];
-    const h = HEADER * o;
-    const header = this.header;
-    const rows = this.rows;
-    const ma = header[h + H_INV_MASS_A];
-    const mb = header[h + H_INV_MASS_B];
-    for (let point = this.firstPoint[o]; point < this.firstPoint[o + 1]; point++) {
-      for (let t = 0; t < 3; t++) {
-        const r = POINT_WIDTH * point + t * ROW_WIDTH;
-        const lambda = rows[r + LAMBDA];
-        if (lambda === 0) continue;
-        const dx = header[h + 3 * t];
-        const dy = header[h + 3 * t + 1];
-        const dz = header[h + 3 * t + 2];
-        if (a >= 0) {
-          const ka = ma * lambda;
-          lambdas[a] -= ka * dx;
-          lambdas[a + 1] -= ka * dy;
-          lambdas[a + 2] -= ka * dz;
-          for (let c = 0; c < 3; c++) lambdas[a + 3 + c] += lambda * rows[r + INERTIA_A + c];
-        }
-        if (b >= 0) {
-          const kb = mb * lambda;
-          lambdas[b] += kb * dx;
-          lambdas[b + 1] += kb * dy;
-          lambdas[b + 2] += kb * dz;
-          for (let c = 0; c < 3; c++) lambdas[b + 3 + c] += lambda * rows[r + INERTIA_B + c];
-        }
+  /**
+   * Room for this solve: in the kernel's memory (laid out anew, doubling, when it needs more),
+   * or in the TypeScript's arrays where there is no kernel. Returns the kernel, or null.
+   */
+  private reserve(count: number, points: number, bodies: number): ContactKernel | null {
+    if (this.kernel === undefined) this.kernel = ContactKernel.create(this.partner !== null);
+    const kernel = this.kernel;
+    if (kernel !== null) {
+      const manifoldPoints = P * count;
+      const laidOut = kernel.reserve({
+        header: HEADER * count,
+        bodies: 2 * count,
+        firstPoint: count + 1,
+        rows: POINT_WIDTH * points,
+        lambdas: this.lambdaCount,
+        order: count,
+        responds: count,
+        bodyA: count,
+        bodyB: count,
+        points: count,
+        worldNormal: 3 * count,
+        material: MATERIAL_WIDTH * count,
+        ri: 3 * manifoldPoints,
+        rj: 3 * manifoldPoints,
+        impulse: IMPULSE_WIDTH * manifoldPoints,
+        state: BODY_STATE_WIDTH * bodies,
+      });
+      if (laidOut || !this.onKernel) {
+        const k = kernel.arrays;
+        this.header = k.header;
+        this.bodies = k.bodies;
+        this.firstPoint = k.firstPoint;
+        this.rows = k.rows;
+        this.onKernel = true;
+        this.arraysMade++;
       }
+      return kernel;
     }
-  }
-
-  private reserve(count: number, points: number): void {
-    if (this.reserveOnKernel(count, points)) return;
     const shared = this.partner !== null;
     if (this.bodies.length < 2 * count) {
       const n = 2 * count;
@@ -356,31 +333,14 @@ export class ManifoldRows {
       this.rows = float64s(2 * POINT_WIDTH * points, shared);
       this.arraysMade++;
     }
-  }
-
-  /**
-   * The arrays in the kernel's memory, laid out anew (doubling) when this solve needs more room.
-   * False where there is no kernel (the TypeScript sweep's arrays then).
-   */
-  private reserveOnKernel(count: number, points: number): boolean {
-    if (this.kernel === undefined) this.kernel = SweepKernel.create(this.partner !== null);
-    const kernel = this.kernel;
-    if (kernel === null) return false;
-    if (
-      !this.onKernel ||
-      this.bodies.length < 2 * count ||
-      this.rows.length < POINT_WIDTH * points ||
-      kernel.lambdas.length < this.lambdaCount
-    ) {
-      const n = 2 * Math.max(count, 128);
-      kernel.layOut(HEADER * n, 2 * n, n + 1, 2 * POINT_WIDTH * points, 2 * this.lambdaCount);
-      this.header = kernel.header;
-      this.bodies = kernel.bodies;
-      this.firstPoint = kernel.firstPoint;
-      this.rows = kernel.rows;
-      this.onKernel = true;
-      this.arraysMade++;
+    if (this.bodyState.length < BODY_STATE_WIDTH * bodies) {
+      this.bodyState = new Float64Array(2 * BODY_STATE_WIDTH * bodies);
     }
-    return true;
+    return null;
   }
+}
+
+/** Packs every body (contactRows.ts's packBody) into `state`, by body index. */
+function packBodies(bodies: readonly Body[], state: Float64Array): void {
+  for (let i = 0; i < bodies.length; i++) packBody(bodies[i], state, BODY_STATE_WIDTH * i);
 }

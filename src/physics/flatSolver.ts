@@ -81,7 +81,7 @@ export class FlatGSSolver extends GSSolver {
   flatSolves = 0;
   fallbackSolves = 0;
 
-  /** Sweeps of the manifolds run in WebAssembly so far (sweepKernel.ts; a counter for tests). */
+  /** Sweeps of the manifolds run in WebAssembly so far (contactKernel.ts; a counter for tests). */
   get kernelSweeps(): number {
     return this.manifoldRows.kernelSweeps;
   }

@@ -1,5 +1,5 @@
-// The contact solver's sweep in TypeScript: ManifoldRows' Gauss–Seidel pass over a range of
-// the solve order. Where WebAssembly is to be had, sweepKernel.ts runs the same operations.
+// The contact solver's sweep, a kernel (kernelTypes.ts): ManifoldRows' Gauss–Seidel pass over a
+// range of the solve order. Where WebAssembly is to be had, contactKernel.ts runs it compiled.
 
 import {
   ANGULAR_A,
@@ -20,6 +20,7 @@ import {
   RHS,
   ROW_WIDTH,
 } from './contactRows';
+import type { int } from './kernelTypes';
 
 /**
  * One sweep over positions [from, to) of ManifoldRows' arrays (see ManifoldRows.sweep): each
@@ -32,8 +33,8 @@ export function sweepRows(
   rows: Float64Array,
   lambdas: Float64Array,
   relax: boolean,
-  from: number,
-  to: number,
+  from: int,
+  to: int,
 ): void {
   const rhsAt = relax ? RELAX_RHS : RHS;
   for (let o = from; o < to; o++) {

@@ -1,24 +1,21 @@
-// The solver's sweep in WebAssembly (src/physics/sweepKernel.ts): its committed bytes are what
-// its text compiles to, and it gives the TypeScript sweep's bits — step by step, on piles that
-// stand, fall and slide, on one thread and with the helper thread sweeping half of each run.
+// The contact solver's kernels in WebAssembly (src/physics/contactKernel.ts): the committed bytes
+// are what their TypeScript compiles to, and they give the TypeScript's bits — step by step, on
+// piles that stand, fall and slide, on one thread and with the helper thread sweeping half of each run.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildScene } from '../../../bench/physicsBench';
 import { useSecondThread } from '../../../bench/twoThreads';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
-import { allowSweepKernel } from '../../../src/physics/sweepKernel';
-import {
-  SHARED_SWEEP_KERNEL_BASE64,
-  SWEEP_KERNEL_BASE64,
-} from '../../../src/physics/sweepKernelBytes';
+import { allowContactKernel } from '../../../src/physics/contactKernel';
+import { KERNEL_BASE64, SHARED_KERNEL_BASE64 } from '../../../src/physics/contactKernelBytes';
 import { StateHasher } from '../../../src/state/stateHasher';
-import { compileSweepKernel } from '../../tools/buildSweepKernel';
+import { compileContactKernel } from '../../tools/buildKernels';
 
 const DT = 1 / 100;
 
 /** State hashes after each step, and the sweeps that ran in WebAssembly. */
 async function run(scene: string, count: number, steps: number, kernel: boolean, two: boolean) {
-  allowSweepKernel(kernel);
+  allowContactKernel(kernel);
   const { physics } = buildScene(scene, count);
   const thread = two ? await useSecondThread(physics) : null;
   const solver = physics.world.solver;
@@ -36,15 +33,15 @@ async function run(scene: string, count: number, steps: number, kernel: boolean,
   return { hashes, kernelSweeps: solver.kernelSweeps };
 }
 
-afterEach(() => allowSweepKernel(true));
+afterEach(() => allowContactKernel(true));
 
-describe('the sweep kernel', () => {
-  it('its committed bytes are what sweepKernelSource.ts compiles to (npm run build:kernel)', async () => {
-    expect(Buffer.from(SWEEP_KERNEL_BASE64, 'base64')).toEqual(
-      Buffer.from(await compileSweepKernel(false)),
+describe('the contact kernels', () => {
+  it('their committed bytes are what rowSetUp.ts and sweepLoop.ts compile to (npm run build:kernel)', async () => {
+    expect(Buffer.from(KERNEL_BASE64, 'base64')).toEqual(
+      Buffer.from(await compileContactKernel(false)),
     );
-    expect(Buffer.from(SHARED_SWEEP_KERNEL_BASE64, 'base64')).toEqual(
-      Buffer.from(await compileSweepKernel(true)),
+    expect(Buffer.from(SHARED_KERNEL_BASE64, 'base64')).toEqual(
+      Buffer.from(await compileContactKernel(true)),
     );
   });
 
@@ -54,7 +51,7 @@ describe('the sweep kernel', () => {
     ['avalanche', 200, 250, false],
     ['rain', 200, 250, true],
   ] as const)(
-    '%s × %i for %i steps: the state hash after every step as with the TypeScript sweep (two threads: %s)',
+    '%s × %i for %i steps: the state hash after every step as with the TypeScript (two threads: %s)',
     async (scene, count, steps, two) => {
       const typescript = await run(scene, count, steps, false, two);
       const kernel = await run(scene, count, steps, true, two);
