@@ -5,18 +5,17 @@
 // manifold's two bodies read and written once a sweep. Part of FlatGSSolver's solve.
 
 import type { Body } from 'cannon-es';
-import { ContactKernel } from './contactKernel';
 import { ContactOrder } from './contactOrder';
+import { kernelsOver } from './kernelMemory';
+import type { Block, BlockHolder, KernelExports, KernelMemory } from './kernelMemory';
 import {
   IMPULSE_FRICTION,
   IMPULSE_NORMAL,
   IMPULSE_WIDTH,
-  MATERIAL_WIDTH,
   POINTS_PER_MANIFOLD,
 } from './manifoldStore';
 import type { ManifoldBuffer } from './manifoldStore';
 import { setUpRows } from './rowSetUp';
-import { float64s, int32s } from './sharedMemory';
 import { sweepRows } from './sweepLoop';
 import { packBody, BODY_STATE_WIDTH, HEADER, LAMBDA, POINT_WIDTH, ROW_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
@@ -52,35 +51,55 @@ export interface SweepPartner {
  * pyramid, touching without pressure, free of each other, and the SPOOK springs of a single
  * column hit by Jolt's 4.8-tonne block then gave way 0.9 m and threw the block back up 5 m.)
  */
-export class ManifoldRows {
+export class ManifoldRows implements BlockHolder {
   readonly order = new ContactOrder();
   /** Per position in the order: the header (HEADER numbers). */
-  private header: Float64Array = new Float64Array(HEADER * 256);
+  private header: Float64Array = new Float64Array(0);
   /** Per position: BODY_WIDTH × the places of A and B; −1 for one that does not move. */
-  private bodies: Int32Array = new Int32Array(2 * 256);
+  private bodies: Int32Array = new Int32Array(0);
   /** Per position: its first point's number in `rows`; firstPoint[count] ends the last. */
-  private firstPoint: Int32Array = new Int32Array(257);
-  private rows: Float64Array = new Float64Array(POINT_WIDTH * 4 * 256);
+  private firstPoint: Int32Array = new Int32Array(0);
+  private rows: Float64Array = new Float64Array(0);
+  /** The running velocity changes the sweeps work on (the solver's, copied in and out). */
+  private lambdas: Float64Array = new Float64Array(0);
+  /** The solve order, as the set-up reads it. */
+  private orderView: Int32Array = new Int32Array(0);
+  /** This step's bodies as the rows read them (contactRows.ts's packBody), by body index. */
+  private state: Float64Array = new Float64Array(0);
+  /**
+   * The world's kernel memory these lie in (the manifolds' own: manifoldStore.ts), and the
+   * blocks there; null until the first solve, and on a partner's thread, whose arrays are the
+   * solving thread's (see adopt).
+   */
+  private memory: KernelMemory | null = null;
+  private blocks: Block[] = [];
+  /** The kernels in WebAssembly over those arrays, or null: the TypeScript, the same bits. */
+  private exports: KernelExports | null = null;
   /** A second thread's share of the sweeps (sweepTeam.ts), or null: one thread. */
   private partner: SweepPartner | null = null;
-  /** Counts the times reserve made new arrays: a partner must be sent them again. */
-  arraysMade = 0;
   /** The running velocity changes as the biased sweeps left them (see relax). */
-  private biased = new Float64Array(0);
-  /** This step's bodies as the rows read them (contactRows.ts's packBody), by body index. */
-  private bodyState = new Float64Array(0);
-  /**
-   * The set-up and sweeps run in WebAssembly (contactKernel.ts) over the arrays laid out in its
-   * memory (shared with the partner's thread when there is one); undefined until a solve asks for
-   * it, null where WebAssembly is not to be had (the TypeScript then, the same bits).
-   */
-  private kernel: ContactKernel | null | undefined = undefined;
-  /** Whether header, bodies, firstPoint and rows are the kernel's views. */
-  private onKernel = false;
+  private biased: Float64Array = new Float64Array(0);
   /** Sweeps this solver ran in WebAssembly (a counter: nothing reads it back into a solve). */
   kernelSweeps = 0;
   /** Running velocity changes this solve's sweeps touch: BODY_WIDTH × world.bodies.length. */
   private lambdaCount = 0;
+
+  /** Counts the layouts of the memory the arrays lie in: a partner must be sent them again. */
+  get arraysMade(): number {
+    return this.memory === null ? 0 : this.memory.layouts;
+  }
+
+  bind(): void {
+    const [header, bodies, firstPoint, rows, lambdas, order, state] = this.blocks;
+    this.header = header.view as Float64Array;
+    this.bodies = bodies.view as Int32Array;
+    this.firstPoint = firstPoint.view as Int32Array;
+    this.rows = rows.view as Float64Array;
+    this.lambdas = lambdas.view as Float64Array;
+    this.orderView = order.view as Int32Array;
+    this.state = state.view as Float64Array;
+    this.exports = this.memory === null ? null : this.memory.exports;
+  }
 
   /**
    * Orders the manifolds, builds every row from them and the bodies' state, and applies the
@@ -98,55 +117,42 @@ export class ManifoldRows {
     order.compute(buffer, bodies);
     const count = order.count;
     this.lambdaCount = BODY_WIDTH * bodies.length;
-    const kernel = this.reserve(count, buffer.pointCount, bodies.length);
-    if (kernel !== null) {
-      // The manifolds' arrays the set-up reads, copied into the kernel's memory.
-      const k = kernel.arrays;
-      const points = P * count;
-      k.order.set(order.order.subarray(0, count));
-      k.responds.set(buffer.responds.subarray(0, count));
-      k.bodyA.set(buffer.bodyA.subarray(0, count));
-      k.bodyB.set(buffer.bodyB.subarray(0, count));
-      k.points.set(buffer.points.subarray(0, count));
-      k.worldNormal.set(buffer.worldNormal.subarray(0, 3 * count));
-      k.material.set(buffer.material.subarray(0, MATERIAL_WIDTH * count));
-      k.ri.set(buffer.ri.subarray(0, 3 * points));
-      k.rj.set(buffer.rj.subarray(0, 3 * points));
-      k.impulse.set(buffer.impulse.subarray(0, IMPULSE_WIDTH * points));
-      packBodies(bodies, k.state);
-      k.lambdas.fill(0, 0, this.lambdaCount);
-      kernel.setUp(count, dt, warm.normal, warm.friction);
-      const inside = k.lambdas;
-      for (let i = 0; i < this.lambdaCount; i++) lambdas[i] = inside[i];
+    this.reserve(buffer.memory, count, buffer.pointCount, bodies.length);
+    this.orderView.set(order.order.subarray(0, count));
+    const state = this.state;
+    for (let i = 0; i < bodies.length; i++) packBody(bodies[i], state, BODY_STATE_WIDTH * i);
+    const inside = this.lambdas;
+    const n = this.lambdaCount;
+    inside.fill(0, 0, n);
+    const k = this.exports;
+    if (k !== null) {
+      // prettier-ignore
+      k.setUpRows(
+        count, this.orderView.byteOffset, buffer.responds.byteOffset, buffer.bodyA.byteOffset,
+        buffer.bodyB.byteOffset, buffer.points.byteOffset, buffer.worldNormal.byteOffset,
+        buffer.material.byteOffset, buffer.ri.byteOffset, buffer.rj.byteOffset,
+        buffer.impulse.byteOffset, state.byteOffset, dt, warm.normal, warm.friction,
+        this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
+        this.rows.byteOffset, inside.byteOffset,
+      );
     } else {
-      const state = this.bodyState;
-      packBodies(bodies, state);
       // prettier-ignore
       setUpRows(
-        count, order.order, buffer.responds, buffer.bodyA, buffer.bodyB, buffer.points,
+        count, this.orderView, buffer.responds, buffer.bodyA, buffer.bodyB, buffer.points,
         buffer.worldNormal, buffer.material, buffer.ri, buffer.rj, buffer.impulse, state, dt,
-        warm.normal, warm.friction, this.header, this.bodies, this.firstPoint, this.rows, lambdas,
+        warm.normal, warm.friction, this.header, this.bodies, this.firstPoint, this.rows, inside,
       );
     }
-    if (this.partner !== null) {
-      this.partner.plan(this, kernel !== null ? kernel.arrays.lambdas : lambdas);
-    }
+    for (let i = 0; i < n; i++) lambdas[i] = inside[i];
+    if (this.partner !== null) this.partner.plan(this, inside);
   }
 
   /**
-   * Shares the sweeps with a second thread (null: none). Its arrays are then made in shared
-   * memory, so the partner's thread can read and write them.
+   * Shares the sweeps with a second thread (null: none). The world's kernel memory is then
+   * shared memory (see FlatGSSolver.usePartner), so the partner's thread can sweep it too.
    */
   usePartner(partner: SweepPartner | null): void {
     this.partner = partner;
-    this.kernel = undefined;
-    this.onKernel = false;
-    const shared = partner !== null;
-    this.header = float64s(this.header.length, shared);
-    this.bodies = int32s(this.bodies.length, shared);
-    this.firstPoint = int32s(this.firstPoint.length, shared);
-    this.rows = float64s(this.rows.length, shared);
-    this.arraysMade++;
   }
 
   /** The arrays a sweep works on, for a partner's thread (see adopt). */
@@ -156,7 +162,7 @@ export class ManifoldRows {
       bodies: this.bodies,
       firstPoint: this.firstPoint,
       rows: this.rows,
-      memory: this.onKernel && this.kernel ? this.kernel.memory : null,
+      memory: this.exports !== null && this.memory !== null ? this.memory.memory : null,
     };
   }
 
@@ -169,44 +175,35 @@ export class ManifoldRows {
     this.bodies = arrays.bodies;
     this.firstPoint = arrays.firstPoint;
     this.rows = arrays.rows;
-    this.kernel =
-      arrays.memory === null ? null : ContactKernel.attach(arrays.memory, { ...arrays, lambdas });
-    this.onKernel = this.kernel !== null;
+    this.lambdas = lambdas;
+    this.exports = arrays.memory === null ? null : kernelsOver(arrays.memory);
   }
 
-  /**
-   * sweep over positions [from, to), in WebAssembly when the arrays lie in its memory (then
-   * `lambdas` is the kernel's own: see iterate).
-   */
+  /** One Gauss–Seidel sweep over positions [from, to) of the order (see sweepLoop.ts), on `lambdas`. */
   sweepRange(lambdas: Float64Array, relax: boolean, from: number, to: number): void {
-    if (this.onKernel && this.kernel) this.kernel.sweep(relax, from, to);
-    else this.sweep(lambdas, relax, from, to);
-  }
-
-  /**
-   * One Gauss–Seidel sweep over positions [from, to) of the order: each manifold's normal rows,
-   * then its friction rows (friction has the last word). `relax`: the normal rows without their
-   * penetration term (see relax).
-   */
-  sweep(lambdas: Float64Array, relax: boolean, from: number, to: number): void {
-    sweepRows(this.header, this.bodies, this.firstPoint, this.rows, lambdas, relax, from, to);
+    const k = this.exports;
+    if (k !== null) {
+      // prettier-ignore
+      k.sweepRows(
+        this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
+        this.rows.byteOffset, lambdas.byteOffset, relax ? 1 : 0, from, to,
+      );
+    } else {
+      sweepRows(this.header, this.bodies, this.firstPoint, this.rows, lambdas, relax, from, to);
+    }
   }
 
   /** One sweep over every manifold, in order (with the partner, when there is one). */
   iterate(lambdas: Float64Array, relax: boolean): void {
-    const kernel = this.kernel;
-    if (this.onKernel && kernel) {
-      // The running velocity changes into the kernel's memory and back: the flat solver's
-      // other equations, between sweeps, work on its own copy.
-      this.kernelSweeps++;
-      const inside = kernel.arrays.lambdas;
-      const n = this.lambdaCount;
-      for (let k = 0; k < n; k++) inside[k] = lambdas[k];
-      if (this.partner !== null) this.partner.sweep(this, inside, relax);
-      else kernel.sweep(relax, 0, this.order.count);
-      for (let k = 0; k < n; k++) lambdas[k] = inside[k];
-    } else if (this.partner !== null) this.partner.sweep(this, lambdas, relax);
-    else this.sweep(lambdas, relax, 0, this.order.count);
+    // The running velocity changes into the kernel memory and back: the flat solver's other
+    // equations, between sweeps, work on its own copy.
+    if (this.exports !== null) this.kernelSweeps++;
+    const inside = this.lambdas;
+    const n = this.lambdaCount;
+    for (let k = 0; k < n; k++) inside[k] = lambdas[k];
+    if (this.partner !== null) this.partner.sweep(this, inside, relax);
+    else this.sweepRange(inside, relax, 0, this.order.count);
+    for (let k = 0; k < n; k++) lambdas[k] = inside[k];
   }
 
   /** Where position o's points start in `rows`; pointStart(count) ends the last. */
@@ -283,64 +280,39 @@ export class ManifoldRows {
     }
   }
 
-  /**
-   * Room for this solve: in the kernel's memory (laid out anew, doubling, when it needs more),
-   * or in the TypeScript's arrays where there is no kernel. Returns the kernel, or null.
-   */
-  private reserve(count: number, points: number, bodies: number): ContactKernel | null {
-    if (this.kernel === undefined) this.kernel = ContactKernel.create(this.partner !== null);
-    const kernel = this.kernel;
-    if (kernel !== null) {
-      const manifoldPoints = P * count;
-      const laidOut = kernel.reserve({
-        header: HEADER * count,
-        bodies: 2 * count,
-        firstPoint: count + 1,
-        rows: POINT_WIDTH * points,
-        lambdas: this.lambdaCount,
-        order: count,
-        responds: count,
-        bodyA: count,
-        bodyB: count,
-        points: count,
-        worldNormal: 3 * count,
-        material: MATERIAL_WIDTH * count,
-        ri: 3 * manifoldPoints,
-        rj: 3 * manifoldPoints,
-        impulse: IMPULSE_WIDTH * manifoldPoints,
-        state: BODY_STATE_WIDTH * bodies,
-      });
-      if (laidOut || !this.onKernel) {
-        const k = kernel.arrays;
-        this.header = k.header;
-        this.bodies = k.bodies;
-        this.firstPoint = k.firstPoint;
-        this.rows = k.rows;
-        this.onKernel = true;
-        this.arraysMade++;
-      }
-      return kernel;
+  /** Room for this solve in `memory` (the manifolds'), its blocks made there at the first. */
+  private reserve(memory: KernelMemory, count: number, points: number, bodies: number): void {
+    if (this.memory !== memory) {
+      this.memory = memory;
+      this.blocks = [
+        Float64Array,
+        Int32Array,
+        Int32Array,
+        Float64Array,
+        Float64Array,
+        Int32Array,
+        Float64Array,
+      ].map((kind) => memory.block(kind, 0));
+      memory.hold(this);
     }
-    const shared = this.partner !== null;
-    if (this.bodies.length < 2 * count) {
-      const n = 2 * count;
-      this.header = float64s(HEADER * n, shared);
-      this.bodies = int32s(2 * n, shared);
-      this.firstPoint = int32s(n + 1, shared);
-      this.arraysMade++;
+    const [header, bodyPlaces, firstPoint, rows, lambdas, order, state] = this.blocks;
+    if (
+      header.length >= HEADER * count &&
+      rows.length >= POINT_WIDTH * points &&
+      state.length >= BODY_STATE_WIDTH * bodies
+    ) {
+      return;
     }
-    if (this.rows.length < POINT_WIDTH * points) {
-      this.rows = float64s(2 * POINT_WIDTH * points, shared);
-      this.arraysMade++;
-    }
-    if (this.bodyState.length < BODY_STATE_WIDTH * bodies) {
-      this.bodyState = new Float64Array(2 * BODY_STATE_WIDTH * bodies);
-    }
-    return null;
+    // Twice what this solve needs: a growing scene lays the memory out a handful of times.
+    const n = 2 * Math.max(count, 128);
+    memory.resize([
+      [header, HEADER * n],
+      [bodyPlaces, 2 * n],
+      [firstPoint, n + 1],
+      [rows, 2 * POINT_WIDTH * points],
+      [lambdas, 2 * BODY_WIDTH * bodies],
+      [order, n],
+      [state, 2 * BODY_STATE_WIDTH * bodies],
+    ]);
   }
-}
-
-/** Packs every body (contactRows.ts's packBody) into `state`, by body index. */
-function packBodies(bodies: readonly Body[], state: Float64Array): void {
-  for (let i = 0; i < bodies.length; i++) packBody(bodies[i], state, BODY_STATE_WIDTH * i);
 }

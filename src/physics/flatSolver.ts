@@ -29,7 +29,6 @@ import {
   genericRow,
   stepSeconds,
 } from './equationRows';
-import { float64s } from './sharedMemory';
 import type { ManifoldStore } from './manifoldStore';
 
 /**
@@ -62,8 +61,6 @@ export class FlatGSSolver extends GSSolver {
   private bodyB = new Int32Array(256);
   /** Per body, BODY_WIDTH numbers: the solve's running velocity change. */
   private lambdas: Float64Array = new Float64Array(BODY_WIDTH * 256);
-  /** Whether the manifolds' sweeps are shared with a second thread (see usePartner). */
-  private shared = false;
   /**
    * The persistent manifolds of a ManifoldNarrowphase, solved here beside the equations, or
    * null when contacts come as cannon-es equations (then nothing survives a solve).
@@ -91,9 +88,9 @@ export class FlatGSSolver extends GSSolver {
    * back to one (null). The bits are the same either way.
    */
   usePartner(partner: SweepPartner | null): void {
+    // The partner's thread sweeps the manifolds' rows where they lie: in shared memory.
+    this.contacts?.memory.share(partner !== null);
     this.manifoldRows.usePartner(partner);
-    this.shared = partner !== null;
-    this.lambdas = float64s(this.lambdas.length, this.shared);
   }
 
   override solve(dt: number, world: World): number {
@@ -256,7 +253,7 @@ export class FlatGSSolver extends GSSolver {
     let bodyCapacity = this.lambdas.length / BODY_WIDTH;
     if (bodyCapacity < bodies) {
       while (bodyCapacity < bodies) bodyCapacity *= 2;
-      this.lambdas = float64s(BODY_WIDTH * bodyCapacity, this.shared);
+      this.lambdas = new Float64Array(BODY_WIDTH * bodyCapacity);
     }
   }
 }

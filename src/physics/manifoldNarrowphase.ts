@@ -60,9 +60,11 @@ export class ManifoldNarrowphase extends Narrowphase {
     this.tasks.count = 0;
     for (let k = 0, n = p1.length; k !== n; k++) this.planPair(p1[k], p2[k], world);
     runJobs(this.jobs, 0, this.jobs.count);
-    const previous = this.store.current;
     const next = this.store.begin();
     const tasks = this.tasks;
+    // Room for every task's manifold before the pass: a layout moves every view.
+    next.reserve(tasks.count);
+    const previous = this.store.current;
     for (let t = 0; t < tasks.count; t++) {
       const job = tasks.job[t];
       const m =

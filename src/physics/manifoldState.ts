@@ -70,6 +70,7 @@ export function writeContacts(world: World, saved: SavedContacts | null): void {
   store.clear();
   if (saved === null) return;
   const buffer = store.current;
+  buffer.reserve(saved.pairs.length / 4);
   let at = 0;
   let point = 0;
   for (let i = 0; i < saved.pairs.length; i += 4) {

@@ -3,6 +3,9 @@
 // named by their features) and the impulses the solver accumulated on them last step — Bullet's
 // btPersistentManifold and Box2D's b2Manifold, kept as state between steps.
 
+import { KernelMemory } from './kernelMemory';
+import type { Block, BlockHolder } from './kernelMemory';
+
 /**
  * Points a manifold keeps. Face patches are cut to four (faceClipping.ts); a box more than
  * half under a plane, whose generator lists every corner below it, keeps its four deepest.
@@ -30,47 +33,110 @@ export const MATERIAL_FRICTION_EPS = 5;
 export const MATERIAL_FRICTION_BOUND = 6;
 export const MATERIAL_WIDTH = 7;
 
-/** Manifolds and points a buffer has room for at first; both double as scenes grow. */
+/** Manifolds a buffer has room for at first; room doubles as scenes grow (see reserve). */
 const INITIAL_MANIFOLDS = 256;
+
+const I32 = Int32Array;
+const F64 = Float64Array;
+/** The arrays of a buffer, by name: their kind and numbers per manifold (P per point). */
+const LAYOUT = {
+  keyA: [I32, 1],
+  keyB: [I32, 1],
+  shapes: [I32, 1],
+  bodyA: [I32, 1],
+  bodyB: [I32, 1],
+  points: [I32, 1],
+  frame: [F64, FRAME_WIDTH],
+  normal: [F64, 3],
+  worldNormal: [F64, 3],
+  material: [F64, MATERIAL_WIDTH],
+  responds: [Uint8Array, 1],
+  localA: [F64, 3 * P],
+  localB: [F64, 3 * P],
+  feature: [I32, P],
+  impulse: [F64, IMPULSE_WIDTH * P],
+  ri: [F64, 3 * P],
+  rj: [F64, 3 * P],
+} as const;
+type ArrayName = keyof typeof LAYOUT;
+const NAMES = Object.keys(LAYOUT) as ArrayName[];
 
 /**
  * One step's manifolds, in the order the narrowphase met their pairs (the order the solver
  * works them in). Per manifold: who (keys, shapes, this step's body indices), the pose it was
  * made at, its normal, its points. Per point: its anchors on A and B (each in its body's
  * frame), its feature id and its impulses. Only these are state; `ri`, `rj` and `depth` are
- * this step's working values.
+ * this step's working values. The arrays lie in the world's kernel memory (kernelMemory.ts), so
+ * the contact kernels read and write them in place; they are its views, read again after a layout.
  */
-export class ManifoldBuffer {
+export class ManifoldBuffer implements BlockHolder {
   count = 0;
   pointCount = 0;
-  keyA = new Int32Array(INITIAL_MANIFOLDS);
-  keyB = new Int32Array(INITIAL_MANIFOLDS);
+  /** Manifolds the arrays have room for (see reserve). */
+  capacity = 0;
+  keyA: Int32Array = new Int32Array(0);
+  keyB: Int32Array = new Int32Array(0);
   /** Shape A's number in its body + 256 × shape B's. */
-  shapes = new Int32Array(INITIAL_MANIFOLDS);
+  shapes: Int32Array = new Int32Array(0);
   /** This step's places of A's and B's bodies in world.bodies. */
-  bodyA = new Int32Array(INITIAL_MANIFOLDS);
-  bodyB = new Int32Array(INITIAL_MANIFOLDS);
+  bodyA: Int32Array = new Int32Array(0);
+  bodyB: Int32Array = new Int32Array(0);
   /** Manifold m's points are P·m … P·m + points[m] − 1. */
-  points = new Int32Array(INITIAL_MANIFOLDS);
+  points: Int32Array = new Int32Array(0);
   /** B's pose in A's frame when the points were made (see FRAME_WIDTH). */
-  frame = new Float64Array(FRAME_WIDTH * INITIAL_MANIFOLDS);
+  frame: Float64Array = new Float64Array(0);
   /** The contact normal, from A into B, in A's body frame. */
-  normal = new Float64Array(3 * INITIAL_MANIFOLDS);
+  normal: Float64Array = new Float64Array(0);
   /** This step's normal in world axes. */
-  worldNormal = new Float64Array(3 * INITIAL_MANIFOLDS);
+  worldNormal: Float64Array = new Float64Array(0);
   /** This step's material numbers (see MATERIAL_WIDTH). */
-  material = new Float64Array(MATERIAL_WIDTH * INITIAL_MANIFOLDS);
+  material: Float64Array = new Float64Array(0);
   /** 1 where both bodies and both shapes respond to collisions (cannon-es's `enabled`). */
-  responds = new Uint8Array(INITIAL_MANIFOLDS);
-  localA = new Float64Array(3 * P * INITIAL_MANIFOLDS);
-  localB = new Float64Array(3 * P * INITIAL_MANIFOLDS);
-  feature = new Int32Array(P * INITIAL_MANIFOLDS);
-  impulse = new Float64Array(IMPULSE_WIDTH * P * INITIAL_MANIFOLDS);
+  responds: Uint8Array = new Uint8Array(0);
+  localA: Float64Array = new Float64Array(0);
+  localB: Float64Array = new Float64Array(0);
+  feature: Int32Array = new Int32Array(0);
+  impulse: Float64Array = new Float64Array(0);
   /** This step's contact point on A and on B relative to each body's centre, world axes. */
-  ri = new Float64Array(3 * P * INITIAL_MANIFOLDS);
-  rj = new Float64Array(3 * P * INITIAL_MANIFOLDS);
-  /** Open-addressing index: slot → manifold + 1 (0: empty). Twice the manifolds, at least. */
-  private slots = new Int32Array(4 * INITIAL_MANIFOLDS);
+  ri: Float64Array = new Float64Array(0);
+  rj: Float64Array = new Float64Array(0);
+  /** Open-addressing index: slot → manifold + 1 (0: empty). A power of two, 4 × capacity. */
+  slots: Int32Array = new Int32Array(0);
+  private readonly blocks: Record<ArrayName, Block>;
+  private readonly slotBlock: Block<Int32ArrayConstructor>;
+
+  constructor(readonly memory: KernelMemory) {
+    const blocks = {} as Record<ArrayName, Block>;
+    for (const name of NAMES) blocks[name] = memory.block(LAYOUT[name][0], 0);
+    this.blocks = blocks;
+    this.slotBlock = memory.block(Int32Array, 0);
+    memory.hold(this);
+    this.reserve(INITIAL_MANIFOLDS);
+  }
+
+  bind(): void {
+    const self = this as unknown as Record<ArrayName, unknown>;
+    for (const name of NAMES) self[name] = this.blocks[name].view;
+    this.slots = this.slotBlock.view;
+    this.capacity = this.keyA.length;
+  }
+
+  /**
+   * Room for `manifolds` manifolds (doubling past the largest so far). A layout moves every
+   * array of the world's kernel memory: callers reserve before a pass, never inside one.
+   */
+  reserve(manifolds: number): void {
+    if (manifolds <= this.capacity) return;
+    let n = Math.max(this.capacity, INITIAL_MANIFOLDS);
+    while (n < manifolds) n *= 2;
+    const requests: [Block, number][] = NAMES.map((name) => [
+      this.blocks[name],
+      LAYOUT[name][1] * n,
+    ]);
+    requests.push([this.slotBlock, 4 * n]);
+    this.memory.resize(requests);
+    this.rehash();
+  }
 
   clear(): void {
     this.count = 0;
@@ -80,20 +146,18 @@ export class ManifoldBuffer {
 
   /**
    * Appends a manifold of `points` points (1 … POINTS_PER_MANIFOLD, at P·m on) and files it for
-   * `find`; returns its number m. The only allocation is growing, by doubling, past the largest
-   * step so far.
+   * `find`; returns its number m. There must be room (see reserve).
    */
   add(keyA: number, keyB: number, shapes: number, points: number): number {
     const m = this.count;
-    if (m === this.keyA.length) this.grow();
+    if (m >= this.capacity) throw new Error(`ManifoldBuffer: no room for manifold ${m}.`);
     this.count = m + 1;
     this.pointCount += points;
     this.keyA[m] = keyA;
     this.keyB[m] = keyB;
     this.shapes[m] = shapes;
     this.points[m] = points;
-    if (2 * this.count > this.slots.length) this.rehash();
-    else this.file(m);
+    this.file(m);
     return m;
   }
 
@@ -119,30 +183,10 @@ export class ManifoldBuffer {
     slots[slot] = m + 1;
   }
 
+  /** Files every manifold again (the index has a new size). */
   private rehash(): void {
-    this.slots = new Int32Array(2 * this.slots.length);
+    this.slots.fill(0);
     for (let m = 0; m < this.count; m++) this.file(m);
-  }
-
-  private grow(): void {
-    const n = 2 * this.keyA.length;
-    this.keyA = grown(this.keyA, n);
-    this.keyB = grown(this.keyB, n);
-    this.shapes = grown(this.shapes, n);
-    this.bodyA = grown(this.bodyA, n);
-    this.bodyB = grown(this.bodyB, n);
-    this.points = grown(this.points, n);
-    this.frame = grown(this.frame, FRAME_WIDTH * n);
-    this.normal = grown(this.normal, 3 * n);
-    this.worldNormal = grown(this.worldNormal, 3 * n);
-    this.material = grown(this.material, MATERIAL_WIDTH * n);
-    this.responds = grown(this.responds, n);
-    this.localA = grown(this.localA, 3 * P * n);
-    this.localB = grown(this.localB, 3 * P * n);
-    this.feature = grown(this.feature, P * n);
-    this.impulse = grown(this.impulse, IMPULSE_WIDTH * P * n);
-    this.ri = grown(this.ri, 3 * P * n);
-    this.rj = grown(this.rj, 3 * P * n);
   }
 }
 
@@ -154,19 +198,15 @@ function hash(keyA: number, keyB: number, shapes: number): number {
   );
 }
 
-function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, length: number): T {
-  const next = new (array.constructor as new (length: number) => T)(length);
-  next.set(array);
-  return next;
-}
-
 /**
  * Last step's manifolds (`current`, what the solver used and the next step starts from) and
  * the buffer the narrowphase fills; `swap` makes the filled one current.
  */
 export class ManifoldStore {
-  current = new ManifoldBuffer();
-  building = new ManifoldBuffer();
+  /** The world's kernel memory: the buffers' arrays and the solver's (contactSolver.ts). */
+  readonly memory = new KernelMemory();
+  current = new ManifoldBuffer(this.memory);
+  building = new ManifoldBuffer(this.memory);
 
   /** Starts a step: the other buffer, emptied, becomes the one to fill. */
   begin(): ManifoldBuffer {

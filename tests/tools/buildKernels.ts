@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import wabtModule from 'wabt';
-import { MAX_SHARED_PAGES } from '../../src/physics/contactKernel';
+import { MAX_SHARED_PAGES } from '../../src/physics/kernelMemory';
 import { kernelText } from './kernelCompiler';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

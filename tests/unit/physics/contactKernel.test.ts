@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildScene } from '../../../bench/physicsBench';
 import { useSecondThread } from '../../../bench/twoThreads';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
-import { allowContactKernel } from '../../../src/physics/contactKernel';
+import { allowContactKernel } from '../../../src/physics/kernelMemory';
 import { KERNEL_BASE64, SHARED_KERNEL_BASE64 } from '../../../src/physics/contactKernelBytes';
 import { StateHasher } from '../../../src/state/stateHasher';
 import { compileContactKernel } from '../../tools/buildKernels';
