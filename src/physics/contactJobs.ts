@@ -1,7 +1,7 @@
-// Contact generation as a list of jobs: which generator, the two shapes' geometry and world
-// poses in, at most four points with their features out, in flat arrays. What one job does
-// depends on its inputs alone, so jobs can run in any order or on any thread and the same
-// inputs give the same bits.
+// Contact generation as jobs: which generator, the two shapes' geometry and world poses in, at
+// most four points with their features out, in flat arrays. What one job does depends on its
+// inputs alone, so jobs can run in any order or on any thread and the same inputs give the same
+// bits.
 
 import { collideBoxes } from './boxBoxContacts';
 import { ContactManifold } from './contactManifold';
@@ -42,64 +42,33 @@ export type JobKind = (typeof JOB_KINDS)[number];
  */
 export type ShapeGeometry = SphereLike | Vec3Like | HullData | null;
 
-/** Numbers per job in `pose`: shape A's world position (3) and quaternion (4), then B's. */
-export const POSE_WIDTH = 14;
 const P = POINTS_PER_MANIFOLD;
 
 /**
- * The jobs of one step, in order, with room that doubles as needed. Inputs: kind, geometry and
- * poses. Outputs: point count, normal (A into B), points on A and on B, depths, features.
+ * Where jobs' points go, by job number: the point count, the normal (A into B), the points on A
+ * and on B (world space) and their features — at most POINTS_PER_MANIFOLD a job.
  */
-export class ContactJobs {
-  count = 0;
-  kind = new Int32Array(256);
-  geometryA: ShapeGeometry[] = [];
-  geometryB: ShapeGeometry[] = [];
-  pose = new Float64Array(POSE_WIDTH * 256);
-  points = new Int32Array(256);
-  normal = new Float64Array(3 * 256);
-  onA = new Float64Array(3 * P * 256);
-  onB = new Float64Array(3 * P * 256);
-  depth = new Float64Array(P * 256);
-  feature = new Int32Array(P * 256);
-
-  clear(): void {
-    this.count = 0;
-  }
-
-  /** Appends a job; its poses are then written at POSE_WIDTH × the returned number. */
-  add(kind: number, geometryA: ShapeGeometry, geometryB: ShapeGeometry): number {
-    const j = this.count;
-    if (j === this.kind.length) this.grow();
-    this.count = j + 1;
-    this.kind[j] = kind;
-    this.geometryA[j] = geometryA;
-    this.geometryB[j] = geometryB;
-    return j;
-  }
-
-  private grow(): void {
-    const n = 2 * this.kind.length;
-    this.kind = grown(this.kind, n);
-    this.pose = grown(this.pose, POSE_WIDTH * n);
-    this.points = grown(this.points, n);
-    this.normal = grown(this.normal, 3 * n);
-    this.onA = grown(this.onA, 3 * P * n);
-    this.onB = grown(this.onB, 3 * P * n);
-    this.depth = grown(this.depth, P * n);
-    this.feature = grown(this.feature, P * n);
-  }
+export interface JobOutputs {
+  points: Int32Array;
+  normal: Float64Array;
+  onA: Float64Array;
+  onB: Float64Array;
+  feature: Int32Array;
 }
 
-function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
-  const next = new (array.constructor as new (length: number) => T)(length);
-  next.set(array);
-  return next;
+/** Room for `jobs` jobs' outputs in plain arrays (the pair tasks keep theirs in kernel memory). */
+export function jobOutputs(jobs: number): JobOutputs {
+  return {
+    points: new Int32Array(jobs),
+    normal: new Float64Array(3 * jobs),
+    onA: new Float64Array(3 * P * jobs),
+    onB: new Float64Array(3 * P * jobs),
+    feature: new Int32Array(P * jobs),
+  };
 }
 
 /** The generator's output before it is cut to POINTS_PER_MANIFOLD and copied to its job. */
 const manifold = new ContactManifold();
-/** A job's poses as the objects the generators read. */
 /**
  * The job's poses as the generators read them. Classes of their own, made with doubles, so V8
  * gives their fields a double representation: poses written into a shape shared with other
@@ -121,30 +90,36 @@ const posB = new JobVec();
 const quatA = new JobQuat();
 const quatB = new JobQuat();
 
-/** Runs jobs [from, to): each job's generator, its points cut to the deepest four. */
-export function runJobs(jobs: ContactJobs, from: number, to: number): void {
-  for (let j = from; j < to; j++) {
-    readPoses(jobs.pose, POSE_WIDTH * j);
-    const n = generate(jobs.kind[j], jobs.geometryA[j], jobs.geometryB[j], manifold);
-    storeJob(jobs, j, n);
-  }
-}
-
-function readPoses(pose: Float64Array, o: number): void {
-  posA.x = pose[o];
-  posA.y = pose[o + 1];
-  posA.z = pose[o + 2];
-  quatA.x = pose[o + 3];
-  quatA.y = pose[o + 4];
-  quatA.z = pose[o + 5];
-  quatA.w = pose[o + 6];
-  posB.x = pose[o + 7];
-  posB.y = pose[o + 8];
-  posB.z = pose[o + 9];
-  quatB.x = pose[o + 10];
-  quatB.y = pose[o + 11];
-  quatB.z = pose[o + 12];
-  quatB.w = pose[o + 13];
+/**
+ * Runs one job — the generator of `kind` on shapes of geometry a and b, A's world pose at
+ * poses[atA ..] (position, quaternion) and B's at poses[atB ..] — into job j of `out`, its points
+ * cut to the deepest four.
+ */
+export function runJob(
+  kind: number,
+  a: ShapeGeometry,
+  b: ShapeGeometry,
+  poses: Float64Array,
+  atA: number,
+  atB: number,
+  out: JobOutputs,
+  j: number,
+): void {
+  posA.x = poses[atA];
+  posA.y = poses[atA + 1];
+  posA.z = poses[atA + 2];
+  quatA.x = poses[atA + 3];
+  quatA.y = poses[atA + 4];
+  quatA.z = poses[atA + 5];
+  quatA.w = poses[atA + 6];
+  posB.x = poses[atB];
+  posB.y = poses[atB + 1];
+  posB.z = poses[atB + 2];
+  quatB.x = poses[atB + 3];
+  quatB.y = poses[atB + 4];
+  quatB.z = poses[atB + 5];
+  quatB.w = poses[atB + 6];
+  storeJob(out, j, generate(kind, a, b, manifold));
 }
 
 function generate(kind: number, a: ShapeGeometry, b: ShapeGeometry, out: ContactManifold): number {
@@ -178,7 +153,7 @@ function generate(kind: number, a: ShapeGeometry, b: ShapeGeometry, out: Contact
  * Copies the generator's points into job j, the deepest POINTS_PER_MANIFOLD of them (first in
  * the generator's order among equals) when it made more: only a plane under most of a box does.
  */
-function storeJob(jobs: ContactJobs, j: number, n: number): void {
+function storeJob(jobs: JobOutputs, j: number, n: number): void {
   const m = manifold;
   let kept = n;
   dropped.fill(0);
@@ -204,7 +179,6 @@ function storeJob(jobs: ContactJobs, j: number, n: number): void {
     jobs.onB[3 * to] = m.onB[3 * k];
     jobs.onB[3 * to + 1] = m.onB[3 * k + 1];
     jobs.onB[3 * to + 2] = m.onB[3 * k + 2];
-    jobs.depth[to] = m.depth[k];
     jobs.feature[to] = m.features[k];
     to++;
   }

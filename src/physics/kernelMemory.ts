@@ -94,10 +94,11 @@ function instantiate(memory: WebAssembly.Memory, shared: boolean): KernelExports
 }
 
 /**
- * The blocks of one world's contact pipeline in one buffer, laid out end to end. A block grows
- * only through `resize`, which lays every block out anew (contents kept) when one needs more
- * room, so views change only there: holders read theirs again in `bind`, and no view is kept
- * across a `resize`. Nothing is laid out in the middle of a step's phase.
+ * The blocks of one world's contact pipeline in one buffer. A block grows only through
+ * `resize`: it moves to fresh room at the end (contents kept; its old room is left, so the
+ * memory holds at most about twice what its blocks need, as they grow by doubling), and when the
+ * buffer grows every view changes. Holders read their views again in `bind`, keep none across a
+ * `resize`, and resize before a pass, never inside one.
  */
 export class KernelMemory {
   /** The kernels over this memory, or null: the callers run the TypeScript, the same bits. */
@@ -105,6 +106,8 @@ export class KernelMemory {
   /** The WebAssembly memory, when the kernels run in one. */
   memory: WebAssembly.Memory | null = null;
   private buffer: ArrayBuffer | SharedArrayBuffer = new ArrayBuffer(0);
+  /** Bytes in use from the start of the buffer. */
+  private end = 0;
   private readonly blocks: Block[] = [];
   private readonly holders: BlockHolder[] = [];
   /** Counts the layouts: a second thread holding views must be sent them again after one. */
@@ -114,11 +117,11 @@ export class KernelMemory {
     this.open(0);
   }
 
-  /** A new block of `length` elements of `kind`, laid out now. */
+  /** A new block of `length` elements of `kind`. */
   block<K extends ArrayKind>(kind: K, length: number): Block<K> {
-    const block = new Block(kind, length);
+    const block = new Block(kind, 0);
     this.blocks.push(block);
-    this.layOut();
+    this.resize([[block, length]]);
     return block;
   }
 
@@ -129,19 +132,29 @@ export class KernelMemory {
   }
 
   /**
-   * Lengthens each block to at least its length in `requests` (the callers choose by how much)
-   * and lays them all out anew when one grew: then every view has changed. Returns whether.
+   * Lengthens each block to at least its length in `requests` (the callers choose by how much),
+   * moving it to fresh room, and rebinds every holder when one moved. Returns whether.
    */
   resize(requests: readonly (readonly [Block, number])[]): boolean {
-    let grew = false;
+    let bytes = this.end;
     for (const [block, length] of requests) {
-      if (block.length < length) {
-        block.length = length;
-        grew = true;
-      }
+      if (block.length < length) bytes += roomFor(block.kind, length);
     }
-    if (grew) this.layOut();
-    return grew;
+    if (bytes === this.end) return false;
+    if (bytes > this.buffer.byteLength) this.open(bytes);
+    // The buffer keeps its contents where they were when it grows (views of it do not).
+    const bytesOf = new Uint8Array(this.buffer);
+    for (const [block, length] of requests) {
+      if (block.length >= length) continue;
+      const from = block.offset;
+      const used = block.length * block.kind.BYTES_PER_ELEMENT;
+      block.offset = this.end;
+      block.length = length;
+      this.end += roomFor(block.kind, length);
+      bytesOf.copyWithin(block.offset, from, from + used);
+    }
+    this.rebind();
+    return true;
   }
 
   /**
@@ -150,26 +163,21 @@ export class KernelMemory {
    */
   share(shared: boolean): void {
     if (shared === this.shared) return;
+    const old = new Uint8Array(this.buffer, 0, this.end);
     this.shared = shared;
     this.memory = null;
     this.exports = null;
     this.buffer = new ArrayBuffer(0);
-    this.layOut();
+    this.open(this.end);
+    new Uint8Array(this.buffer).set(old);
+    this.rebind();
   }
 
-  /** Lays every block out from the start of a buffer big enough, contents kept, and rebinds. */
-  private layOut(): void {
-    const saved = this.blocks.map((block) => block.view.slice());
-    let end = 0;
+  /** Every block viewed again in the current buffer, and every holder told. */
+  private rebind(): void {
     for (const block of this.blocks) {
-      block.offset = end;
-      end += (block.length * block.kind.BYTES_PER_ELEMENT + 7) & ~7;
-    }
-    if (end > this.buffer.byteLength) this.open(end);
-    this.blocks.forEach((block, k) => {
       block.view = viewOf(block.kind, this.buffer, block.offset, block.length);
-      block.view.set(saved[k].subarray(0, Math.min(saved[k].length, block.length)));
-    });
+    }
     this.layouts++;
     for (const holder of this.holders) holder.bind();
   }
@@ -206,6 +214,15 @@ export class KernelMemory {
       }
     }
     const size = Math.max(PAGE, 2 * bytes);
-    this.buffer = this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
+    const grown = this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
+    new Uint8Array(grown).set(
+      new Uint8Array(this.buffer, 0, Math.min(this.end, this.buffer.byteLength)),
+    );
+    this.buffer = grown;
   }
+}
+
+/** Bytes a block of `length` elements of `kind` takes, rounded up to keep doubles aligned. */
+function roomFor(kind: ArrayKind, length: number): number {
+  return (length * kind.BYTES_PER_ELEMENT + 7) & ~7;
 }

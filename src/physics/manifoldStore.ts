@@ -5,6 +5,7 @@
 
 import { KernelMemory } from './kernelMemory';
 import type { Block, BlockHolder } from './kernelMemory';
+import { fileManifold, findManifold } from './manifoldIndex';
 
 /**
  * Points a manifold keeps. Face patches are cut to four (faceClipping.ts); a box more than
@@ -163,24 +164,12 @@ export class ManifoldBuffer implements BlockHolder {
 
   /** The manifold filed under these keys and shapes, or −1. */
   find(keyA: number, keyB: number, shapes: number): number {
-    const slots = this.slots;
-    const mask = slots.length - 1;
-    let slot = hash(keyA, keyB, shapes) & mask;
-    for (;;) {
-      const entry = slots[slot];
-      if (entry === 0) return -1;
-      const m = entry - 1;
-      if (this.keyA[m] === keyA && this.keyB[m] === keyB && this.shapes[m] === shapes) return m;
-      slot = (slot + 1) & mask;
-    }
+    const mask = this.slots.length - 1;
+    return findManifold(this.slots, mask, this.keyA, this.keyB, this.shapes, keyA, keyB, shapes);
   }
 
   private file(m: number): void {
-    const slots = this.slots;
-    const mask = slots.length - 1;
-    let slot = hash(this.keyA[m], this.keyB[m], this.shapes[m]) & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = m + 1;
+    fileManifold(this.slots, this.slots.length - 1, this.keyA, this.keyB, this.shapes, m);
   }
 
   /** Files every manifold again (the index has a new size). */
@@ -188,14 +177,6 @@ export class ManifoldBuffer implements BlockHolder {
     this.slots.fill(0);
     for (let m = 0; m < this.count; m++) this.file(m);
   }
-}
-
-/** Mixes a pair's keys and shapes into a table position (multiplicative hashing). */
-function hash(keyA: number, keyB: number, shapes: number): number {
-  return (
-    (Math.imul(keyA, 0x9e3779b1) ^ Math.imul(keyB, 0x85ebca6b) ^ Math.imul(shapes, 0xc2b2ae35)) >>>
-    0
-  );
 }
 
 /**

@@ -1,47 +1,90 @@
-// The shape pairs the manifold narrowphase has planned this step, in pair order: for each, its
-// bodies, shapes and material, its contact keys, last step's manifold and its generator job.
+// The shape pairs the manifold narrowphase has planned this step, in pair order (its tasks): the
+// bodies, shapes and material as cannon-es objects, and in the world's kernel memory what the
+// pair kernels (pairKernels.ts) read and write — who, the plan, the frame, the generator's points.
 
 import type { Body, ContactMaterial, Shape } from 'cannon-es';
-import { FRAME_WIDTH } from './manifoldStore';
+import type { JobOutputs } from './contactJobs';
+import type { Block, BlockHolder, KernelMemory } from './kernelMemory';
+import { FRAME_WIDTH, POINTS_PER_MANIFOLD } from './manifoldStore';
 
-/**
- * One planned shape pair (a task): its bodies, shapes and material, its keys, last step's
- * manifold (−1: none) and its job (−1: last step's points are kept), and its relative frame.
- */
-export class PairTasks {
+const P = POINTS_PER_MANIFOLD;
+const I32 = Int32Array;
+const F64 = Float64Array;
+/** The tasks' arrays in kernel memory, by name: their kind and numbers per task. */
+const LAYOUT = {
+  /** A's and B's places in world.bodies, and their shapes' places in the packed shape poses. */
+  indexA: [I32, 1],
+  indexB: [I32, 1],
+  slotA: [I32, 1],
+  slotB: [I32, 1],
+  /** The bodies' contact keys, and A's shape number + 256 × B's. */
+  keyA: [I32, 1],
+  keyB: [I32, 1],
+  shapes: [I32, 1],
+  /** The generator (contactJobs.ts's JOB_KINDS). */
+  kind: [I32, 1],
+  /** The plan (pairKernels.ts's TASK_…), last step's manifold (−1: none), this step's. */
+  state: [I32, 1],
+  previous: [I32, 1],
+  manifold: [I32, 1],
+  /** B's pose in A's frame (see FRAME_WIDTH). */
+  frame: [F64, FRAME_WIDTH],
+  /** The generator's output (JobOutputs). */
+  points: [I32, 1],
+  normal: [F64, 3],
+  onA: [F64, 3 * P],
+  onB: [F64, 3 * P],
+  feature: [I32, P],
+} as const;
+type ArrayName = keyof typeof LAYOUT;
+const NAMES = Object.keys(LAYOUT) as ArrayName[];
+
+export class PairTasks implements BlockHolder, JobOutputs {
   count = 0;
-  bodyA: Body[] = [];
-  bodyB: Body[] = [];
-  shapeA: Shape[] = [];
-  shapeB: Shape[] = [];
-  material: ContactMaterial[] = [];
-  keyA: Int32Array = new Int32Array(256);
-  keyB: Int32Array = new Int32Array(256);
-  shapes: Int32Array = new Int32Array(256);
-  previous: Int32Array = new Int32Array(256);
-  job: Int32Array = new Int32Array(256);
-  frame = new Float64Array(FRAME_WIDTH * 256);
+  /** Tasks the arrays have room for (see reserve). */
+  capacity = 0;
+  readonly bodyA: Body[] = [];
+  readonly bodyB: Body[] = [];
+  readonly shapeA: Shape[] = [];
+  readonly shapeB: Shape[] = [];
+  readonly material: ContactMaterial[] = [];
+  indexA: Int32Array = new Int32Array(0);
+  indexB: Int32Array = new Int32Array(0);
+  slotA: Int32Array = new Int32Array(0);
+  slotB: Int32Array = new Int32Array(0);
+  keyA: Int32Array = new Int32Array(0);
+  keyB: Int32Array = new Int32Array(0);
+  shapes: Int32Array = new Int32Array(0);
+  kind: Int32Array = new Int32Array(0);
+  state: Int32Array = new Int32Array(0);
+  previous: Int32Array = new Int32Array(0);
+  manifold: Int32Array = new Int32Array(0);
+  frame: Float64Array = new Float64Array(0);
+  points: Int32Array = new Int32Array(0);
+  normal: Float64Array = new Float64Array(0);
+  onA: Float64Array = new Float64Array(0);
+  onB: Float64Array = new Float64Array(0);
+  feature: Int32Array = new Int32Array(0);
+  private readonly blocks: Record<ArrayName, Block>;
 
-  add(): number {
-    const t = this.count;
-    if (t === this.keyA.length) {
-      const n = 2 * t;
-      this.keyA = grownInt(this.keyA, n);
-      this.keyB = grownInt(this.keyB, n);
-      this.shapes = grownInt(this.shapes, n);
-      this.previous = grownInt(this.previous, n);
-      this.job = grownInt(this.job, n);
-      const frame = new Float64Array(FRAME_WIDTH * n);
-      frame.set(this.frame);
-      this.frame = frame;
-    }
-    this.count = t + 1;
-    return t;
+  constructor(private readonly memory: KernelMemory) {
+    const blocks = {} as Record<ArrayName, Block>;
+    for (const name of NAMES) blocks[name] = memory.block(LAYOUT[name][0], 0);
+    this.blocks = blocks;
+    memory.hold(this);
   }
-}
 
-function grownInt(array: Int32Array, length: number): Int32Array {
-  const next = new Int32Array(length);
-  next.set(array);
-  return next;
+  bind(): void {
+    const self = this as unknown as Record<ArrayName, unknown>;
+    for (const name of NAMES) self[name] = this.blocks[name].view;
+    this.capacity = this.keyA.length;
+  }
+
+  /** Room for `tasks` tasks (doubling); before a step's plan, never inside a pass. */
+  reserve(tasks: number): void {
+    if (tasks <= this.capacity) return;
+    let n = Math.max(this.capacity, 256);
+    while (n < tasks) n *= 2;
+    this.memory.resize(NAMES.map((name) => [this.blocks[name], LAYOUT[name][1] * n] as const));
+  }
 }

@@ -36,7 +36,7 @@ async function run(scene: string, count: number, steps: number, kernel: boolean,
 afterEach(() => allowContactKernel(true));
 
 describe('the contact kernels', () => {
-  it('their committed bytes are what rowSetUp.ts and sweepLoop.ts compile to (npm run build:kernel)', async () => {
+  it('their committed bytes are what the kernel sources compile to (npm run build:kernel)', async () => {
     expect(Buffer.from(KERNEL_BASE64, 'base64')).toEqual(
       Buffer.from(await compileContactKernel(false)),
     );

@@ -35,12 +35,12 @@ describe('resting pairs (reuseMotion)', () => {
     expect(DEFAULT_TUNING.reuseMotion).toBeGreaterThan(0);
     const kept = settledBox(DEFAULT_TUNING.reuseMotion);
     kept.physics.step(DT);
-    expect(kept.np.jobs.count).toBe(0);
+    expect(kept.np.generatorRuns).toBe(0);
     expect(kept.np.store.current.count).toBe(1);
     expect(kept.np.store.current.pointCount).toBe(4);
     const remade = settledBox(0);
     remade.physics.step(DT);
-    expect(remade.np.jobs.count).toBe(1);
+    expect(remade.np.generatorRuns).toBe(1);
     expect(remade.np.store.current.pointCount).toBe(4);
   });
 
@@ -57,7 +57,7 @@ describe('resting pairs (reuseMotion)', () => {
       nudgeAndStep(kept.physics, lift, angle);
       nudgeAndStep(remade.physics, lift, angle);
       // Under the tolerance, so the pair was kept, not made again...
-      expect(kept.np.jobs.count).toBe(0);
+      expect(kept.np.generatorRuns).toBe(0);
       // ...and it holds the points the generator makes for the same pose.
       expect(kept.np.store.current.pointCount).toBe(left);
       expect(remade.np.store.current.pointCount).toBe(left);
