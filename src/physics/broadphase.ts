@@ -3,6 +3,9 @@
 
 import { Body, SAPBroadphase } from 'cannon-es';
 import type { World } from 'cannon-es';
+import { sweepPairs } from './broadphaseSweep';
+import { KernelMemory } from './kernelMemory';
+import type { BlockHolder } from './kernelMemory';
 
 /**
  * cannon-es's SAPBroadphase asks "do these two need testing?" before "are they still within
@@ -15,37 +18,117 @@ import type { World } from 'cannon-es';
  * in the same order (tests/unit/physics/tuning.test.ts compares state hashes with cannon-es's sweep
  * bit for bit).
  */
-export class SleepAwareSAPBroadphase extends SAPBroadphase {
+export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolder {
+  /**
+   * Per place in the sorted list, what the pair loop (broadphaseSweep.ts) reads rather than each
+   * body's objects — in a packed pile it meets every body about a hundred times a step (pyramid
+   * × 11: 257,000 turns of it for 11,000 pairs) — and the pairs it finds, in a kernel memory of
+   * the broadphase's own.
+   */
+  private readonly memory = new KernelMemory();
+  private readonly blocks = {
+    lower: this.memory.block(Float64Array, 0),
+    upper: this.memory.block(Float64Array, 0),
+    alongU: this.memory.block(Float64Array, 0),
+    alongV: this.memory.block(Float64Array, 0),
+    centre: this.memory.block(Float64Array, 0),
+    radius: this.memory.block(Float64Array, 0),
+    still: this.memory.block(Uint8Array, 0),
+    group: this.memory.block(Int32Array, 0),
+    mask: this.memory.block(Int32Array, 0),
+    pairs: this.memory.block(Int32Array, 0),
+  };
+  private lower: Float64Array = new Float64Array(0);
+  private upper: Float64Array = new Float64Array(0);
+  private alongU: Float64Array = new Float64Array(0);
+  private alongV: Float64Array = new Float64Array(0);
+  private centre: Float64Array = new Float64Array(0);
+  private radius: Float64Array = new Float64Array(0);
+  /** 1 for a static or sleeping body: two of them are never a pair (needBroadphaseCollision). */
+  private still: Uint8Array = new Uint8Array(0);
+  private group: Int32Array = new Int32Array(0);
+  private mask: Int32Array = new Int32Array(0);
+  private pairs: Int32Array = new Int32Array(0);
+
   constructor(world: World) {
     super(world);
+    this.memory.hold(this);
   }
 
-  /**
-   * Per place in the sorted list: the bounds along the axis (centre ∓ bounding radius), the
-   * centre along the other two axes and the radius — read from typed arrays in the pair loop
-   * rather than from each body's objects: in a packed pile the loop meets every body about a
-   * hundred times a step (pyramid × 11: 257,000 turns of it for 11,000 pairs).
-   */
-  private lower = new Float64Array(0);
-  private upper = new Float64Array(0);
-  private alongU = new Float64Array(0);
-  private alongV = new Float64Array(0);
-  private radius = new Float64Array(0);
-  /** Centres, x y z per place, for the sphere test itself. */
-  private centre = new Float64Array(0);
-  /** 1 for a static or sleeping body: two of them are never a pair (needBroadphaseCollision). */
-  private still = new Uint8Array(0);
+  bind(): void {
+    const b = this.blocks;
+    this.lower = b.lower.view;
+    this.upper = b.upper.view;
+    this.alongU = b.alongU.view;
+    this.alongV = b.alongV.view;
+    this.centre = b.centre.view;
+    this.radius = b.radius.view;
+    this.still = b.still.view;
+    this.group = b.group.view;
+    this.mask = b.mask.view;
+    this.pairs = b.pairs.view;
+  }
 
   override collisionPairs(_world: World, p1: Body[], p2: Body[]): void {
     const bodies = this.axisList;
     const n = bodies.length;
-    const axis = this.axisIndex;
     if (this.dirty) {
       this.sortList();
       this.dirty = false;
     }
-    if (this.lower.length < n) this.reserve(2 * n);
-    const { lower, upper, alongU, alongV, radius, centre, still } = this;
+    if (!this.useBoundingBoxes) {
+      this.pack(bodies);
+      let count = this.sweep(n);
+      if (2 * count > this.pairs.length) {
+        this.memory.resize([[this.blocks.pairs, 4 * count]]);
+        count = this.sweep(n);
+      }
+      // cannon-es empties p1 and p2 every step: one allocation of the right size, not a regrowth.
+      p1.length = count;
+      p2.length = count;
+      const pairs = this.pairs;
+      for (let k = 0; k < count; k++) {
+        p1[k] = bodies[pairs[2 * k]];
+        p2[k] = bodies[pairs[2 * k + 1]];
+      }
+      return;
+    }
+    // Bounding boxes: cannon-es's own test, on the same loop over the bounds.
+    this.pack(bodies);
+    const { lower, upper, still } = this;
+    for (let i = 0; i !== n; i++) {
+      const end = upper[i];
+      const bi = bodies[i];
+      for (let j = i + 1; j < n; j++) {
+        if (!(lower[j] < end)) break;
+        if (still[i] === 1 && still[j] === 1) continue;
+        const bj = bodies[j];
+        if (this.needBroadphaseCollision(bi, bj)) this.intersectionTest(bi, bj, p1, p2);
+      }
+    }
+  }
+
+  /** Each body's bounds, centre, radius, stillness and filter by its place in the list. */
+  private pack(bodies: readonly Body[]): void {
+    const n = bodies.length;
+    const b = this.blocks;
+    if (this.lower.length < n) {
+      const room = 2 * n;
+      this.memory.resize([
+        [b.lower, room],
+        [b.upper, room],
+        [b.alongU, room],
+        [b.alongV, room],
+        [b.centre, 3 * room],
+        [b.radius, room],
+        [b.still, room],
+        [b.group, room],
+        [b.mask, room],
+        [b.pairs, 16 * room],
+      ]);
+    }
+    const { lower, upper, alongU, alongV, radius, centre, still, group, mask } = this;
+    const axis = this.axisIndex;
     // The other two axes, for a cheap first look at each pair within reach along `axis`.
     const a = axis === 0 ? 'x' : axis === 1 ? 'y' : 'z';
     const u = axis === 0 ? 'y' : 'x';
@@ -64,49 +147,28 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase {
       centre[3 * i + 1] = p.y;
       centre[3 * i + 2] = p.z;
       still[i] = (body.type & Body.STATIC) !== 0 || body.sleepState === Body.SLEEPING ? 1 : 0;
-    }
-    const spheres = !this.useBoundingBoxes;
-    for (let i = 0; i !== n; i++) {
-      const end = upper[i];
-      const ri = radius[i];
-      const ui = alongU[i];
-      const vi = alongV[i];
-      const stillI = still[i];
-      const bi = bodies[i];
-      for (let j = i + 1; j < n; j++) {
-        if (!(lower[j] < end)) break;
-        // A settled pile costs only this loop over the bounds.
-        if (stillI === 1 && still[j] === 1) continue;
-        const bj = bodies[j];
-        if (!spheres) {
-          if (this.needBroadphaseCollision(bi, bj)) this.intersectionTest(bi, bj, p1, p2);
-          continue;
-        }
-        // Apart along either other axis by more than the radii: apart as spheres too.
-        const reach = ri + radius[j];
-        if (Math.abs(alongU[j] - ui) > reach || Math.abs(alongV[j] - vi) > reach) continue;
-        // Broadphase.doBoundingSphereBroadphase's test, its arithmetic in its order (its
-        // (rᵢ + rⱼ) ** 2 is fdlibm's pow, which returns x·x for y = 2): the same pairs in the
-        // same order as cannon-es's sweep, fewer objects read.
-        const dx = centre[3 * j] - centre[3 * i];
-        const dy = centre[3 * j + 1] - centre[3 * i + 1];
-        const dz = centre[3 * j + 2] - centre[3 * i + 2];
-        if (!(dx * dx + dy * dy + dz * dz < reach * reach)) continue;
-        if (this.needBroadphaseCollision(bi, bj)) {
-          p1.push(bi);
-          p2.push(bj);
-        }
-      }
+      group[i] = body.collisionFilterGroup;
+      mask[i] = body.collisionFilterMask;
     }
   }
 
-  private reserve(n: number): void {
-    this.lower = new Float64Array(n);
-    this.upper = new Float64Array(n);
-    this.alongU = new Float64Array(n);
-    this.alongV = new Float64Array(n);
-    this.radius = new Float64Array(n);
-    this.centre = new Float64Array(3 * n);
-    this.still = new Uint8Array(n);
+  /** sweepPairs over the packed list, in WebAssembly where the memory has the kernels. */
+  private sweep(n: number): number {
+    const most = this.pairs.length >> 1;
+    const k = this.memory.exports;
+    if (k === null) {
+      // prettier-ignore
+      return sweepPairs(
+        n, this.lower, this.upper, this.alongU, this.alongV, this.centre, this.radius, this.still,
+        this.group, this.mask, this.pairs, most,
+      );
+    }
+    // prettier-ignore
+    return k.sweepPairs(
+      n, this.lower.byteOffset, this.upper.byteOffset, this.alongU.byteOffset,
+      this.alongV.byteOffset, this.centre.byteOffset, this.radius.byteOffset,
+      this.still.byteOffset, this.group.byteOffset, this.mask.byteOffset, this.pairs.byteOffset,
+      most,
+    ) as number;
   }
 }

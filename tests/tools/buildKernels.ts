@@ -1,4 +1,5 @@
-// Compiles the contact kernels (src/physics: manifoldIndex, pairKernels, rowSetUp, sweepLoop) with kernelCompiler.ts
+// Compiles the contact kernels (src/physics: broadphaseSweep, manifoldIndex, pairKernels, rowSetUp,
+// sweepLoop) with kernelCompiler.ts
 // and writes the module's bytes into src/physics/contactKernelBytes.ts (`npm run build:kernel`;
 // contactKernel.test.ts checks the committed bytes are what the sources compile to).
 
@@ -12,12 +13,13 @@ import { kernelText } from './kernelCompiler';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The kernel sources, and the functions the module exports. */
 const SOURCES = [
+  'src/physics/broadphaseSweep.ts',
   'src/physics/manifoldIndex.ts',
   'src/physics/pairKernels.ts',
   'src/physics/rowSetUp.ts',
   'src/physics/sweepLoop.ts',
 ];
-const EXPORTS = ['planTasks', 'mergeTasks', 'setUpRows', 'sweepRows'];
+const EXPORTS = ['sweepPairs', 'planTasks', 'mergeTasks', 'setUpRows', 'sweepRows'];
 
 /** The numbers the sources import: every numeric export of the modules they import from. */
 async function importedConstants(paths: readonly string[], texts: readonly string[]) {
