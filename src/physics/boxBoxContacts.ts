@@ -1,15 +1,14 @@
 // Box–box contact generation for the narrowphase: Gottschalk's separating-axis test for two
-// oriented boxes over the 15 candidate axes ("OBBTree", SIGGRAPH 1996), then a small manifold
-// from the features that touch (reference-face clipping here, one point where two edges cross in
-// boxEdgeContact.ts). Allocation-free; + − × ÷, sqrt, abs only.
+// oriented boxes over the 15 candidate axes ("OBBTree", SIGGRAPH 1996; boxSeparation.ts), then a
+// small manifold from the features that touch (reference-face clipping here, one point where two
+// edges cross in boxEdgeContact.ts). Allocation-free; + − × ÷, sqrt, abs only.
 
 import { edgeContact } from './boxEdgeContact';
 import { BoxPair, NEXT, PREV } from './boxPair';
-import { writeAxes } from './contactManifold';
+import { BEST, EDGE_C1, EDGE_C2, EDGE_LENGTH, separatingAxis } from './boxSeparation';
 import type { ContactManifold, QuatLike, Vec3Like } from './contactManifold';
 import { clipFeature, vertexFeature } from './contactFeatures';
 import { choosePoints, clipToPlane, FIRST_CLIP_LINE } from './faceClipping';
-import { EDGE_BIAS, EDGE_SLACK, PARALLEL_SIN2 } from './satTolerances';
 
 /** The pair being worked on; one call at a time (each thread has its own module instance). */
 const pair = new BoxPair();
@@ -35,97 +34,30 @@ export function collideBoxes(
   const halfB = pair.halfB;
   const offsetA = pair.offsetA;
   const offsetB = pair.offsetB;
-  const rot = pair.rot;
-  const absRot = pair.absRot;
-  writeAxes(quatA, axesA);
-  writeAxes(quatB, axesB);
-  halfA[0] = extentsA.x;
-  halfA[1] = extentsA.y;
-  halfA[2] = extentsA.z;
-  halfB[0] = extentsB.x;
-  halfB[1] = extentsB.y;
-  halfB[2] = extentsB.z;
-  const dx = posB.x - posA.x;
-  const dy = posB.y - posA.y;
-  const dz = posB.z - posA.z;
-  for (let i = 0; i < 3; i++) {
-    const i3 = 3 * i;
-    const ax = axesA[i3];
-    const ay = axesA[i3 + 1];
-    const az = axesA[i3 + 2];
-    offsetA[i] = ax * dx + ay * dy + az * dz;
-    offsetB[i] = axesB[i3] * dx + axesB[i3 + 1] * dy + axesB[i3 + 2] * dz;
-    for (let j = 0; j < 3; j++) {
-      const j3 = 3 * j;
-      const r = ax * axesB[j3] + ay * axesB[j3 + 1] + az * axesB[j3 + 2];
-      rot[i3 + j] = r;
-      absRot[i3 + j] = Math.abs(r);
-    }
-  }
-
-  // Separating axes: overlap of the two boxes' projections; any negative overlap means apart.
-  let best = Infinity;
-  let feature = -1;
-  for (let i = 0; i < 3; i++) {
-    const i3 = 3 * i;
-    const overlap =
-      halfA[i] +
-      halfB[0] * absRot[i3] +
-      halfB[1] * absRot[i3 + 1] +
-      halfB[2] * absRot[i3 + 2] -
-      Math.abs(offsetA[i]);
-    if (overlap < 0) return 0;
-    if (overlap < best) {
-      best = overlap;
-      feature = i;
-    }
-  }
-  for (let j = 0; j < 3; j++) {
-    const overlap =
-      halfB[j] +
-      halfA[0] * absRot[j] +
-      halfA[1] * absRot[3 + j] +
-      halfA[2] * absRot[6 + j] -
-      Math.abs(offsetB[j]);
-    if (overlap < 0) return 0;
-    if (overlap < best) {
-      best = overlap;
-      feature = 3 + j;
-    }
-  }
-  // Edge axes A_i × B_j, worked in A's frame: the cross product has no component along A_i.
-  let edgeC1 = 0;
-  let edgeC2 = 0;
-  let edgeLength = 1;
-  for (let i = 0; i < 3; i++) {
-    const i1 = NEXT[i];
-    const i2 = PREV[i];
-    for (let j = 0; j < 3; j++) {
-      const c1 = -rot[3 * i2 + j];
-      const c2 = rot[3 * i1 + j];
-      const length2 = c1 * c1 + c2 * c2;
-      if (length2 < PARALLEL_SIN2) continue;
-      const j1 = NEXT[j];
-      const j2 = PREV[j];
-      const reach =
-        halfA[i1] * absRot[3 * i2 + j] +
-        halfA[i2] * absRot[3 * i1 + j] +
-        halfB[j1] * absRot[3 * i + j2] +
-        halfB[j2] * absRot[3 * i + j1];
-      const gap = reach - Math.abs(offsetA[i1] * c1 + offsetA[i2] * c2);
-      if (gap < 0) return 0;
-      const length = Math.sqrt(length2);
-      const overlap = gap / length;
-      if (overlap * EDGE_BIAS + EDGE_SLACK < best) {
-        best = overlap;
-        feature = 6 + 3 * i + j;
-        edgeC1 = c1;
-        edgeC2 = c2;
-        edgeLength = length;
-      }
-    }
-  }
-
+  const poses = pair.poses;
+  poses[0] = posA.x;
+  poses[1] = posA.y;
+  poses[2] = posA.z;
+  poses[3] = quatA.x;
+  poses[4] = quatA.y;
+  poses[5] = quatA.z;
+  poses[6] = quatA.w;
+  poses[7] = posB.x;
+  poses[8] = posB.y;
+  poses[9] = posB.z;
+  poses[10] = quatB.x;
+  poses[11] = quatB.y;
+  poses[12] = quatB.z;
+  poses[13] = quatB.w;
+  const sizes = pair.sizes;
+  sizes[0] = extentsA.x;
+  sizes[1] = extentsA.y;
+  sizes[2] = extentsA.z;
+  sizes[3] = extentsB.x;
+  sizes[4] = extentsB.y;
+  sizes[5] = extentsB.z;
+  const feature = separatingAxis(poses, 0, 7, sizes, 0, 3, pair.work, 0);
+  if (feature < 0) return 0;
   out.feature = feature;
   const normal = out.normal;
   if (feature < 6) {
@@ -140,10 +72,11 @@ export function collideBoxes(
     return clipFaces(pair, axesB, halfB, posB, axesA, halfA, posA, f, -1, true, out);
   }
   const edgeAxis = pair.edgeAxis;
-  edgeAxis[0] = edgeC1;
-  edgeAxis[1] = edgeC2;
-  edgeAxis[2] = edgeLength;
-  edgeAxis[3] = best;
+  const work = pair.work;
+  edgeAxis[0] = work[EDGE_C1];
+  edgeAxis[1] = work[EDGE_C2];
+  edgeAxis[2] = work[EDGE_LENGTH];
+  edgeAxis[3] = work[BEST];
   return edgeContact(pair, feature - 6, posA, posB, out);
 }
 

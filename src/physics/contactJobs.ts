@@ -35,6 +35,8 @@ export const JOB_KINDS = [
   'hull-hull',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
+/** The box–box generator's kind number (the plan tests such pairs' separating axes first). */
+export const BOX_BOX_JOB = JOB_KINDS.indexOf('box-box');
 
 /**
  * What a generator reads of a shape: a sphere's radius, a box's half extents, a hull's flat

@@ -3,6 +3,7 @@
 // only (no cannon-es import): the generators are pure geometry, tested on their own.
 
 import type { QuatLike } from '../poses/bodyPoses';
+import { quaternionAxes } from './boxSeparation';
 
 /** The generators read poses as any body shaped like cannon-es's (a plain object in tests). */
 export type { QuatLike, Vec3Like } from '../poses/bodyPoses';
@@ -37,33 +38,8 @@ export class ContactManifold {
 
 /**
  * Writes the world directions of a body's local x, y and z axes (the rotation matrix's
- * columns) into `out[0..2]`, `out[3..5]`, `out[6..8]`. The standard unit-quaternion matrix:
- * products and sums only, so every engine gives the same bits.
+ * columns) into `out[0..2]`, `out[3..5]`, `out[6..8]` (boxSeparation.ts's quaternionAxes).
  */
 export function writeAxes(q: QuatLike, out: Float64Array): void {
-  const x = q.x;
-  const y = q.y;
-  const z = q.z;
-  const w = q.w;
-  const x2 = x + x;
-  const y2 = y + y;
-  const z2 = z + z;
-  const xx = x * x2;
-  const yy = y * y2;
-  const zz = z * z2;
-  const xy = x * y2;
-  const xz = x * z2;
-  const yz = y * z2;
-  const wx = w * x2;
-  const wy = w * y2;
-  const wz = w * z2;
-  out[0] = 1 - (yy + zz);
-  out[1] = xy + wz;
-  out[2] = xz - wy;
-  out[3] = xy - wz;
-  out[4] = 1 - (xx + zz);
-  out[5] = yz + wx;
-  out[6] = xz + wy;
-  out[7] = yz - wx;
-  out[8] = 1 - (xx + yy);
+  quaternionAxes(q.x, q.y, q.z, q.w, out, 0);
 }

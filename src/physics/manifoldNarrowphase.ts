@@ -4,7 +4,7 @@
 // (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (pairKernels.ts)
 // — the same order and bits however the generators ran.
 
-import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
+import { Body, Box, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { contactKeyOf } from './contactKeys';
 import { jobKindOf, jobOutputs, runJob } from './contactJobs';
@@ -13,7 +13,15 @@ import { setMaterial } from './manifoldMerge';
 import type { ContactSpring } from './manifoldMerge';
 import { ManifoldStore } from './manifoldStore';
 import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
-import { BODY_POSE_WIDTH, mergeTasks, planTasks, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairKernels';
+import {
+  BODY_POSE_WIDTH,
+  mergeTasks,
+  planTasks,
+  PLAN_WORK,
+  SHAPE_POSE_WIDTH,
+  SHAPE_SIZE_WIDTH,
+  TASK_MAKE,
+} from './pairKernels';
 import { PairTasks } from './pairTasks';
 
 /** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
@@ -46,9 +54,14 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
    */
   private readonly bodyPoseBlock: Block<Float64ArrayConstructor>;
   private readonly shapePoseBlock: Block<Float64ArrayConstructor>;
+  private readonly shapeSizeBlock: Block<Float64ArrayConstructor>;
+  private readonly workBlock: Block<Float64ArrayConstructor>;
   private readonly countBlock: Block<Int32ArrayConstructor>;
   private bodyPoses: Float64Array = new Float64Array(0);
   private shapePoses: Float64Array = new Float64Array(0);
+  /** Per shape, a box's half extents (SHAPE_SIZE_WIDTH), for the plan's separating-axis test. */
+  private shapeSizes: Float64Array = new Float64Array(0);
+  private work: Float64Array = new Float64Array(0);
   private counts: Int32Array = new Int32Array(0);
   /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
   private readonly testPoses = new Float64Array(2 * SHAPE_POSE_WIDTH);
@@ -59,6 +72,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const memory = this.store.memory;
     this.bodyPoseBlock = memory.block(Float64Array, 0);
     this.shapePoseBlock = memory.block(Float64Array, 0);
+    this.shapeSizeBlock = memory.block(Float64Array, 0);
+    this.workBlock = memory.block(Float64Array, PLAN_WORK);
     this.countBlock = memory.block(Int32Array, 2);
     memory.hold(this);
   }
@@ -66,6 +81,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   bind(): void {
     this.bodyPoses = this.bodyPoseBlock.view;
     this.shapePoses = this.shapePoseBlock.view;
+    this.shapeSizes = this.shapeSizeBlock.view;
+    this.work = this.workBlock.view;
     this.counts = this.countBlock.view;
   }
 
@@ -143,10 +160,12 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       memory.resize([
         [this.bodyPoseBlock, 2 * BODY_POSE_WIDTH * n],
         [this.shapePoseBlock, 2 * SHAPE_POSE_WIDTH * shapes],
+        [this.shapeSizeBlock, 2 * SHAPE_SIZE_WIDTH * shapes],
       ]);
     }
     const bodyPoses = this.bodyPoses;
     const shapePoses = this.shapePoses;
+    const shapeSizes = this.shapeSizes;
     let slot = 0;
     for (let i = 0; i < n; i++) {
       const body = bodies[i];
@@ -175,7 +194,14 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
         shapePoses[at + 4] = qi.y;
         shapePoses[at + 5] = qi.z;
         shapePoses[at + 6] = qi.w;
-        shapePoses[at + 7] = body.shapes[s].boundingSphereRadius;
+        const shape = body.shapes[s];
+        shapePoses[at + 7] = shape.boundingSphereRadius;
+        const size = SHAPE_SIZE_WIDTH * (slot - 1);
+        if (shape instanceof Box) {
+          shapeSizes[size] = shape.halfExtents.x;
+          shapeSizes[size + 1] = shape.halfExtents.y;
+          shapeSizes[size + 2] = shape.halfExtents.z;
+        }
       }
     }
   }
@@ -281,16 +307,17 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       k.planTasks(
         t.count, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
         t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
-        t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset, this.bodyPoses.byteOffset,
-        this.shapePoses.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
+        t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
+        this.bodyPoses.byteOffset, this.shapePoses.byteOffset, this.shapeSizes.byteOffset,
+        this.work.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
         old.keyB.byteOffset, old.shapes.byteOffset, old.frame.byteOffset,
       );
     } else {
       // prettier-ignore
       planTasks(
         t.count, this.reuseMotion, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB, t.shapes,
-        t.state, t.previous, t.frame, this.bodyPoses, this.shapePoses, old.slots, mask, old.keyA,
-        old.keyB, old.shapes, old.frame,
+        t.kind, t.state, t.previous, t.frame, this.bodyPoses, this.shapePoses, this.shapeSizes,
+        this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
       );
     }
   }

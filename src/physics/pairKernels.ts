@@ -2,6 +2,8 @@
 // bounding spheres, last step's manifold, the pair's relative frame and whether it may keep its
 // points — and merge, which fills this step's manifolds in task order from kept or made points.
 
+import { BOX_PAIR_WORK, separatingAxis } from './boxSeparation';
+import { BOX_BOX_JOB } from './contactJobs';
 import { POINT_SLOP } from './faceClipping';
 import type { int } from './kernelTypes';
 import { fileManifold, findManifold } from './manifoldIndex';
@@ -12,6 +14,10 @@ const P = POINTS_PER_MANIFOLD;
 export const BODY_POSE_WIDTH = 8;
 /** Per shape in the packed shape poses: world position (3), quaternion (4), bounding radius. */
 export const SHAPE_POSE_WIDTH = 8;
+/** Per shape in the packed shape sizes: a box's half extents (zero for other shapes). */
+export const SHAPE_SIZE_WIDTH = 3;
+/** Scratch a plan needs (the box pairs' separating-axis test). */
+export const PLAN_WORK = BOX_PAIR_WORK;
 /** A task's state after planning. */
 export const TASK_APART = 0;
 export const TASK_MAKE = 1;
@@ -28,7 +34,9 @@ const MATCH_DISTANCE = 0.01;
  * Plans tasks [0, count): a pair whose shapes' bounding spheres are apart is TASK_APART (as
  * cannon-es's getContacts tests them); else its last-step manifold is found by keys and shapes,
  * its relative frame written (see relativeFrame), and it is TASK_KEEP when it had a manifold
- * and has moved at most `reuseMotion` (> 0) since its points were made, else TASK_MAKE.
+ * and has moved at most `reuseMotion` (> 0) since its points were made, else TASK_MAKE — or
+ * TASK_APART for two boxes that a separating axis holds apart, as their generator would find
+ * before making any point (most pairs of a packed pile: pyramid × 11, 11,000 of 18,000 a step).
  */
 export function planTasks(
   count: int,
@@ -40,11 +48,14 @@ export function planTasks(
   keyA: Int32Array,
   keyB: Int32Array,
   shapes: Int32Array,
+  kind: Int32Array,
   state: Int32Array,
   previous: Int32Array,
   frame: Float64Array,
   bodyPoses: Float64Array,
   shapePoses: Float64Array,
+  shapeSizes: Float64Array,
+  work: Float64Array,
   slots: Int32Array,
   mask: int,
   oldKeyA: Int32Array,
@@ -73,6 +84,12 @@ export function planTasks(
     state[t] = TASK_MAKE;
     if (m >= 0 && reuseMotion > 0) {
       if (frameMotion(oldFrame, m, frame, t, bodyPoses, a, b) <= reuseMotion) state[t] = TASK_KEEP;
+    }
+    if (state[t] === TASK_MAKE && kind[t] === BOX_BOX_JOB) {
+      const ha = SHAPE_SIZE_WIDTH * slotA[t];
+      const hb = SHAPE_SIZE_WIDTH * slotB[t];
+      if (separatingAxis(shapePoses, sa, sb, shapeSizes, ha, hb, work, 0) < 0)
+        state[t] = TASK_APART;
     }
   }
 }

@@ -13,6 +13,7 @@ import { kernelText } from './kernelCompiler';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The kernel sources, and the functions the module exports. */
 const SOURCES = [
+  'src/physics/boxSeparation.ts',
   'src/physics/broadphaseSweep.ts',
   'src/physics/manifoldIndex.ts',
   'src/physics/pairKernels.ts',
