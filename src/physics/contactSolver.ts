@@ -8,19 +8,12 @@ import type { Body } from 'cannon-es';
 import { ContactOrder } from './contactOrder';
 import { kernelsOver } from './kernelMemory';
 import type { Block, BlockHolder, KernelExports, KernelMemory } from './kernelMemory';
-import {
-  IMPULSE_FRICTION,
-  IMPULSE_NORMAL,
-  IMPULSE_WIDTH,
-  POINTS_PER_MANIFOLD,
-} from './manifoldStore';
 import type { ManifoldBuffer } from './manifoldStore';
-import { setUpRows } from './rowSetUp';
+import { setUpRows, storeImpulses } from './rowSetUp';
 import { sweepRows } from './sweepLoop';
-import { packBody, BODY_STATE_WIDTH, HEADER, LAMBDA, POINT_WIDTH, ROW_WIDTH } from './contactRows';
+import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
 
-const P = POINTS_PER_MANIFOLD;
 /** Per body in the solver's running velocity changes: linear (3) then angular (3). */
 const BODY_WIDTH = 6;
 
@@ -254,29 +247,20 @@ export class ManifoldRows implements BlockHolder {
 
   /** Keeps each point's impulses for the next step: normal λ, and friction as a world vector. */
   store(buffer: ManifoldBuffer): void {
-    const order = this.order;
-    const rows = this.rows;
-    const header = this.header;
-    const impulse = buffer.impulse;
-    for (let o = 0; o < order.count; o++) {
-      const m = order.order[o];
-      const h = HEADER * o;
-      const first = this.firstPoint[o];
-      const stored = this.firstPoint[o + 1] - first;
-      for (let k = 0; k < buffer.points[m]; k++) {
-        const i = IMPULSE_WIDTH * (P * m + k);
-        if (k >= stored) {
-          impulse.fill(0, i, i + IMPULSE_WIDTH);
-          continue;
-        }
-        const r = POINT_WIDTH * (first + k);
-        const l1 = rows[r + ROW_WIDTH + LAMBDA];
-        const l2 = rows[r + 2 * ROW_WIDTH + LAMBDA];
-        impulse[i + IMPULSE_NORMAL] = rows[r + LAMBDA];
-        impulse[i + IMPULSE_FRICTION] = l1 * header[h + 3] + l2 * header[h + 6];
-        impulse[i + IMPULSE_FRICTION + 1] = l1 * header[h + 4] + l2 * header[h + 7];
-        impulse[i + IMPULSE_FRICTION + 2] = l1 * header[h + 5] + l2 * header[h + 8];
-      }
+    const count = this.order.count;
+    const k = this.exports;
+    if (k !== null) {
+      // prettier-ignore
+      k.storeImpulses(
+        count, this.orderView.byteOffset, buffer.points.byteOffset, this.header.byteOffset,
+        this.firstPoint.byteOffset, this.rows.byteOffset, buffer.impulse.byteOffset,
+      );
+    } else {
+      // prettier-ignore
+      storeImpulses(
+        count, this.orderView, buffer.points, this.header, this.firstPoint, this.rows,
+        buffer.impulse,
+      );
     }
   }
 

@@ -20,7 +20,14 @@ const SOURCES = [
   'src/physics/rowSetUp.ts',
   'src/physics/sweepLoop.ts',
 ];
-const EXPORTS = ['sweepPairs', 'planTasks', 'mergeTasks', 'setUpRows', 'sweepRows'];
+const EXPORTS = [
+  'sweepPairs',
+  'planTasks',
+  'mergeTasks',
+  'setUpRows',
+  'storeImpulses',
+  'sweepRows',
+];
 
 /** The numbers the sources import: every numeric export of the modules they import from. */
 async function importedConstants(paths: readonly string[], texts: readonly string[]) {
