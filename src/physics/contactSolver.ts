@@ -6,16 +6,18 @@
 
 import type { Body } from 'cannon-es';
 import { ContactOrder } from './contactOrder';
-import { kernelsOver } from './kernelMemory';
+import { KERNEL_CALLS, kernelsOver, writeCall } from './kernelMemory';
 import type { Block, BlockHolder, KernelExports, KernelMemory } from './kernelMemory';
 import type { ManifoldBuffer } from './manifoldStore';
-import { setUpRows, storeImpulses } from './rowSetUp';
+import { applyStarts, placeRows, setUpRange, storeImpulses } from './rowSetUp';
 import { sweepRows } from './sweepLoop';
 import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
 
 /** Per body in the solver's running velocity changes: linear (3) then angular (3). */
 const BODY_WIDTH = 6;
+/** Positions below which the set-up is not shared with a partner: its meeting would cost more. */
+const MIN_SHARED_POSITIONS = 256;
 
 /** What ManifoldRows.sweep reads and writes besides the running velocity changes. */
 export interface SweepArrays {
@@ -27,12 +29,26 @@ export interface SweepArrays {
   memory: WebAssembly.Memory | null;
 }
 
-/** A second thread's share of every sweep (sweepTeam.ts's SweepTeam). */
+/**
+ * A second thread's share of the contact pipeline (sweepTeam.ts's SweepTeam): half of every
+ * sweep, and half of the passes over pair tasks and solver rows that run as kernels.
+ */
 export interface SweepPartner {
   /** After the rows are set up: how this solve's sweeps are split. */
   plan(rows: ManifoldRows, lambdas: Float64Array): void;
   /** One sweep over every manifold, split with the other thread; the one-thread bits. */
   sweep(rows: ManifoldRows, lambdas: Float64Array, relax: boolean): void;
+  /**
+   * Where a kernel call for the other thread is written: the kernel's number in KERNEL_CALLS
+   * (kernelMemory.ts), then its arguments as its WebAssembly export takes them.
+   */
+  readonly call: Float64Array;
+  /**
+   * Starts the call written in `call` on the other thread, over `memory` (a shared WebAssembly
+   * memory, the one the arguments address), and returns at once; `join` waits for it to end.
+   */
+  start(memory: WebAssembly.Memory): void;
+  join(): void;
 }
 
 /**
@@ -118,23 +134,37 @@ export class ManifoldRows implements BlockHolder {
     const n = this.lambdaCount;
     inside.fill(0, 0, n);
     const k = this.exports;
+    const b = buffer;
     if (k !== null) {
       // prettier-ignore
-      k.setUpRows(
-        count, this.orderView.byteOffset, buffer.responds.byteOffset, buffer.bodyA.byteOffset,
-        buffer.bodyB.byteOffset, buffer.points.byteOffset, buffer.worldNormal.byteOffset,
-        buffer.material.byteOffset, buffer.ri.byteOffset, buffer.rj.byteOffset,
-        buffer.impulse.byteOffset, state.byteOffset, dt, warm.normal, warm.friction,
-        this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
-        this.rows.byteOffset, inside.byteOffset,
+      k.placeRows(
+        count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
+        b.bodyB.byteOffset, b.points.byteOffset, state.byteOffset, this.bodies.byteOffset,
+        this.firstPoint.byteOffset,
       );
+      this.setUpRows(k, b, dt, warm, count);
+      if (warm.normal > 0 || warm.friction > 0) {
+        // prettier-ignore
+        k.applyStarts(
+          count, this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
+          this.rows.byteOffset, inside.byteOffset,
+        );
+      }
     } else {
       // prettier-ignore
-      setUpRows(
-        count, this.orderView, buffer.responds, buffer.bodyA, buffer.bodyB, buffer.points,
-        buffer.worldNormal, buffer.material, buffer.ri, buffer.rj, buffer.impulse, state, dt,
-        warm.normal, warm.friction, this.header, this.bodies, this.firstPoint, this.rows, inside,
+      placeRows(
+        count, this.orderView, b.responds, b.bodyA, b.bodyB, b.points, state, this.bodies,
+        this.firstPoint,
       );
+      // prettier-ignore
+      setUpRange(
+        0, count, this.orderView, b.responds, b.bodyA, b.bodyB, b.worldNormal, b.material, b.ri,
+        b.rj, b.impulse, state, dt, warm.normal, warm.friction, this.header, this.firstPoint,
+        this.rows,
+      );
+      if (warm.normal > 0 || warm.friction > 0) {
+        applyStarts(count, this.header, this.bodies, this.firstPoint, this.rows, inside);
+      }
     }
     for (let i = 0; i < n; i++) lambdas[i] = inside[i];
     if (this.partner !== null) this.partner.plan(this, inside);
@@ -262,6 +292,45 @@ export class ManifoldRows implements BlockHolder {
         buffer.impulse,
       );
     }
+  }
+
+  /**
+   * setUpRange over the whole order in WebAssembly: with a partner, its thread takes the
+   * positions from the one that splits the points in half, this one the rest, at once.
+   */
+  private setUpRows(
+    k: KernelExports,
+    b: ManifoldBuffer,
+    dt: number,
+    warm: WarmStart,
+    count: number,
+  ): void {
+    const partner = this.partner;
+    const memory = this.memory?.memory ?? null;
+    let mid = count;
+    if (partner !== null && memory !== null && count >= MIN_SHARED_POSITIONS) {
+      const half = this.firstPoint[count] >> 1;
+      mid = 0;
+      while (mid < count && this.firstPoint[mid] < half) mid++;
+      const c = partner.call;
+      c[0] = KERNEL_CALLS.indexOf('setUpRange');
+      // prettier-ignore
+      writeCall(
+        c, mid, count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
+        b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
+        b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, dt, warm.normal,
+        warm.friction, this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
+      );
+      partner.start(memory);
+    }
+    // prettier-ignore
+    k.setUpRange(
+      0, mid, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
+      b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
+      b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, dt, warm.normal,
+      warm.friction, this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
+    );
+    if (mid < count && partner !== null) partner.join();
   }
 
   /** Room for this solve in `memory` (the manifolds'), its blocks made there at the first. */

@@ -88,8 +88,11 @@ export class FlatGSSolver extends GSSolver {
    * back to one (null). The bits are the same either way.
    */
   usePartner(partner: SweepPartner | null): void {
-    // The partner's thread sweeps the manifolds' rows where they lie: in shared memory.
-    this.contacts?.memory.share(partner !== null);
+    // The partner's thread works on the manifolds and rows where they lie: in shared memory.
+    if (this.contacts !== null) {
+      this.contacts.memory.share(partner !== null);
+      this.contacts.partner = partner;
+    }
     this.manifoldRows.usePartner(partner);
   }
 

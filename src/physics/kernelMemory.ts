@@ -46,8 +46,70 @@ export interface BlockHolder {
   bind(): void;
 }
 
-/** The kernels' exports (see contactKernel.ts); array arguments are byte addresses. */
+/** The kernels' exports (see buildKernels.ts's list); array arguments are byte addresses. */
 export type KernelExports = Record<string, (...args: number[]) => number | void>;
+
+/** The kernels a second thread may be asked to run (SweepPartner.call), by number. */
+export const KERNEL_CALLS = ['planTasks', 'setUpRange'] as const;
+/** Most arguments a kernel call takes. */
+export const CALL_ARGUMENTS = 40;
+
+/**
+ * Writes a kernel call's arguments after its number in `call` (see SweepPartner.call), up to
+ * 24 of them: spelled out, since a rest parameter would allocate an array every call.
+ */
+export function writeCall(
+  call: Float64Array,
+  a0 = 0,
+  a1 = 0,
+  a2 = 0,
+  a3 = 0,
+  a4 = 0,
+  a5 = 0,
+  a6 = 0,
+  a7 = 0,
+  a8 = 0,
+  a9 = 0,
+  a10 = 0,
+  a11 = 0,
+  a12 = 0,
+  a13 = 0,
+  a14 = 0,
+  a15 = 0,
+  a16 = 0,
+  a17 = 0,
+  a18 = 0,
+  a19 = 0,
+  a20 = 0,
+  a21 = 0,
+  a22 = 0,
+  a23 = 0,
+): void {
+  call[1] = a0;
+  call[2] = a1;
+  call[3] = a2;
+  call[4] = a3;
+  call[5] = a4;
+  call[6] = a5;
+  call[7] = a6;
+  call[8] = a7;
+  call[9] = a8;
+  call[10] = a9;
+  call[11] = a10;
+  call[12] = a11;
+  call[13] = a12;
+  call[14] = a13;
+  call[15] = a14;
+  call[16] = a15;
+  call[17] = a16;
+  call[18] = a17;
+  call[19] = a18;
+  call[20] = a19;
+  call[21] = a20;
+  call[22] = a21;
+  call[23] = a22;
+  call[24] = a23;
+}
 
 let allowed = true;
 

@@ -8,6 +8,7 @@ import { Body, Box, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { contactKeyOf } from './contactKeys';
 import { jobKindOf, jobOutputs, runJob } from './contactJobs';
+import { KERNEL_CALLS, writeCall } from './kernelMemory';
 import type { Block, BlockHolder } from './kernelMemory';
 import { setMaterial } from './manifoldMerge';
 import type { ContactSpring } from './manifoldMerge';
@@ -24,6 +25,8 @@ import {
 } from './pairKernels';
 import { PairTasks } from './pairTasks';
 
+/** Tasks below which the plan is not shared with a partner: its meeting would cost more. */
+const MIN_SHARED_TASKS = 512;
 /** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
 const xi = new Vec3();
 const xj = new Vec3();
@@ -73,7 +76,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     this.bodyPoseBlock = memory.block(Float64Array, 0);
     this.shapePoseBlock = memory.block(Float64Array, 0);
     this.shapeSizeBlock = memory.block(Float64Array, 0);
-    this.workBlock = memory.block(Float64Array, PLAN_WORK);
+    // Two threads' scratch: this one's, then a partner's.
+    this.workBlock = memory.block(Float64Array, 2 * PLAN_WORK);
     this.countBlock = memory.block(Int32Array, 2);
     memory.hold(this);
   }
@@ -296,30 +300,53 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     qj.set(poses[j + 3], poses[j + 4], poses[j + 5], poses[j + 6]);
   }
 
-  /** planTasks over this step's tasks, in WebAssembly where the memory has the kernels. */
+  /**
+   * planTasks over this step's tasks, in WebAssembly where the memory has the kernels — with a
+   * partner, its thread plans the second half of the tasks while this one plans the first.
+   */
   private plan(): void {
     const t = this.tasks;
     const old = this.store.current;
     const mask = old.slots.length - 1;
     const k = this.store.memory.exports;
-    if (k !== null) {
-      // prettier-ignore
-      k.planTasks(
-        t.count, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
-        t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
-        t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
-        this.bodyPoses.byteOffset, this.shapePoses.byteOffset, this.shapeSizes.byteOffset,
-        this.work.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
-        old.keyB.byteOffset, old.shapes.byteOffset, old.frame.byteOffset,
-      );
-    } else {
+    if (k === null) {
       // prettier-ignore
       planTasks(
-        t.count, this.reuseMotion, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB, t.shapes,
-        t.kind, t.state, t.previous, t.frame, this.bodyPoses, this.shapePoses, this.shapeSizes,
-        this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
+        0, t.count, this.reuseMotion, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB,
+        t.shapes, t.kind, t.state, t.previous, t.frame, this.bodyPoses, this.shapePoses,
+        this.shapeSizes, this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
       );
+      return;
     }
+    const partner = this.store.partner;
+    const memory = this.store.memory.memory;
+    let mid = t.count;
+    if (partner !== null && memory !== null && t.count >= MIN_SHARED_TASKS) {
+      mid = t.count >> 1;
+      const c = partner.call;
+      c[0] = KERNEL_CALLS.indexOf('planTasks');
+      // prettier-ignore
+      writeCall(
+        c, mid, t.count, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset,
+        t.slotA.byteOffset, t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset,
+        t.shapes.byteOffset, t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset,
+        t.frame.byteOffset, this.bodyPoses.byteOffset, this.shapePoses.byteOffset,
+        this.shapeSizes.byteOffset, this.work.byteOffset + 8 * PLAN_WORK, old.slots.byteOffset,
+        mask, old.keyA.byteOffset, old.keyB.byteOffset, old.shapes.byteOffset,
+        old.frame.byteOffset,
+      );
+      partner.start(memory);
+    }
+    // prettier-ignore
+    k.planTasks(
+      0, mid, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
+      t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
+      t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
+      this.bodyPoses.byteOffset, this.shapePoses.byteOffset, this.shapeSizes.byteOffset,
+      this.work.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
+      old.keyB.byteOffset, old.shapes.byteOffset, old.frame.byteOffset,
+    );
+    if (mid < t.count && partner !== null) partner.join();
   }
 
   /** mergeTasks into the buffer being built, in WebAssembly where the memory has the kernels. */

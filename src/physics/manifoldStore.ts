@@ -3,6 +3,7 @@
 // named by their features) and the impulses the solver accumulated on them last step — Bullet's
 // btPersistentManifold and Box2D's b2Manifold, kept as state between steps.
 
+import type { SweepPartner } from './contactSolver';
 import { KernelMemory } from './kernelMemory';
 import type { Block, BlockHolder } from './kernelMemory';
 import { fileManifold, findManifold } from './manifoldIndex';
@@ -186,6 +187,11 @@ export class ManifoldBuffer implements BlockHolder {
 export class ManifoldStore {
   /** The world's kernel memory: the buffers' arrays and the solver's (contactSolver.ts). */
   readonly memory = new KernelMemory();
+  /**
+   * A second thread that takes half of the kernel passes over the tasks and rows (the solver's
+   * partner, FlatGSSolver.usePartner), or null.
+   */
+  partner: SweepPartner | null = null;
   current = new ManifoldBuffer(this.memory);
   building = new ManifoldBuffer(this.memory);
 

@@ -31,7 +31,7 @@ export const TASK_KEEP = 2;
 const MATCH_DISTANCE = 0.01;
 
 /**
- * Plans tasks [0, count): a pair whose shapes' bounding spheres are apart is TASK_APART (as
+ * Plans tasks [from, to) (each writes only its own: ranges may be planned on either thread): a pair whose shapes' bounding spheres are apart is TASK_APART (as
  * cannon-es's getContacts tests them); else its last-step manifold is found by keys and shapes,
  * its relative frame written (see relativeFrame), and it is TASK_KEEP when it had a manifold
  * and has moved at most `reuseMotion` (> 0) since its points were made, else TASK_MAKE — or
@@ -39,7 +39,8 @@ const MATCH_DISTANCE = 0.01;
  * before making any point (most pairs of a packed pile: pyramid × 11, 11,000 of 18,000 a step).
  */
 export function planTasks(
-  count: int,
+  from: int,
+  to: int,
   reuseMotion: number,
   bodyA: Int32Array,
   bodyB: Int32Array,
@@ -63,7 +64,7 @@ export function planTasks(
   oldShapes: Int32Array,
   oldFrame: Float64Array,
 ): void {
-  for (let t = 0; t < count; t++) {
+  for (let t = from; t < to; t++) {
     // cannon-es: xi.distanceTo(xj) > si.boundingSphereRadius + sj.boundingSphereRadius.
     const sa = SHAPE_POSE_WIDTH * slotA[t];
     const sb = SHAPE_POSE_WIDTH * slotB[t];

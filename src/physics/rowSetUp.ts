@@ -49,18 +49,53 @@ import {
 const BODY_WIDTH = 6;
 
 /**
- * Sets up the rows of the manifolds `order[0 … count − 1]` (ManifoldBuffer's arrays, the bodies
- * packed in `state` by packBody), warm-started from `impulse` times `warmNormal` and
- * `warmFriction`, and applies those starting impulses to the running velocity changes `lambdas`
- * (zero on entry). A manifold that does not respond gets no rows and bodies −1.
+ * Where positions [0, count) of the solve order put their rows: firstPoint[o] (and
+ * firstPoint[count], the end) and each position's two bodies' places in the running velocity
+ * changes (BODY_WIDTH × the body index, −1 for one that does not move; both −1 for a manifold
+ * that does not respond, which gets no rows). Sequential, and cheap: a pass over the positions.
  */
-export function setUpRows(
+export function placeRows(
   count: int,
   order: Int32Array,
   responds: Uint8Array,
   bodyA: Int32Array,
   bodyB: Int32Array,
   points: Int32Array,
+  state: Float64Array,
+  bodies: Int32Array,
+  firstPoint: Int32Array,
+): void {
+  let point = 0;
+  for (let o = 0; o < count; o++) {
+    const m = order[o];
+    firstPoint[o] = point;
+    if (responds[m] === 0) {
+      bodies[2 * o] = -1;
+      bodies[2 * o + 1] = -1;
+      continue;
+    }
+    const a = bodyA[m];
+    const b = bodyB[m];
+    bodies[2 * o] = state[BODY_STATE_WIDTH * a + BODY_INV_MASS] > 0 ? BODY_WIDTH * a : -1;
+    bodies[2 * o + 1] = state[BODY_STATE_WIDTH * b + BODY_INV_MASS] > 0 ? BODY_WIDTH * b : -1;
+    point += points[m];
+  }
+  firstPoint[count] = point;
+}
+
+/**
+ * Sets up the rows of positions [from, to) (placed by placeRows): each manifold's header and
+ * each point's three rows, from ManifoldBuffer's arrays and the bodies packed in `state` by
+ * packBody, their λs warm-started from `impulse` times `warmNormal` and `warmFriction`. What a
+ * position writes is its own: ranges can be set up in any order, on either thread.
+ */
+export function setUpRange(
+  from: int,
+  to: int,
+  order: Int32Array,
+  responds: Uint8Array,
+  bodyA: Int32Array,
+  bodyB: Int32Array,
   worldNormal: Float64Array,
   material: Float64Array,
   ri: Float64Array,
@@ -71,34 +106,29 @@ export function setUpRows(
   warmNormal: number,
   warmFriction: number,
   header: Float64Array,
-  bodies: Int32Array,
   firstPoint: Int32Array,
   rows: Float64Array,
-  lambdas: Float64Array,
 ): void {
   const warm = warmNormal > 0 || warmFriction > 0;
-  let point = 0;
-  for (let o = 0; o < count; o++) {
+  for (let o = from; o < to; o++) {
     const m = order[o];
-    firstPoint[o] = point;
+    if (responds[m] === 0) continue;
     const h = HEADER * o;
-    if (responds[m] === 0) {
-      bodies[2 * o] = -1;
-      bodies[2 * o + 1] = -1;
-      continue;
-    }
-    const a = bodyA[m];
-    const b = bodyB[m];
-    const sa = BODY_STATE_WIDTH * a;
-    const sb = BODY_STATE_WIDTH * b;
-    const invMassA = state[sa + BODY_INV_MASS];
-    const invMassB = state[sb + BODY_INV_MASS];
-    bodies[2 * o] = invMassA > 0 ? BODY_WIDTH * a : -1;
-    bodies[2 * o + 1] = invMassB > 0 ? BODY_WIDTH * b : -1;
-    setUpHeader(worldNormal, material, m, header, h, invMassA, invMassB);
-    const n = points[m];
+    const sa = BODY_STATE_WIDTH * bodyA[m];
+    const sb = BODY_STATE_WIDTH * bodyB[m];
+    setUpHeader(
+      worldNormal,
+      material,
+      m,
+      header,
+      h,
+      state[sa + BODY_INV_MASS],
+      state[sb + BODY_INV_MASS],
+    );
+    const first = firstPoint[o];
+    const n = firstPoint[o + 1] - first;
     for (let k = 0; k < n; k++) {
-      const r = POINT_WIDTH * point;
+      const r = POINT_WIDTH * (first + k);
       setUpPoint(material, ri, rj, m, k, state, sa, sb, dt, header, h, rows, r);
       rows[r + LAMBDA] = 0;
       rows[r + ROW_WIDTH + LAMBDA] = 0;
@@ -107,13 +137,23 @@ export function setUpRows(
         const i = IMPULSE_WIDTH * (POINTS_PER_MANIFOLD * m + k);
         warmStartPoint(impulse, i, warmNormal, warmFriction, header, h, rows, r);
       }
-      point++;
     }
   }
-  firstPoint[count] = point;
-  if (warm) {
-    for (let o = 0; o < count; o++) applyStart(o, header, bodies, firstPoint, rows, lambdas);
-  }
+}
+
+/**
+ * Adds the starting λs of positions [0, count) to the running velocity changes `lambdas` (zero
+ * on entry), position by position: sequential, since a body's sum runs in solve order.
+ */
+export function applyStarts(
+  count: int,
+  header: Float64Array,
+  bodies: Int32Array,
+  firstPoint: Int32Array,
+  rows: Float64Array,
+  lambdas: Float64Array,
+): void {
+  for (let o = 0; o < count; o++) applyStart(o, header, bodies, firstPoint, rows, lambdas);
 }
 
 /**

@@ -5,7 +5,9 @@
 import { ManifoldRows } from './contactSolver';
 import type { SweepArrays, SweepPartner } from './contactSolver';
 import { mayShareBodies } from './contactOrder';
-import { int32s } from './sharedMemory';
+import { CALL_ARGUMENTS, KERNEL_CALLS, kernelsOver } from './kernelMemory';
+import type { KernelExports } from './kernelMemory';
+import { float64s, int32s } from './sharedMemory';
 
 /** Threads the contact solver's sweeps run on: one, or split with a helper (the same bits). */
 export type SolverThreadCount = 1 | 2;
@@ -23,6 +25,8 @@ const SWEEP = 1;
 const RELAX_SWEEP = 2;
 /** The helper goes back to its message queue, for new arrays or to stop. */
 const RECEIVE = 3;
+/** The helper runs the kernel call written in `call`. */
+const CALL = 4;
 /**
  * A run is split only if it has this many manifolds: below it the meeting costs more than the
  * half it hands over. Consecutive runs left whole are swept by this thread as one segment.
@@ -40,6 +44,8 @@ export interface SweepShare extends SweepArrays {
   control: Int32Array;
   segments: Int32Array;
   lambdas: Float64Array;
+  /** The kernel call the helper runs on a CALL job (see SweepPartner.call). */
+  call: Float64Array;
   /** Acknowledged in control[ACKNOWLEDGED] once the helper works on these. */
   version: number;
 }
@@ -85,6 +91,7 @@ function signal(control: Int32Array, slot: number, value: number): void {
  */
 export class SweepTeam implements SweepPartner {
   readonly control = int32s(CONTROL_SLOTS, true);
+  readonly call = float64s(1 + CALL_ARGUMENTS, true);
   private segments = int32s(SEGMENT_WIDTH * 64, true);
   private segmentCount = 0;
   /** Manifolds of this solve's plan that the helper sweeps. */
@@ -95,10 +102,15 @@ export class SweepTeam implements SweepPartner {
   /** What the helper was last sent: ManifoldRows.arraysMade and the running velocity changes. */
   private sentArrays = -1;
   private sentLambdas: Float64Array | null = null;
+  /** The memory the helper's kernels run over (it was last sent), and the call it was given. */
+  private sentMemory: WebAssembly.Memory | null = null;
+  private started = 0;
+  /** Kernel calls handed to the helper (a counter: nothing reads it back into a step). */
+  calls = 0;
   private version = 0;
 
   constructor(
-    private readonly send: (share: SweepShare) => void,
+    private readonly send_: (share: SweepShare) => void,
     /** How long a meeting may wait for the helper before the solve fails. */
     private readonly timeoutMs = 5000,
   ) {}
@@ -155,6 +167,22 @@ export class SweepTeam implements SweepPartner {
     }
   }
 
+  start(memory: WebAssembly.Memory): void {
+    const control = this.control;
+    if (memory !== this.sentMemory) this.send({ ...EMPTY_ARRAYS, memory }, null);
+    Atomics.store(control, KIND, CALL);
+    this.started = (Atomics.load(control, HELPER_DONE) + 1) | 0;
+    this.calls++;
+    Atomics.add(control, JOB, 1);
+    Atomics.notify(control, JOB);
+  }
+
+  join(): void {
+    awaitCount(this.control, HELPER_DONE, this.started, this.timeoutMs);
+    // The sweeps' meetings count both threads' progress alike: this thread's catches up.
+    Atomics.store(this.control, MAIN_DONE, this.started);
+  }
+
   /** Sends the helper back to its messages; the thread that made it may then end it. */
   stop(): void {
     Atomics.store(this.control, KIND, RECEIVE);
@@ -178,22 +206,38 @@ export class SweepTeam implements SweepPartner {
 
   /** Sends the helper the arrays it works on, and waits until it has them. */
   private share(rows: ManifoldRows, lambdas: Float64Array): void {
+    this.send(rows.sweepArrays(), lambdas);
+    this.sentArrays = rows.arraysMade;
+    this.sentLambdas = lambdas;
+  }
+
+  /** Sends the helper `arrays` (and `lambdas`, if any), and waits until it has them. */
+  private send(arrays: SweepArrays, lambdas: Float64Array | null): void {
     this.version = (this.version + 1) | 0;
     Atomics.store(this.control, KIND, RECEIVE);
     Atomics.add(this.control, JOB, 1);
     Atomics.notify(this.control, JOB);
-    this.send({
-      ...rows.sweepArrays(),
+    this.send_({
+      ...arrays,
       control: this.control,
       segments: this.segments,
-      lambdas,
+      lambdas: lambdas ?? EMPTY_ARRAYS.rows,
+      call: this.call,
       version: this.version,
     });
     awaitCount(this.control, ACKNOWLEDGED, this.version, this.timeoutMs);
-    this.sentArrays = rows.arraysMade;
-    this.sentLambdas = lambdas;
+    this.sentMemory = arrays.memory;
   }
 }
+
+/** A share that names no sweep arrays (a kernel call's memory only). */
+const EMPTY_ARRAYS: SweepArrays = {
+  header: new Float64Array(0),
+  bodies: new Int32Array(0),
+  firstPoint: new Int32Array(0),
+  rows: new Float64Array(0),
+  memory: null,
+};
 
 /**
  * The helper thread's end: hand `receive` each SweepShare the thread is sent. It takes the
@@ -205,8 +249,16 @@ export class SweepHelper {
   private readonly rows = new ManifoldRows();
   private lastJob = 0;
 
+  /** The kernels over the team's memory, for its calls (null: it has none in WebAssembly). */
+  private exports: KernelExports | null = null;
+  private memory: WebAssembly.Memory | null = null;
+
   receive(share: SweepShare): void {
-    this.rows.adopt(share, share.lambdas);
+    if (share.header.length > 0 || share.memory === null) this.rows.adopt(share, share.lambdas);
+    if (share.memory !== null && share.memory !== this.memory) {
+      this.memory = share.memory;
+      this.exports = kernelsOver(share.memory);
+    }
     // The job that sent the helper here is behind it.
     this.lastJob = Atomics.load(share.control, JOB);
     signal(share.control, ACKNOWLEDGED, share.version);
@@ -226,6 +278,11 @@ export class SweepHelper {
       this.lastJob = job;
       const kind = Atomics.load(control, KIND);
       if (kind === RECEIVE) return;
+      if (kind === CALL) {
+        this.runCall(share.call);
+        signal(control, HELPER_DONE, (Atomics.load(control, HELPER_DONE) + 1) | 0);
+        continue;
+      }
       const relax = kind === RELAX_SWEEP;
       const count = Atomics.load(control, SEGMENTS);
       const segments = share.segments;
@@ -240,5 +297,20 @@ export class SweepHelper {
         awaitCount(control, MAIN_DONE, done, 60_000);
       }
     }
+  }
+
+  /** Runs the kernel call written in `call`: its number, then up to CALL_ARGUMENTS arguments. */
+  private runCall(call: Float64Array): void {
+    const exports = this.exports;
+    if (exports === null) throw new Error('The helper thread has no kernels for a call.');
+    const kernel = exports[KERNEL_CALLS[call[0]]];
+    // prettier-ignore
+    kernel(
+      call[1], call[2], call[3], call[4], call[5], call[6], call[7], call[8], call[9], call[10],
+      call[11], call[12], call[13], call[14], call[15], call[16], call[17], call[18], call[19],
+      call[20], call[21], call[22], call[23], call[24], call[25], call[26], call[27], call[28],
+      call[29], call[30], call[31], call[32], call[33], call[34], call[35], call[36], call[37],
+      call[38], call[39], call[40],
+    );
   }
 }

@@ -24,7 +24,9 @@ const EXPORTS = [
   'sweepPairs',
   'planTasks',
   'mergeTasks',
-  'setUpRows',
+  'placeRows',
+  'setUpRange',
+  'applyStarts',
   'storeImpulses',
   'sweepRows',
 ];

@@ -1,6 +1,7 @@
-// The contact solver's second thread (src/physics/sweepTeam.ts, a worker_threads helper here):
-// one thread and two give the same state hash after every step, and the split it relies on —
-// runs of the solve order whose manifolds share no moving body — holds.
+// The second physics thread (src/physics/sweepTeam.ts, a worker_threads helper here): one thread
+// and two give the same state hash after every step — the helper planning half the pair tasks,
+// setting up half the rows and sweeping half of each run — and the split the sweeps rely on
+// (runs of the solve order whose manifolds share no moving body) holds.
 
 import { describe, expect, it } from 'vitest';
 import { buildScene } from '../../../bench/physicsBench';
@@ -27,7 +28,7 @@ async function hashes(scene: string, count: number, steps: number, two: boolean)
   } finally {
     await thread?.close();
   }
-  return { hashes: out, handedOver: thread?.team.handedOver ?? 0 };
+  return { hashes: out, handedOver: thread?.team.handedOver ?? 0, calls: thread?.team.calls ?? 0 };
 }
 
 describe('two physics threads', () => {
@@ -45,6 +46,8 @@ describe('two physics threads', () => {
       // The helper swept real work: a sweep it skipped would change the hash, and a plan
       // that handed it nothing would compare one thread with itself.
       expect(two.handedOver).toBeGreaterThan(1000);
+      // It planned pair tasks and set rows up too (half of each, from the middle on).
+      expect(two.calls).toBeGreaterThan(steps / 2);
       // The scene moved: equal hashes of a world standing still would prove little.
       expect(new Set(one.hashes).size).toBeGreaterThan(steps / 2);
       expect(two.hashes).toEqual(one.hashes);
