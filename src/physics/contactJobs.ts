@@ -188,30 +188,3 @@ function storeJob(jobs: JobOutputs, j: number, n: number): void {
 
 /** Points storeJob leaves out (1), by the generator's numbering. */
 const dropped = new Uint8Array(8);
-
-/** Kind number for a shape pair by cannon-es type bits (A's type ≤ B's), or −1: not ours. */
-export function jobKindOf(typeA: number, typeB: number): number {
-  return KIND_BY_TYPES.get(typeA * 512 + typeB) ?? -1;
-}
-
-const SPHERE = 1;
-const PLANE = 2;
-const BOX = 4;
-const CONVEX = 16;
-const CYLINDER = 128;
-const KIND_BY_TYPES = new Map<number, number>([
-  [SPHERE * 512 + SPHERE, 0],
-  [SPHERE * 512 + PLANE, 1],
-  [SPHERE * 512 + BOX, 2],
-  [SPHERE * 512 + CONVEX, 3],
-  [SPHERE * 512 + CYLINDER, 3],
-  [PLANE * 512 + BOX, 4],
-  [PLANE * 512 + CONVEX, 5],
-  [PLANE * 512 + CYLINDER, 5],
-  [BOX * 512 + BOX, 6],
-  [BOX * 512 + CONVEX, 7],
-  [BOX * 512 + CYLINDER, 7],
-  [CONVEX * 512 + CONVEX, 8],
-  [CONVEX * 512 + CYLINDER, 8],
-  [CYLINDER * 512 + CYLINDER, 8],
-]);

@@ -4,26 +4,19 @@
 // (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (pairKernels.ts)
 // — the same order and bits however the generators ran.
 
-import { Body, Box, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
+import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
-import { contactKeyOf } from './contactKeys';
-import { jobKindOf, jobOutputs, runJob } from './contactJobs';
+import { jobOutputs, runJob } from './contactJobs';
 import { KERNEL_CALLS, writeCall } from './kernelMemory';
 import type { Block, BlockHolder } from './kernelMemory';
 import { setMaterial } from './manifoldMerge';
 import type { ContactSpring } from './manifoldMerge';
 import { ManifoldStore } from './manifoldStore';
 import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
-import {
-  BODY_POSE_WIDTH,
-  mergeTasks,
-  planTasks,
-  PLAN_WORK,
-  SHAPE_POSE_WIDTH,
-  SHAPE_SIZE_WIDTH,
-  TASK_MAKE,
-} from './pairKernels';
+import { mergeTasks, planTasks, PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairKernels';
+import { PackedBodies } from './packedBodies';
 import { PairTasks } from './pairTasks';
+import { jobKind, taskPairs } from './pairTasking';
 
 /** Tasks below which the plan is not shared with a partner: its meeting would cost more. */
 const MIN_SHARED_TASKS = 512;
@@ -47,23 +40,12 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   readonly tasks = new PairTasks(this.store.memory);
   /** Generators run in the last step (a counter for tests: nothing reads it back into a step). */
   generatorRuns = 0;
-  /** Per body (by its place in world.bodies): its contact key and its first shape's place. */
-  private keys = new Int32Array(0);
-  private firstShape = new Int32Array(0);
-  /**
-   * This step's poses in kernel memory: per body (BODY_POSE_WIDTH) and per shape of each body in
-   * world.bodies order (SHAPE_POSE_WIDTH; cannon-es's shape world poses, worked out as its
-   * getContacts does); and the merge's manifold and point counts.
-   */
-  private readonly bodyPoseBlock: Block<Float64ArrayConstructor>;
-  private readonly shapePoseBlock: Block<Float64ArrayConstructor>;
-  private readonly shapeSizeBlock: Block<Float64ArrayConstructor>;
+  /** This step's bodies and shapes, packed for the kernels. */
+  private readonly packed = new PackedBodies(this.store.memory);
+  /** The plan's scratch (the box pairs' separating-axis test): this thread's, then a partner's. */
   private readonly workBlock: Block<Float64ArrayConstructor>;
+  /** The merge's manifold and point counts, read and written back. */
   private readonly countBlock: Block<Int32ArrayConstructor>;
-  private bodyPoses: Float64Array = new Float64Array(0);
-  private shapePoses: Float64Array = new Float64Array(0);
-  /** Per shape, a box's half extents (SHAPE_SIZE_WIDTH), for the plan's separating-axis test. */
-  private shapeSizes: Float64Array = new Float64Array(0);
   private work: Float64Array = new Float64Array(0);
   private counts: Int32Array = new Int32Array(0);
   /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
@@ -73,19 +55,12 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   constructor(world: World) {
     super(world);
     const memory = this.store.memory;
-    this.bodyPoseBlock = memory.block(Float64Array, 0);
-    this.shapePoseBlock = memory.block(Float64Array, 0);
-    this.shapeSizeBlock = memory.block(Float64Array, 0);
-    // Two threads' scratch: this one's, then a partner's.
     this.workBlock = memory.block(Float64Array, 2 * PLAN_WORK);
     this.countBlock = memory.block(Int32Array, 2);
     memory.hold(this);
   }
 
   bind(): void {
-    this.bodyPoses = this.bodyPoseBlock.view;
-    this.shapePoses = this.shapePoseBlock.view;
-    this.shapeSizes = this.shapeSizeBlock.view;
     this.work = this.workBlock.view;
     this.counts = this.countBlock.view;
   }
@@ -103,115 +78,105 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     this.frictionEquationPool = frictionPool;
     this.result = result;
     this.frictionResult = frictionResult;
-    // Room for every shape pair's task and manifold, before any pass: a layout moves every view.
+    // Room for every pair and shape pair's task and manifold before any pass: a layout moves
+    // every view.
+    const pairs = p1.length;
+    const tasks = this.tasks;
+    tasks.reservePairs(pairs);
     let most = 0;
-    for (let k = 0, n = p1.length; k !== n; k++) most += p1[k].shapes.length * p2[k].shapes.length;
+    for (let k = 0; k !== pairs; k++) {
+      const bi = p1[k];
+      const bj = p2[k];
+      tasks.pairA[k] = bi.index;
+      tasks.pairB[k] = bj.index;
+      most += bi.shapes.length * bj.shapes.length;
+    }
     const next = this.store.begin();
     next.reserve(most);
-    const tasks = this.tasks;
     tasks.reserve(most);
-    this.packBodies(world.bodies);
-    tasks.count = 0;
-    for (let k = 0, n = p1.length; k !== n; k++) this.planPair(p1[k], p2[k], world);
+    this.packed.pack(world);
+    const others = this.taskPairs(pairs);
+    tasks.count = tasks.first[pairs];
+    for (let o = 0; o < others; o++) {
+      const k = tasks.others[o];
+      this.planPair(p1[k], p2[k], world, tasks.first[k]);
+    }
     this.plan();
+    const bodies = world.bodies;
     this.generatorRuns = 0;
     for (let t = 0; t < tasks.count; t++) {
       if (tasks.state[t] !== TASK_MAKE) continue;
       this.generatorRuns++;
       const kind = tasks.kind[t];
+      const shapes = tasks.shapes[t];
+      const shapeA = bodies[tasks.indexA[t]].shapes[shapes & 255];
+      const shapeB = bodies[tasks.indexB[t]].shapes[shapes >> 8];
       // prettier-ignore
       runJob(
-        kind, geometryOf(tasks.shapeA[t], kind), geometryOf(tasks.shapeB[t], kind), this.shapePoses,
+        kind, geometryOf(shapeA, kind), geometryOf(shapeB, kind), this.packed.shapePoses,
         SHAPE_POSE_WIDTH * tasks.slotA[t], SHAPE_POSE_WIDTH * tasks.slotB[t], tasks, t,
       );
     }
     this.merge();
+    const contactMaterials = this.packed.contactMaterials;
     for (let t = 0; t < tasks.count; t++) {
       const m = tasks.manifold[t];
       if (m < 0) continue;
-      this.currentContactMaterial = tasks.material[t];
+      const code = tasks.materialCode[t];
+      const material =
+        code >= 0
+          ? (contactMaterials[code] ?? world.defaultContactMaterial)
+          : code === -1
+            ? world.defaultContactMaterial
+            : tasks.material[t];
+      this.currentContactMaterial = material;
+      const bodyA = bodies[tasks.indexA[t]];
+      const bodyB = bodies[tasks.indexB[t]];
+      const shapes = tasks.shapes[t];
+      // prettier-ignore
       const c = this.createContactEquation(
-        tasks.bodyA[t],
-        tasks.bodyB[t],
-        tasks.shapeA[t],
-        tasks.shapeB[t],
-        null,
-        null,
+        bodyA, bodyB, bodyA.shapes[shapes & 255], bodyB.shapes[shapes >> 8], null, null,
       );
-      setMaterial(next, m, c, tasks.material[t], world, this.spring);
+      setMaterial(next, m, c, material, world, this.spring);
       this.result.push(c);
     }
     this.store.swap();
   }
 
   /**
-   * Each body's contact key, pose and bounding radius, and each of its shapes' world pose (as
-   * cannon-es's getContacts works it out, once a body rather than once a pair) and bounding radius.
+   * taskPairs (pairTasking.ts) over the step's body pairs, in WebAssembly where the memory has
+   * the kernels: the pairs of single-shape bodies planned, the others listed. Returns how many.
    */
-  private packBodies(bodies: readonly Body[]): void {
-    const n = bodies.length;
-    let shapes = 0;
-    for (let i = 0; i < n; i++) shapes += bodies[i].shapes.length;
-    if (this.keys.length < n) {
-      this.keys = new Int32Array(2 * n);
-      this.firstShape = new Int32Array(2 * n);
+  private taskPairs(pairs: number): number {
+    const t = this.tasks;
+    const b = this.packed;
+    const materials = b.materials.length;
+    const k = this.store.memory.exports;
+    if (k === null) {
+      // prettier-ignore
+      return taskPairs(
+        pairs, t.pairA, t.pairB, b.shapeCount, b.firstShape, b.key, b.type, b.material, materials,
+        b.shapeType, b.shapeGroup, b.shapeMask, b.shapeMaterial, t.first, t.others, t.indexA,
+        t.indexB, t.slotA, t.slotB, t.keyA, t.keyB, t.shapes, t.kind, t.materialCode,
+      );
     }
-    const memory = this.store.memory;
-    if (
-      this.bodyPoseBlock.length < BODY_POSE_WIDTH * n ||
-      this.shapePoseBlock.length < SHAPE_POSE_WIDTH * shapes
-    ) {
-      memory.resize([
-        [this.bodyPoseBlock, 2 * BODY_POSE_WIDTH * n],
-        [this.shapePoseBlock, 2 * SHAPE_POSE_WIDTH * shapes],
-        [this.shapeSizeBlock, 2 * SHAPE_SIZE_WIDTH * shapes],
-      ]);
-    }
-    const bodyPoses = this.bodyPoses;
-    const shapePoses = this.shapePoses;
-    const shapeSizes = this.shapeSizes;
-    let slot = 0;
-    for (let i = 0; i < n; i++) {
-      const body = bodies[i];
-      this.keys[i] = contactKeyOf(body);
-      this.firstShape[i] = slot;
-      const p = body.position;
-      const q = body.quaternion;
-      const b = BODY_POSE_WIDTH * i;
-      bodyPoses[b] = p.x;
-      bodyPoses[b + 1] = p.y;
-      bodyPoses[b + 2] = p.z;
-      bodyPoses[b + 3] = q.x;
-      bodyPoses[b + 4] = q.y;
-      bodyPoses[b + 5] = q.z;
-      bodyPoses[b + 6] = q.w;
-      bodyPoses[b + 7] = body.boundingRadius;
-      for (let s = 0; s < body.shapes.length; s++) {
-        q.mult(body.shapeOrientations[s], qi);
-        q.vmult(body.shapeOffsets[s], xi);
-        xi.vadd(p, xi);
-        const at = SHAPE_POSE_WIDTH * slot++;
-        shapePoses[at] = xi.x;
-        shapePoses[at + 1] = xi.y;
-        shapePoses[at + 2] = xi.z;
-        shapePoses[at + 3] = qi.x;
-        shapePoses[at + 4] = qi.y;
-        shapePoses[at + 5] = qi.z;
-        shapePoses[at + 6] = qi.w;
-        const shape = body.shapes[s];
-        shapePoses[at + 7] = shape.boundingSphereRadius;
-        const size = SHAPE_SIZE_WIDTH * (slot - 1);
-        if (shape instanceof Box) {
-          shapeSizes[size] = shape.halfExtents.x;
-          shapeSizes[size + 1] = shape.halfExtents.y;
-          shapeSizes[size + 2] = shape.halfExtents.z;
-        }
-      }
-    }
+    // prettier-ignore
+    return k.taskPairs(
+      pairs, t.pairA.byteOffset, t.pairB.byteOffset, b.shapeCount.byteOffset,
+      b.firstShape.byteOffset, b.key.byteOffset, b.type.byteOffset, b.material.byteOffset,
+      materials, b.shapeType.byteOffset, b.shapeGroup.byteOffset, b.shapeMask.byteOffset,
+      b.shapeMaterial.byteOffset, t.first.byteOffset, t.others.byteOffset, t.indexA.byteOffset,
+      t.indexB.byteOffset, t.slotA.byteOffset, t.slotB.byteOffset, t.keyA.byteOffset,
+      t.keyB.byteOffset, t.shapes.byteOffset, t.kind.byteOffset, t.materialCode.byteOffset,
+    ) as number;
   }
 
-  /** cannon-es's getContacts for one body pair, shape pair by shape pair, planning ours. */
-  private planPair(bi: Body, bj: Body, world: World): void {
+  /**
+   * cannon-es's getContacts for a body pair the kernel left (taskPairs), shape pair by shape
+   * pair: its tasks filed from `first` on (A's shape i, B's shape j at first + i·nB + j), and
+   * the pairs our generators do not take or that only test handed to cannon-es's ways.
+   */
+  private planPair(bi: Body, bj: Body, world: World, first: number): void {
     let bodyContactMaterial: ContactMaterial | null = null;
     if (bi.material && bj.material) {
       bodyContactMaterial = world.getContactMaterial(bi.material, bj.material) || null;
@@ -220,13 +185,12 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       ((bi.type & Body.KINEMATIC) !== 0 && (bj.type & Body.STATIC) !== 0) ||
       ((bi.type & Body.STATIC) !== 0 && (bj.type & Body.KINEMATIC) !== 0) ||
       ((bi.type & Body.KINEMATIC) !== 0 && (bj.type & Body.KINEMATIC) !== 0);
-    const keyI = this.keys[bi.index];
-    const keyJ = this.keys[bj.index];
-    const firstI = this.firstShape[bi.index];
-    const firstJ = this.firstShape[bj.index];
+    const keyI = this.packed.key[bi.index];
+    const keyJ = this.packed.key[bj.index];
+    const nj = bj.shapes.length;
     for (let i = 0; i < bi.shapes.length; i++) {
       const si = bi.shapes[i];
-      for (let j = 0; j < bj.shapes.length; j++) {
+      for (let j = 0; j < nj; j++) {
         const sj = bj.shapes[j];
         if (!(
           si.collisionFilterMask & sj.collisionFilterGroup &&
@@ -243,15 +207,16 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
         // A is the shape of lower type (cannon-es's order); of two alike, the lower key's.
         const iFirst =
           si.type < sj.type || (si.type === sj.type && (keyI < keyJ || (keyI === keyJ && i < j)));
-        const kind = iFirst ? jobKindOf(si.type, sj.type) : jobKindOf(sj.type, si.type);
+        const kind = iFirst ? jobKind(si.type, sj.type) : jobKind(sj.type, si.type);
         if (kind >= 0 && !justTest) {
-          // Ours: the bounding spheres are tested in the plan (pairKernels.ts), as here below.
-          if (iFirst)
-            this.task(kind, material, bi, bj, si, sj, i + 256 * j, firstI + i, firstJ + j);
-          else this.task(kind, material, bj, bi, sj, si, j + 256 * i, firstJ + j, firstI + i);
+          // Ours: the bounding spheres are tested in the plan (pairKernels.ts), as below.
+          const t = first + i * nj + j;
+          if (iFirst) this.task(t, kind, material, bi, bj, i, j);
+          else this.task(t, kind, material, bj, bi, j, i);
           continue;
         }
-        this.readShapePoses(firstI + i, firstJ + j);
+        this.packed.readShape(bi, i, xi, qi);
+        this.packed.readShape(bj, j, xj, qj);
         if (xi.distanceTo(xj) > si.boundingSphereRadius + sj.boundingSphereRadius) continue;
         this.currentContactMaterial = material;
         if (kind < 0) this.cannonPair(si, sj, bi, bj, justTest, world);
@@ -260,44 +225,28 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     }
   }
 
-  /** Files shape pair (A, B) as a task: `shapes` is A's shape number + 256 × B's. */
+  /** Files task t: shape a of body A against shape b of body B, planned in TypeScript. */
   private task(
+    t: number,
     kind: number,
     material: ContactMaterial,
     bodyA: Body,
     bodyB: Body,
-    shapeA: Shape,
-    shapeB: Shape,
-    shapes: number,
-    slotA: number,
-    slotB: number,
+    a: number,
+    b: number,
   ): void {
     const tasks = this.tasks;
-    const t = tasks.count++;
-    tasks.bodyA[t] = bodyA;
-    tasks.bodyB[t] = bodyB;
-    tasks.shapeA[t] = shapeA;
-    tasks.shapeB[t] = shapeB;
-    tasks.material[t] = material;
+    const packed = this.packed;
     tasks.kind[t] = kind;
+    tasks.materialCode[t] = -2;
+    tasks.material[t] = material;
     tasks.indexA[t] = bodyA.index;
     tasks.indexB[t] = bodyB.index;
-    tasks.slotA[t] = slotA;
-    tasks.slotB[t] = slotB;
-    tasks.keyA[t] = this.keys[bodyA.index];
-    tasks.keyB[t] = this.keys[bodyB.index];
-    tasks.shapes[t] = shapes;
-  }
-
-  /** The shapes at packed places a and b into xi, qi and xj, qj. */
-  private readShapePoses(a: number, b: number): void {
-    const poses = this.shapePoses;
-    const i = SHAPE_POSE_WIDTH * a;
-    const j = SHAPE_POSE_WIDTH * b;
-    xi.set(poses[i], poses[i + 1], poses[i + 2]);
-    qi.set(poses[i + 3], poses[i + 4], poses[i + 5], poses[i + 6]);
-    xj.set(poses[j], poses[j + 1], poses[j + 2]);
-    qj.set(poses[j + 3], poses[j + 4], poses[j + 5], poses[j + 6]);
+    tasks.slotA[t] = packed.firstShape[bodyA.index] + a;
+    tasks.slotB[t] = packed.firstShape[bodyB.index] + b;
+    tasks.keyA[t] = packed.key[bodyA.index];
+    tasks.keyB[t] = packed.key[bodyB.index];
+    tasks.shapes[t] = a + 256 * b;
   }
 
   /**
@@ -313,8 +262,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       // prettier-ignore
       planTasks(
         0, t.count, this.reuseMotion, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB,
-        t.shapes, t.kind, t.state, t.previous, t.frame, this.bodyPoses, this.shapePoses,
-        this.shapeSizes, this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
+        t.shapes, t.kind, t.state, t.previous, t.frame, this.packed.poses, this.packed.shapePoses,
+        this.packed.shapeSizes, this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
       );
       return;
     }
@@ -330,8 +279,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
         c, mid, t.count, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset,
         t.slotA.byteOffset, t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset,
         t.shapes.byteOffset, t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset,
-        t.frame.byteOffset, this.bodyPoses.byteOffset, this.shapePoses.byteOffset,
-        this.shapeSizes.byteOffset, this.work.byteOffset + 8 * PLAN_WORK, old.slots.byteOffset,
+        t.frame.byteOffset, this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset,
+        this.packed.shapeSizes.byteOffset, this.work.byteOffset + 8 * PLAN_WORK, old.slots.byteOffset,
         mask, old.keyA.byteOffset, old.keyB.byteOffset, old.shapes.byteOffset,
         old.frame.byteOffset,
       );
@@ -342,7 +291,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       0, mid, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
       t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
       t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
-      this.bodyPoses.byteOffset, this.shapePoses.byteOffset, this.shapeSizes.byteOffset,
+      this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset, this.packed.shapeSizes.byteOffset,
       this.work.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
       old.keyB.byteOffset, old.shapes.byteOffset, old.frame.byteOffset,
     );
@@ -364,7 +313,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       k.mergeTasks(
         t.count, t.state.byteOffset, t.previous.byteOffset, t.indexA.byteOffset,
         t.indexB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
-        t.frame.byteOffset, this.bodyPoses.byteOffset, t.points.byteOffset, t.normal.byteOffset,
+        t.frame.byteOffset, this.packed.poses.byteOffset, t.points.byteOffset, t.normal.byteOffset,
         t.onA.byteOffset, t.onB.byteOffset, t.feature.byteOffset, o.points.byteOffset,
         o.frame.byteOffset, o.normal.byteOffset, o.localA.byteOffset, o.localB.byteOffset,
         o.impulse.byteOffset, o.feature.byteOffset, n.keyA.byteOffset, n.keyB.byteOffset,
@@ -377,7 +326,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       // prettier-ignore
       mergeTasks(
         t.count, t.state, t.previous, t.indexA, t.indexB, t.keyA, t.keyB, t.shapes, t.frame,
-        this.bodyPoses, t.points, t.normal, t.onA, t.onB, t.feature, o.points, o.frame, o.normal,
+        this.packed.poses, t.points, t.normal, t.onA, t.onB, t.feature, o.points, o.frame, o.normal,
         o.localA, o.localB, o.impulse, o.feature, n.keyA, n.keyB, n.shapes, n.bodyA, n.bodyB,
         n.points, n.frame, n.normal, n.worldNormal, n.localA, n.localB, n.feature, n.impulse, n.ri,
         n.rj, n.slots, mask, t.manifold, counts,

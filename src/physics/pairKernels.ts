@@ -31,7 +31,8 @@ export const TASK_KEEP = 2;
 const MATCH_DISTANCE = 0.01;
 
 /**
- * Plans tasks [from, to) (each writes only its own: ranges may be planned on either thread): a pair whose shapes' bounding spheres are apart is TASK_APART (as
+ * Plans tasks [from, to) (each writes only its own: ranges may be planned on either thread): a
+ * slot with no shape pair (kind −1) is TASK_APART; a pair whose shapes' bounding spheres are apart is TASK_APART (as
  * cannon-es's getContacts tests them); else its last-step manifold is found by keys and shapes,
  * its relative frame written (see relativeFrame), and it is TASK_KEEP when it had a manifold
  * and has moved at most `reuseMotion` (> 0) since its points were made, else TASK_MAKE — or
@@ -65,6 +66,12 @@ export function planTasks(
   oldFrame: Float64Array,
 ): void {
   for (let t = from; t < to; t++) {
+    // A slot no shape pair of ours filled (see pairTasking.ts).
+    if (kind[t] < 0) {
+      state[t] = TASK_APART;
+      previous[t] = -1;
+      continue;
+    }
     // cannon-es: xi.distanceTo(xj) > si.boundingSphereRadius + sj.boundingSphereRadius.
     const sa = SHAPE_POSE_WIDTH * slotA[t];
     const sb = SHAPE_POSE_WIDTH * slotB[t];

@@ -1,8 +1,8 @@
-// The shape pairs the manifold narrowphase has planned this step, in pair order (its tasks): the
-// bodies, shapes and material as cannon-es objects, and in the world's kernel memory what the
-// pair kernels (pairKernels.ts) read and write — who, the plan, the frame, the generator's points.
+// The shape pairs the manifold narrowphase has planned this step, in pair order (its tasks): in
+// the world's kernel memory, what the pair kernels (pairTasking.ts, pairKernels.ts) read and
+// write — who, the material, the plan, the frame, the generator's points.
 
-import type { Body, ContactMaterial, Shape } from 'cannon-es';
+import type { ContactMaterial } from 'cannon-es';
 import type { JobOutputs } from './contactJobs';
 import type { Block, BlockHolder, KernelMemory } from './kernelMemory';
 import { FRAME_WIDTH, POINTS_PER_MANIFOLD } from './manifoldStore';
@@ -21,8 +21,13 @@ const LAYOUT = {
   keyA: [I32, 1],
   keyB: [I32, 1],
   shapes: [I32, 1],
-  /** The generator (contactJobs.ts's JOB_KINDS). */
+  /** The generator (contactJobs.ts's JOB_KINDS), −1 for a slot with no shape pair of ours. */
   kind: [I32, 1],
+  /**
+   * The contact material: mA × materials + mB from the bodies' material numbers, −1 none (the
+   * world's default), −2 the one in `material` (manifoldNarrowphase.ts's planPair).
+   */
+  materialCode: [I32, 1],
   /** The plan (pairKernels.ts's TASK_…), last step's manifold (−1: none), this step's. */
   state: [I32, 1],
   previous: [I32, 1],
@@ -38,15 +43,17 @@ const LAYOUT = {
 } as const;
 type ArrayName = keyof typeof LAYOUT;
 const NAMES = Object.keys(LAYOUT) as ArrayName[];
+/**
+ * Per body pair of the broadphase: its bodies' places in world.bodies, its first task
+ * (first[pairs] ends the last), and the list of pairs left to the TypeScript (pairTasking.ts).
+ */
+const PAIR_NAMES = ['pairA', 'pairB', 'first', 'others'] as const;
 
 export class PairTasks implements BlockHolder, JobOutputs {
   count = 0;
   /** Tasks the arrays have room for (see reserve). */
   capacity = 0;
-  readonly bodyA: Body[] = [];
-  readonly bodyB: Body[] = [];
-  readonly shapeA: Shape[] = [];
-  readonly shapeB: Shape[] = [];
+  /** The contact material of a task whose materialCode is −2 (a pair planned in TypeScript). */
   readonly material: ContactMaterial[] = [];
   indexA: Int32Array = new Int32Array(0);
   indexB: Int32Array = new Int32Array(0);
@@ -56,6 +63,7 @@ export class PairTasks implements BlockHolder, JobOutputs {
   keyB: Int32Array = new Int32Array(0);
   shapes: Int32Array = new Int32Array(0);
   kind: Int32Array = new Int32Array(0);
+  materialCode: Int32Array = new Int32Array(0);
   state: Int32Array = new Int32Array(0);
   previous: Int32Array = new Int32Array(0);
   manifold: Int32Array = new Int32Array(0);
@@ -65,19 +73,37 @@ export class PairTasks implements BlockHolder, JobOutputs {
   onA: Float64Array = new Float64Array(0);
   onB: Float64Array = new Float64Array(0);
   feature: Int32Array = new Int32Array(0);
+  pairA: Int32Array = new Int32Array(0);
+  pairB: Int32Array = new Int32Array(0);
+  first: Int32Array = new Int32Array(0);
+  others: Int32Array = new Int32Array(0);
+  /** Body pairs the per-pair arrays have room for. */
+  pairCapacity = 0;
   private readonly blocks: Record<ArrayName, Block>;
+  private readonly pairBlocks: Block<Int32ArrayConstructor>[];
 
   constructor(private readonly memory: KernelMemory) {
     const blocks = {} as Record<ArrayName, Block>;
     for (const name of NAMES) blocks[name] = memory.block(LAYOUT[name][0], 0);
     this.blocks = blocks;
+    this.pairBlocks = PAIR_NAMES.map(() => memory.block(Int32Array, 0));
     memory.hold(this);
   }
 
   bind(): void {
-    const self = this as unknown as Record<ArrayName, unknown>;
+    const self = this as unknown as Record<ArrayName | (typeof PAIR_NAMES)[number], unknown>;
     for (const name of NAMES) self[name] = this.blocks[name].view;
+    PAIR_NAMES.forEach((name, k) => (self[name] = this.pairBlocks[k].view));
     this.capacity = this.keyA.length;
+    this.pairCapacity = this.pairA.length;
+  }
+
+  /** Room for `pairs` body pairs (doubling); before a step's plan, never inside a pass. */
+  reservePairs(pairs: number): void {
+    if (pairs < this.pairCapacity) return;
+    let n = Math.max(this.pairCapacity, 256);
+    while (n <= pairs) n *= 2;
+    this.memory.resize(this.pairBlocks.map((block) => [block, n] as const));
   }
 
   /** Room for `tasks` tasks (doubling); before a step's plan, never inside a pass. */

@@ -17,11 +17,13 @@ const SOURCES = [
   'src/physics/broadphaseSweep.ts',
   'src/physics/manifoldIndex.ts',
   'src/physics/pairKernels.ts',
+  'src/physics/pairTasking.ts',
   'src/physics/rowSetUp.ts',
   'src/physics/sweepLoop.ts',
 ];
 const EXPORTS = [
   'sweepPairs',
+  'taskPairs',
   'planTasks',
   'mergeTasks',
   'placeRows',

@@ -37,10 +37,10 @@ describe('the pair plan', () => {
       let made = 0;
       for (let t = 0; t < tasks.count; t++) {
         if (tasks.kind[t] !== BOX_BOX_JOB) continue;
-        const a = tasks.bodyA[t];
-        const b = tasks.bodyB[t];
-        const shapeA = tasks.shapeA[t];
-        const shapeB = tasks.shapeB[t];
+        const a = physics.world.bodies[tasks.indexA[t]];
+        const b = physics.world.bodies[tasks.indexB[t]];
+        const shapeA = a.shapes[tasks.shapes[t] & 255];
+        const shapeB = b.shapes[tasks.shapes[t] >> 8];
         if (!(shapeA instanceof Box) || !(shapeB instanceof Box)) throw new Error('not boxes');
         // Single-shape bodies: the shapes' world poses are the bodies'.
         expect(a.shapes.length + b.shapes.length).toBe(2);
