@@ -8,6 +8,7 @@ import { createScriptingApi } from './api/scriptingApi';
 import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
+import { compileContactKernels } from './physics/kernelMemory';
 import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { Messages } from './ui/messages';
@@ -117,6 +118,9 @@ async function main(): Promise<void> {
   if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
     throw new Error('index.html must contain #app and canvas#view.');
   }
+  // A world on this thread runs its contact kernels in WebAssembly only if they are compiled
+  // first: the page's main thread may not compile them at once (see compileContactKernels).
+  await compileContactKernels();
   const page = buildApp(root, canvas);
   const app = page.app;
   const record = buildWidgets(root, canvas, page);

@@ -244,6 +244,8 @@ export class BrowserApp implements PageSession {
       trackedRemoved: sim.meter.trackedRemoved,
       removedBodies: sim.removedBodies,
       contextLost: this.stage.contextLost,
+      frameClampSeconds: this.sim.stats.lastFrame.clampSeconds,
+      kernels: this.sim.host.kernels,
       webgl: this.stage.renderer !== null,
       ...this.stage.gpuMemory(),
     };

@@ -23,6 +23,7 @@ import type {
   RecordingStatus,
   StepHashListener,
 } from './physicsHost';
+import type { KernelMode } from '../physics/kernelMemory';
 
 /** A listener that measures nothing: until a simulation attaches (tests that step a host alone). */
 const UNATTACHED: HostListener = { nowMs: () => 0, stepsCost: () => undefined };
@@ -126,6 +127,10 @@ export class LocalHost implements PhysicsHost {
 
   readonly solverThreads: SolverThreadCount = 1;
   solverThreadsNote: string | null = null;
+
+  get kernels(): KernelMode {
+    return this.core.physics.kernels;
+  }
 
   beginSteps(): void {
     this.clockMs = this.listener.nowMs();

@@ -15,6 +15,7 @@ import type { Recording, RecordOptions } from '../state/recording';
 import type { ReplayStatus } from '../state/replay';
 import type { SavedState } from '../state/stateSchema';
 import type { KeyframeChoice } from '../state/timeline';
+import type { KernelMode } from '../physics/kernelMemory';
 
 /** How published steps reach the page: 'direct' on its own thread, else the worker's transport. */
 export type HostTransport = 'direct' | 'shared' | 'transfer';
@@ -99,6 +100,8 @@ export interface PhysicsHost {
   /** The solver's threads now, and why one if two were asked for (null: as asked). */
   readonly solverThreads: SolverThreadCount;
   readonly solverThreadsNote: string | null;
+  /** Where the world's contact kernels run: WebAssembly, or their TypeScript (the same bits). */
+  readonly kernels: KernelMode;
 
   /** A frame's steps begin (their costs are measured from here on the page's thread). */
   beginSteps(): void;

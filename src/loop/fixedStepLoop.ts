@@ -63,6 +63,11 @@ export interface FrameReport extends LoopTimes {
   droppedSeconds: number;
   /** Simulated seconds cut by the frame clamp: a frame longer than maxFrameSeconds (a hitch). */
   clampedSeconds: number;
+  /**
+   * The longest real frame spent in full this frame: maxFrameSeconds, or more (up to a second)
+   * where physics keeps its own pace and the display is steadily slow (`slowDisplay`).
+   */
+  clampSeconds: number;
   /** Simulated seconds the throttle kept back: physics costs more than real time allows. */
   throttledSeconds: number;
   /**
@@ -89,6 +94,7 @@ export function createFrameReport(): FrameReport {
     displayTime: 0,
     droppedSeconds: 0,
     clampedSeconds: 0,
+    clampSeconds: 0,
     throttledSeconds: 0,
     simTime: 0,
     step: 0,
@@ -103,6 +109,7 @@ export function copyFrameReport(source: Readonly<FrameReport>, out: FrameReport)
   out.displayTime = source.displayTime;
   out.droppedSeconds = source.droppedSeconds;
   out.clampedSeconds = source.clampedSeconds;
+  out.clampSeconds = source.clampSeconds;
   out.throttledSeconds = source.throttledSeconds;
   out.simTime = source.simTime;
   out.step = source.step;
@@ -249,6 +256,7 @@ export class FixedStepLoop {
   frame(frameSeconds: number, stepper: Stepper, out: FrameReport): FrameReport {
     const seconds = realFrameSeconds(frameSeconds);
     out.frameSeconds = seconds;
+    out.clampSeconds = this.frameClampSeconds();
     this.steps = 0;
     this.dropped = 0;
     this.clamped = 0;

@@ -5,7 +5,7 @@ import { Body, SAPBroadphase } from 'cannon-es';
 import type { World } from 'cannon-es';
 import { sweepPairs } from './broadphaseSweep';
 import { KernelMemory } from './kernelMemory';
-import type { BlockHolder } from './kernelMemory';
+import type { BlockHolder, KernelMode } from './kernelMemory';
 
 /**
  * cannon-es's SAPBroadphase asks "do these two need testing?" before "are they still within
@@ -53,6 +53,11 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolde
   constructor(world: World) {
     super(world);
     this.memory.hold(this);
+  }
+
+  /** Where the pair loop runs (see KernelMemory.mode). */
+  get kernelMode(): KernelMode {
+    return this.memory.mode;
   }
 
   bind(): void {

@@ -121,23 +121,48 @@ export function allowContactKernel(allow: boolean): void {
   allowed = allow;
 }
 
+/** Where a world's contact kernels run: compiled to WebAssembly, or their TypeScript. */
+export type KernelMode = 'webassembly' | 'typescript';
+
 /** Compiled modules, once a thread: [own memory, shared memory]; null where refused. */
 const compiled: (WebAssembly.Module | null | undefined)[] = [undefined, undefined];
+
+function kernelBytes(shared: boolean): Uint8Array<ArrayBuffer> {
+  const text = atob(shared ? SHARED_KERNEL_BASE64 : KERNEL_BASE64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
 
 function kernelModule(shared: boolean): WebAssembly.Module | null {
   const k = shared ? 1 : 0;
   if (compiled[k] === undefined) {
     try {
-      const text = atob(shared ? SHARED_KERNEL_BASE64 : KERNEL_BASE64);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled[k] = new WebAssembly.Module(bytes);
+      compiled[k] = new WebAssembly.Module(kernelBytes(shared));
     } catch {
-      // No WebAssembly, or a Content-Security-Policy without 'wasm-unsafe-eval'.
+      // No WebAssembly, a Content-Security-Policy without 'wasm-unsafe-eval', or a page's main
+      // thread, where Chromium compiles no module over 4 KB at once (see compileContactKernels).
       compiled[k] = null;
     }
   }
   return compiled[k];
+}
+
+/**
+ * Compiles the kernels' modules without blocking: a page's main thread may not compile a module
+ * of over 4 KB at once (Chromium refuses), so the app awaits this before it builds a world there.
+ * Workers and Node compile them on the spot when the first memory asks.
+ */
+export async function compileContactKernels(): Promise<void> {
+  for (const shared of [false, true]) {
+    const k = shared ? 1 : 0;
+    if (compiled[k] instanceof WebAssembly.Module) continue;
+    try {
+      compiled[k] = await WebAssembly.compile(kernelBytes(shared));
+    } catch {
+      compiled[k] = null;
+    }
+  }
 }
 
 /** The kernels over another thread's memory (a partner's thread), or null where refused. */
@@ -165,6 +190,11 @@ function instantiate(memory: WebAssembly.Memory, shared: boolean): KernelExports
 export class KernelMemory {
   /** The kernels over this memory, or null: the callers run the TypeScript, the same bits. */
   exports: KernelExports | null = null;
+
+  /** Where the kernels over this memory run. */
+  get mode(): KernelMode {
+    return this.exports === null ? 'typescript' : 'webassembly';
+  }
   /** The WebAssembly memory, when the kernels run in one. */
   memory: WebAssembly.Memory | null = null;
   private buffer: ArrayBuffer | SharedArrayBuffer = new ArrayBuffer(0);

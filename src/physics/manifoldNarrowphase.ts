@@ -8,7 +8,8 @@ import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { jobOutputs, runJob } from './contactJobs';
 import { KERNEL_CALLS, writeCall } from './kernelMemory';
-import type { Block, BlockHolder } from './kernelMemory';
+import type { Block, BlockHolder, KernelMode } from './kernelMemory';
+import { SleepAwareSAPBroadphase } from './broadphase';
 import { setMaterial } from './manifoldMerge';
 import type { ContactSpring } from './manifoldMerge';
 import { ManifoldStore } from './manifoldStore';
@@ -375,6 +376,16 @@ function writePose(pose: Float64Array, at: number, position: Vec3, quaternion: Q
   pose[at + 4] = quaternion.y;
   pose[at + 5] = quaternion.z;
   pose[at + 6] = quaternion.w;
+}
+
+/**
+ * Where `world`'s contact kernels run: its manifolds' kernel memory's, else its broadphase's,
+ * else (cannon-es's own parts throughout) TypeScript.
+ */
+export function kernelModeOf(world: World): KernelMode {
+  if (world.narrowphase instanceof ManifoldNarrowphase) return world.narrowphase.store.memory.mode;
+  if (world.broadphase instanceof SleepAwareSAPBroadphase) return world.broadphase.kernelMode;
+  return 'typescript';
 }
 
 /** Forgets every persistent contact of `world` (a scene cleared or rebuilt); others: nothing. */

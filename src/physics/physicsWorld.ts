@@ -8,7 +8,8 @@ import { createShapeBody, DEFAULT_ANGULAR_DAMPING } from './bodyFactory';
 import type { BodySpec, QuatTuple, Vec3Tuple } from './bodyFactory';
 import { setContactKey, staticContactKey } from './contactKeys';
 import { applyDamping } from './damping';
-import { forgetContacts } from './manifoldNarrowphase';
+import type { KernelMode } from './kernelMemory';
+import { forgetContacts, kernelModeOf } from './manifoldNarrowphase';
 import { createMaterials } from './materials';
 import type { MaterialName, Materials } from './materials';
 import { SpringSet } from './springs';
@@ -328,6 +329,11 @@ export class PhysicsWorld {
   }
 
   /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */
+  /** Where the contact kernels run: WebAssembly, or their TypeScript (the same bits). */
+  get kernels(): KernelMode {
+    return kernelModeOf(this.world);
+  }
+
   get time(): number {
     return this.world.time;
   }

@@ -55,6 +55,11 @@ export interface StatsSnapshot {
   droppedSeconds: number;
   /** Since load: simulated seconds cut by the frame clamp. */
   clampedSeconds: number;
+  /**
+   * The last frame's clamp: the longest real frame it would spend in full (0.25 s, or up to a
+   * second in a worker on a steadily slow display: docs/threads.md's "A slow display").
+   */
+  frameClampSeconds: number;
   /** Since load: simulated seconds kept back by the overload governor's throttle. */
   throttledSeconds: number;
   /** The latest frame's report (what `advance` returns per frame). */
@@ -96,6 +101,11 @@ export interface StatsSnapshot {
    */
   solverThreads: 1 | 2;
   solverThreadsNote: string | null;
+  /**
+   * Where the contact kernels run: 'webassembly', or 'typescript' where WebAssembly is refused
+   * (a Content-Security-Policy without 'wasm-unsafe-eval'); the same bits either way.
+   */
+  kernels: 'webassembly' | 'typescript';
   /** False when the browser offers no WebGL 2: nothing is drawn; everything else runs. */
   webgl: boolean;
   /** Geometries, textures and shader programs three.js holds on the GPU (flat across loads). */

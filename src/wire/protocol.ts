@@ -4,6 +4,7 @@
 
 import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
+import type { KernelMode } from '../physics/kernelMemory';
 import type { FaultReport } from '../physics/stateGuard';
 import type { SolverThreadCount } from '../physics/sweepTeam';
 import type { PhysicsTuning } from '../physics/tuning';
@@ -66,6 +67,8 @@ export type FromWorker =
       sceneDraw: Omit<SceneDrawData, 'version'>;
       /** The timeline as built: a replay at its start or where a seek put it. */
       timeline: TimelineReport;
+      /** Where the worker's contact kernels run. */
+      kernels: KernelMode;
       error?: string;
     }
   /** A replay loaded another scene or state at one of its steps. */

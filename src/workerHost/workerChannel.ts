@@ -27,6 +27,7 @@ import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
 import { assertNever } from '../util/assertNever';
 import type { SolverThreadCount } from '../physics/sweepTeam';
+import type { KernelMode } from '../physics/kernelMemory';
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {
@@ -192,6 +193,7 @@ export class WorkerChannel {
         this.scene = loadedScene(message.scene, this.requestedScene);
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
         this.timeline = message.timeline;
+        this.kernels = message.kernels;
         const waiter = this.loadWaiter;
         if (waiter && waiter.generation === message.generation) {
           this.loadWaiter = null;
@@ -297,6 +299,8 @@ export class WorkerChannel {
   /** The solver's threads as the worker last reported them, and why one if two were asked. */
   solverThreads: SolverThreadCount = 1;
   solverThreadsNote: string | null = null;
+  /** Where the worker's contact kernels run, as its last load reported. */
+  kernels: KernelMode = 'typescript';
 
   /** Asks the worker for the solver's sweeps on one thread or two (sent when it changes). */
   setSolverThreads(count: SolverThreadCount): void {

@@ -30,6 +30,7 @@ import type { KeyframeChoice, TimelineJump } from '../state/timeline';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../wire/protocol';
 import { WorkerChannel } from './workerChannel';
 import { WorkerFrames } from './workerFrames';
+import type { KernelMode } from '../physics/kernelMemory';
 
 /**
  * Ring slots: a frame asks for at most maxStepsPerFrame steps (25 by default) and the page draws
@@ -187,6 +188,10 @@ export class WorkerHost implements PhysicsHost {
 
   get solverThreadsNote(): string | null {
     return this.channel.solverThreadsNote;
+  }
+
+  get kernels(): KernelMode {
+    return this.channel.kernels;
   }
 
   beginSteps(): void {}

@@ -236,6 +236,7 @@ export class PhysicsService {
         generation: this.generation,
         ...this.sceneMessage(core),
         timeline,
+        kernels: core.physics.kernels,
         ...(error === null ? {} : { error }),
       },
       [],

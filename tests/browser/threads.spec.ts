@@ -67,6 +67,9 @@ async function play(
     await window.sandbox.load('stack');
   });
   expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe(thread);
+  // The contact kernels run compiled on either thread (the page's must compile them before
+  // its world is built), so the hashes below compare WebAssembly with WebAssembly.
+  expect(await page.evaluate(() => window.sandbox.stats().kernels)).toBe('webassembly');
   const hashes: string[] = [];
   let pulled = 0;
   let grabbedAt: number[] = [];

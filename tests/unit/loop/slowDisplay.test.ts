@@ -21,11 +21,14 @@ describe('a steadily slow display (slowDisplay on: physics in a worker, animatio
     for (const r of out.slice(0, 2)) {
       expect(r.steps).toBe(25);
       expect(r.clampedSeconds).toBeCloseTo(0.25, 12);
+      expect(r.clampSeconds).toBe(0.25);
     }
     for (const r of out.slice(2)) {
       expect(r.steps).toBe(50);
       expect(r.clampedSeconds).toBe(0);
       expect(r.droppedSeconds).toBe(0);
+      // The report says which clamp applied: twice the longest recent frame.
+      expect(r.clampSeconds).toBe(1);
     }
   });
 
@@ -45,6 +48,7 @@ describe('a steadily slow display (slowDisplay on: physics in a worker, animatio
     const hitch = out[out.length - 1] as FrameReport;
     expect(hitch.steps).toBe(25);
     expect(hitch.clampedSeconds).toBeCloseTo(4.75, 12);
+    expect(hitch.clampSeconds).toBe(0.25);
   });
 
   it('a display slower than a frame a second spends at most a second a frame', () => {
