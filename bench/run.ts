@@ -96,7 +96,7 @@ async function runPyramid(): Promise<void> {
     pyramidTable((quick ? [5, 7] : [7, 9, 11]).map((layers) => benchPyramid(layers, last))),
   );
   section(
-    `pyramid on one physics thread and on two (the solver's sweeps split, the same bits), wall ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
+    `pyramid: stateless on one thread; the default on one physics thread and on two (a helper takes half of the plan, set-up and sweeps, the same bits); wall ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
   );
   const threads: ThreadsResult[] = [];
   for (const layers of quick ? [5, 7] : [7, 9, 11]) threads.push(await benchThreads(layers, last));
