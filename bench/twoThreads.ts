@@ -1,14 +1,14 @@
-// A second physics thread for a world in Node: a worker_threads helper that takes half of every
-// contact-solver sweep it can (src/physics/sweepTeam.ts), the same bits as one thread.
+// A second physics thread for a world in Node: a worker_threads helper that takes half of the
+// pair plan, the row set-up and every sweep it can (src/physics/threadTeam.ts), the same bits.
 
 import { FlatGSSolver } from '../src/physics/flatSolver';
 import type { PhysicsWorld } from '../src/physics/physicsWorld';
-import { SweepTeam } from '../src/physics/sweepTeam';
+import { ThreadTeam } from '../src/physics/threadTeam';
 import { startTsWorker } from './tsWorker';
 
 /** A world's second thread; `close` takes the world back to one and ends the thread. */
 export interface SecondThread {
-  readonly team: SweepTeam;
+  readonly team: ThreadTeam;
   close(): Promise<void>;
 }
 
@@ -18,12 +18,12 @@ export async function useSecondThread(physics: PhysicsWorld): Promise<SecondThre
   if (!(solver instanceof FlatGSSolver)) {
     throw new Error('A second physics thread needs the flat solver (tuning solver "flat-gs").');
   }
-  const worker = startTsWorker(new URL('./sweepThread.ts', import.meta.url), null);
+  const worker = startTsWorker(new URL('./helperThread.ts', import.meta.url), null);
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
   });
-  const team = new SweepTeam((share) => worker.postMessage(share));
+  const team = new ThreadTeam((share) => worker.postMessage(share));
   solver.usePartner(team);
   return {
     team,

@@ -1,7 +1,7 @@
 // The physics host on the page's own thread: the physics core, stepped as the loop asks, each
 // step's cost measured with the simulation's clock. Everything answers at once.
 
-import type { SolverThreadCount } from '../physics/sweepTeam';
+import type { SolverThreadCount } from '../physics/threadTeam';
 import { PHYSICS_SHARE } from '../loop/overloadGovernor';
 import type { Command } from '../physics/commands';
 import type { FaultReport } from '../physics/stateGuard';

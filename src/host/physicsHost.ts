@@ -6,7 +6,7 @@ import type { PhysicsThreadSetting } from '../config/settings';
 import type { OverloadGovernor } from '../loop/overloadGovernor';
 import type { Command } from '../physics/commands';
 import type { FaultReport } from '../physics/stateGuard';
-import type { SolverThreadCount } from '../physics/sweepTeam';
+import type { SolverThreadCount } from '../physics/threadTeam';
 import type { PhysicsTuning } from '../physics/tuning';
 import type { LoadedScene } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';

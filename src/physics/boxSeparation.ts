@@ -1,6 +1,6 @@
 // Gottschalk's separating-axis test for two oriented boxes ("OBBTree", SIGGRAPH 1996) over the 15
 // candidate axes, as a kernel (kernelTypes.ts): the box–box generator (boxBoxContacts.ts) starts
-// with it, and the pair plan (pairKernels.ts) runs it first, so boxes it finds apart cost no job.
+// with it, and the pair plan (pairPlan.ts) runs it first, so boxes it finds apart cost no job.
 
 import type { int } from './kernelTypes';
 import { EDGE_BIAS, EDGE_SLACK, PARALLEL_SIN2 } from './satTolerances';

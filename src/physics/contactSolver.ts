@@ -7,7 +7,13 @@
 import type { Body } from 'cannon-es';
 import { ContactOrder } from './contactOrder';
 import { KERNEL_CALLS, kernelsOver, writeCall } from './kernelMemory';
-import type { Block, BlockHolder, KernelExports, KernelMemory } from './kernelMemory';
+import type {
+  Block,
+  BlockHolder,
+  KernelExports,
+  KernelMemory,
+  KernelPartner,
+} from './kernelMemory';
 import type { ManifoldBuffer } from './manifoldStore';
 import { applyStarts, placeRows, setUpRange, storeImpulses } from './rowSetUp';
 import { sweepRows } from './sweepLoop';
@@ -25,30 +31,19 @@ export interface SweepArrays {
   bodies: Int32Array;
   firstPoint: Int32Array;
   rows: Float64Array;
-  /** The shared WebAssembly memory they lie in (contactKernel.ts), or null: plain shared arrays. */
+  /** The shared WebAssembly memory they lie in (kernelMemory.ts), or null: plain shared arrays. */
   memory: WebAssembly.Memory | null;
 }
 
 /**
- * A second thread's share of the contact pipeline (sweepTeam.ts's SweepTeam): half of every
+ * A second thread's share of the contact pipeline (threadTeam.ts's ThreadTeam): half of every
  * sweep, and half of the passes over pair tasks and solver rows that run as kernels.
  */
-export interface SweepPartner {
+export interface TeamPartner extends KernelPartner {
   /** After the rows are set up: how this solve's sweeps are split. */
   plan(rows: ManifoldRows, lambdas: Float64Array): void;
   /** One sweep over every manifold, split with the other thread; the one-thread bits. */
   sweep(rows: ManifoldRows, lambdas: Float64Array, relax: boolean): void;
-  /**
-   * Where a kernel call for the other thread is written: the kernel's number in KERNEL_CALLS
-   * (kernelMemory.ts), then its arguments as its WebAssembly export takes them.
-   */
-  readonly call: Float64Array;
-  /**
-   * Starts the call written in `call` on the other thread, over `memory` (a shared WebAssembly
-   * memory, the one the arguments address), and returns at once; `join` waits for it to end.
-   */
-  start(memory: WebAssembly.Memory): void;
-  join(): void;
 }
 
 /**
@@ -84,8 +79,8 @@ export class ManifoldRows implements BlockHolder {
   private blocks: Block[] = [];
   /** The kernels in WebAssembly over those arrays, or null: the TypeScript, the same bits. */
   private exports: KernelExports | null = null;
-  /** A second thread's share of the sweeps (sweepTeam.ts), or null: one thread. */
-  private partner: SweepPartner | null = null;
+  /** A second thread's share of the sweeps (threadTeam.ts), or null: one thread. */
+  private partner: TeamPartner | null = null;
   /** The running velocity changes as the biased sweeps left them (see relax). */
   private biased: Float64Array = new Float64Array(0);
   /** Sweeps this solver ran in WebAssembly (a counter: nothing reads it back into a solve). */
@@ -174,7 +169,7 @@ export class ManifoldRows implements BlockHolder {
    * Shares the sweeps with a second thread (null: none). The world's kernel memory is then
    * shared memory (see FlatGSSolver.usePartner), so the partner's thread can sweep it too.
    */
-  usePartner(partner: SweepPartner | null): void {
+  usePartner(partner: TeamPartner | null): void {
     this.partner = partner;
   }
 

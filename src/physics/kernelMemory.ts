@@ -1,5 +1,5 @@
 // One memory for the contact pipeline's arrays — the manifolds, the pair tasks, the solver's rows —
-// so the kernels (contactKernel.ts) run over them in place: a WebAssembly memory where its
+// so the kernels (compiled from their TypeScript: buildKernels.ts) run over them in place: a WebAssembly memory where its
 // instance runs, else a plain buffer; shared between two threads when the solver has a partner.
 
 import { KERNEL_BASE64, SHARED_KERNEL_BASE64 } from './contactKernelBytes';
@@ -49,13 +49,31 @@ export interface BlockHolder {
 /** The kernels' exports (see buildKernels.ts's list); array arguments are byte addresses. */
 export type KernelExports = Record<string, (...args: number[]) => number | void>;
 
-/** The kernels a second thread may be asked to run (SweepPartner.call), by number. */
+/**
+ * A second thread that runs kernel calls over a shared memory (threadTeam.ts's ThreadTeam): the
+ * pair plan's and the set-up's other halves.
+ */
+export interface KernelPartner {
+  /**
+   * Where a kernel call for the other thread is written: the kernel's number in KERNEL_CALLS,
+   * then its arguments as its WebAssembly export takes them.
+   */
+  readonly call: Float64Array;
+  /**
+   * Starts the call written in `call` on the other thread, over `memory` (a shared WebAssembly
+   * memory, the one the arguments address), and returns at once; `join` waits for it to end.
+   */
+  start(memory: WebAssembly.Memory): void;
+  join(): void;
+}
+
+/** The kernels a second thread may be asked to run (KernelPartner.call), by number. */
 export const KERNEL_CALLS = ['planTasks', 'setUpRange'] as const;
 /** Most arguments a kernel call takes. */
 export const CALL_ARGUMENTS = 40;
 
 /**
- * Writes a kernel call's arguments after its number in `call` (see SweepPartner.call), up to
+ * Writes a kernel call's arguments after its number in `call` (see KernelPartner.call), up to
  * 24 of them: spelled out, since a rest parameter would allocate an array every call.
  */
 export function writeCall(

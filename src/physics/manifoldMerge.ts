@@ -1,5 +1,5 @@
 // A manifold's stand-in among cannon-es's contacts and its material numbers: once the pair
-// kernels (pairKernels.ts) have filled this step's manifolds, each gets the ContactEquation
+// kernels (pairPlan.ts) have filled this step's manifolds, each gets the ContactEquation
 // cannon-es made for its pair (its events, collision matrix and wake-ups go on as always) and
 // the numbers its solver rows are set up from.
 

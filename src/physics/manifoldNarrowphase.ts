@@ -1,7 +1,7 @@
 // cannon-es's narrowphase with persistent contact manifolds: each touching shape pair keeps its
 // points and their impulses from step to step (manifoldStore.ts), and a pair whose bodies have
 // barely moved relative to each other keeps last step's points without running its generator
-// (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (pairKernels.ts)
+// (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (pairPlan.ts)
 // — the same order and bits however the generators ran.
 
 import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
@@ -14,7 +14,8 @@ import { setMaterial } from './manifoldMerge';
 import type { ContactSpring } from './manifoldMerge';
 import { ManifoldStore } from './manifoldStore';
 import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
-import { mergeTasks, planTasks, PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairKernels';
+import { mergeTasks } from './pairMerge';
+import { planTasks, PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairPlan';
 import { PackedBodies } from './packedBodies';
 import { PairTasks } from './pairTasks';
 import { jobKind, taskPairs } from './pairTasking';
@@ -32,7 +33,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   readonly store = new ManifoldStore();
   /**
    * A touching pair keeps last step's points while its bodies have moved less than this,
-   * relative to each other, since the points were made (m; see pairKernels.ts). 0: never.
+   * relative to each other, since the points were made (m; see pairPlan.ts). 0: never.
    */
   reuseMotion = 0;
   /** The SPOOK spring of the normal rows (see PhysicsTuning.contactStiffness). */
@@ -214,7 +215,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
           si.type < sj.type || (si.type === sj.type && (keyI < keyJ || (keyI === keyJ && i < j)));
         const kind = iFirst ? jobKind(si.type, sj.type) : jobKind(sj.type, si.type);
         if (kind >= 0 && !justTest) {
-          // Ours: the bounding spheres are tested in the plan (pairKernels.ts), as below.
+          // Ours: the bounding spheres are tested in the plan (pairPlan.ts), as below.
           const t = first + i * nj + j;
           if (iFirst) this.task(t, kind, material, bi, bj, i, j);
           else this.task(t, kind, material, bj, bi, j, i);

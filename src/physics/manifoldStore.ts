@@ -3,9 +3,8 @@
 // named by their features) and the impulses the solver accumulated on them last step — Bullet's
 // btPersistentManifold and Box2D's b2Manifold, kept as state between steps.
 
-import type { SweepPartner } from './contactSolver';
 import { KernelMemory } from './kernelMemory';
-import type { Block, BlockHolder } from './kernelMemory';
+import type { Block, BlockHolder, KernelPartner } from './kernelMemory';
 import { fileManifold, findManifold } from './manifoldIndex';
 
 /**
@@ -191,7 +190,7 @@ export class ManifoldStore {
    * A second thread that takes half of the kernel passes over the tasks and rows (the solver's
    * partner, FlatGSSolver.usePartner), or null.
    */
-  partner: SweepPartner | null = null;
+  partner: KernelPartner | null = null;
   current = new ManifoldBuffer(this.memory);
   building = new ManifoldBuffer(this.memory);
 

@@ -1,12 +1,12 @@
 // Every body and shape of the world packed once a step, in kernel memory, for the pair kernels
-// (pairTasking.ts, pairKernels.ts): poses, box sizes, contact keys, types, collision filters and
+// (pairTasking.ts, pairPlan.ts): poses, box sizes, contact keys, types, collision filters and
 // material numbers — what cannon-es's getContacts reads of its objects for every pair.
 
 import { Box } from 'cannon-es';
 import type { Body, ContactMaterial, Material, World } from 'cannon-es';
 import { contactKeyOf } from './contactKeys';
 import type { Block, BlockHolder, KernelMemory } from './kernelMemory';
-import { BODY_POSE_WIDTH, SHAPE_POSE_WIDTH, SHAPE_SIZE_WIDTH } from './pairKernels';
+import { BODY_POSE_WIDTH, SHAPE_POSE_WIDTH, SHAPE_SIZE_WIDTH } from './pairPlan';
 import { Quaternion, Vec3 } from 'cannon-es';
 
 const F64 = Float64Array;

@@ -1,5 +1,5 @@
 // The shape pairs the manifold narrowphase has planned this step, in pair order (its tasks): in
-// the world's kernel memory, what the pair kernels (pairTasking.ts, pairKernels.ts) read and
+// the world's kernel memory, what the pair kernels (pairTasking.ts, pairPlan.ts) read and
 // write — who, the material, the plan, the frame, the generator's points.
 
 import type { ContactMaterial } from 'cannon-es';
@@ -28,7 +28,7 @@ const LAYOUT = {
    * world's default), −2 the one in `material` (manifoldNarrowphase.ts's planPair).
    */
   materialCode: [I32, 1],
-  /** The plan (pairKernels.ts's TASK_…), last step's manifold (−1: none), this step's. */
+  /** The plan (pairPlan.ts's TASK_…), last step's manifold (−1: none), this step's. */
   state: [I32, 1],
   previous: [I32, 1],
   manifold: [I32, 1],

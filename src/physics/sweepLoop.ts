@@ -1,5 +1,5 @@
 // The contact solver's sweep, a kernel (kernelTypes.ts): ManifoldRows' Gauss–Seidel pass over a
-// range of the solve order. Where WebAssembly is to be had, contactKernel.ts runs it compiled.
+// range of the solve order. Where WebAssembly is to be had, it runs compiled (kernelMemory.ts).
 
 import {
   ANGULAR_A,

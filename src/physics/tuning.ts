@@ -50,7 +50,7 @@ export interface PhysicsTuning {
   frictionWarmStart: number;
   /**
    * 'manifold' only: a touching pair keeps last step's points while its bodies have moved less
-   * than this relative to each other since the points were made, m (pairKernels.ts), less any
+   * than this relative to each other since the points were made, m (pairPlan.ts), less any
    * point that has come apart; 0: the generators run for every pair every step. The default,
    * 0.5 mm, holds the quality gates; 1 mm lets the stack drift past them (docs/contacts.md).
    */

@@ -6,7 +6,7 @@ import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { KernelMode } from '../physics/kernelMemory';
 import type { FaultReport } from '../physics/stateGuard';
-import type { SolverThreadCount } from '../physics/sweepTeam';
+import type { SolverThreadCount } from '../physics/threadTeam';
 import type { PhysicsTuning } from '../physics/tuning';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { Recording, RecordOptions } from '../state/recording';

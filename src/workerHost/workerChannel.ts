@@ -26,7 +26,7 @@ import { TransferReader } from '../wire/transferRing';
 import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
 import { assertNever } from '../util/assertNever';
-import type { SolverThreadCount } from '../physics/sweepTeam';
+import type { SolverThreadCount } from '../physics/threadTeam';
 import type { KernelMode } from '../physics/kernelMemory';
 
 /** Told what the worker reports; each may be left unset. */

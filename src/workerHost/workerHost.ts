@@ -3,7 +3,7 @@
 // drawn step, the newest for hashes, the faults the worker's guard reported. If the worker dies,
 // `handBack` rebuilds its world on the page's thread from the session log.
 
-import type { SolverThreadCount } from '../physics/sweepTeam';
+import type { SolverThreadCount } from '../physics/threadTeam';
 import { LocalHost } from '../host/localHost';
 import type {
   GovernorView,

@@ -8,6 +8,6 @@ const scope = self as unknown as MessageSink<FromWorker> & {
 };
 // The solver's helper is a worker of this worker's own (workerThread/solverThreads.ts).
 const startHelper = () =>
-  new Worker(new URL('./sweepHelperWorker.ts', import.meta.url), { type: 'module' });
+  new Worker(new URL('./helperWorker.ts', import.meta.url), { type: 'module' });
 const service = new PhysicsService(scope, undefined, startHelper);
 scope.onmessage = (event) => service.handle(event.data);

@@ -1,15 +1,16 @@
-// The physics worker's second thread: on request it starts the solver's helper worker and, once
-// that has loaded, splits the world's contact-solver sweeps with it (physics/sweepTeam.ts) —
-// the same bits as one thread. Where it cannot (no shared memory, no helper), it says why.
+// The physics worker's second thread: on request it starts the helper worker and, once that has
+// loaded, shares the world's contact pipeline with it (physics/threadTeam.ts: half the plan,
+// set-up and sweeps) — the same bits as one thread. Where it cannot (no shared memory, no
+// helper), it says why.
 
 import { FlatGSSolver } from '../physics/flatSolver';
 import type { PhysicsWorld } from '../physics/physicsWorld';
-import { SweepTeam } from '../physics/sweepTeam';
-import type { SolverThreadCount, SweepShare } from '../physics/sweepTeam';
+import { ThreadTeam } from '../physics/threadTeam';
+import type { SolverThreadCount, TeamShare } from '../physics/threadTeam';
 
 /** The helper worker, as the physics worker sees it (a browser Worker). */
 export interface HelperWorker {
-  postMessage(message: SweepShare): void;
+  postMessage(message: TeamShare): void;
   terminate(): void;
   onmessage: ((event: MessageEvent) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
@@ -33,7 +34,7 @@ function unavailable(startHelper: (() => HelperWorker) | null): string | null {
  */
 export class SolverThreads {
   private helper: HelperWorker | null = null;
-  private team: SweepTeam | null = null;
+  private team: ThreadTeam | null = null;
   private solver: FlatGSSolver | null = null;
 
   /**
@@ -68,7 +69,7 @@ export class SolverThreads {
     this.helper = helper;
     helper.onmessage = () => {
       helper.onmessage = null;
-      this.team = new SweepTeam((share) => helper.postMessage(share));
+      this.team = new ThreadTeam((share) => helper.postMessage(share));
       this.partner();
       this.report(2, null);
     };

@@ -1,6 +1,5 @@
-// Compiles the contact kernels (src/physics: broadphaseSweep, manifoldIndex, pairKernels, rowSetUp,
-// sweepLoop) with kernelCompiler.ts
-// and writes the module's bytes into src/physics/contactKernelBytes.ts (`npm run build:kernel`;
+// Compiles the contact kernels (SOURCES, in src/physics) with kernelCompiler.ts and writes the
+// module's bytes into src/physics/contactKernelBytes.ts (`npm run build:kernel`;
 // contactKernel.test.ts checks the committed bytes are what the sources compile to).
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +15,8 @@ const SOURCES = [
   'src/physics/boxSeparation.ts',
   'src/physics/broadphaseSweep.ts',
   'src/physics/manifoldIndex.ts',
-  'src/physics/pairKernels.ts',
+  'src/physics/pairMerge.ts',
+  'src/physics/pairPlan.ts',
   'src/physics/pairTasking.ts',
   'src/physics/rowSetUp.ts',
   'src/physics/sweepLoop.ts',

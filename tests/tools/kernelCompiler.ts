@@ -615,13 +615,17 @@ function foldConstant(node: ts.Expression, known: Map<string, number>): number |
 
 /** The WebAssembly text of `module`: every function of its sources, the named ones exported. */
 export function kernelText(module: KernelModule): string {
-  const constants = new Map(Object.entries(module.constants));
   const functions: ts.FunctionDeclaration[] = [];
+  /** Each function's constants: the imported ones and its own source's module-level ones. */
+  const constantsOf = new Map<ts.FunctionDeclaration, Map<string, number>>();
   for (const { path, text } of module.sources) {
     const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const constants = new Map(Object.entries(module.constants));
     moduleConstants(source, constants);
     for (const statement of source.statements) {
-      if (ts.isFunctionDeclaration(statement)) functions.push(statement);
+      if (!ts.isFunctionDeclaration(statement)) continue;
+      functions.push(statement);
+      constantsOf.set(statement, constants);
     }
   }
   const signatures = new Map<string, Signature>();
@@ -636,7 +640,7 @@ export function kernelText(module: KernelModule): string {
     if (!signatures.has(name)) throw new KernelError(`no kernel function ${name} to export`);
   }
   const bodies = functions.map((fn) =>
-    new FunctionCompiler(fn, signatures, constants).compile(
+    new FunctionCompiler(fn, signatures, constantsOf.get(fn) ?? new Map()).compile(
       module.exports.includes(fn.name?.text ?? ''),
     ),
   );

@@ -1,4 +1,4 @@
-// The pair plan (src/physics/pairKernels.ts) runs the box–box separating-axis test before any
+// The pair plan (src/physics/pairPlan.ts) runs the box–box separating-axis test before any
 // generator: every pair it files as apart is one the generator would make no point for, and the
 // pairs it leaves to the generator include every pair that touches.
 
@@ -9,7 +9,7 @@ import { collideBoxes } from '../../../src/physics/boxBoxContacts';
 import { BOX_BOX_JOB } from '../../../src/physics/contactJobs';
 import { ContactManifold } from '../../../src/physics/contactManifold';
 import { ManifoldNarrowphase } from '../../../src/physics/manifoldNarrowphase';
-import { TASK_APART, TASK_MAKE } from '../../../src/physics/pairKernels';
+import { TASK_APART, TASK_MAKE } from '../../../src/physics/pairPlan';
 
 const DT = 1 / 100;
 

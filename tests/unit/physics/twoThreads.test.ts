@@ -1,4 +1,4 @@
-// The second physics thread (src/physics/sweepTeam.ts, a worker_threads helper here): one thread
+// The second physics thread (src/physics/threadTeam.ts, a worker_threads helper here): one thread
 // and two give the same state hash after every step — the helper planning half the pair tasks,
 // setting up half the rows and sweeping half of each run — and the split the sweeps rely on
 // (runs of the solve order whose manifolds share no moving body) holds.
@@ -9,7 +9,7 @@ import { useSecondThread } from '../../../bench/twoThreads';
 import type { ManifoldNarrowphase } from '../../../src/physics/manifoldNarrowphase';
 import { ContactOrder, mayShareBodies } from '../../../src/physics/contactOrder';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
-import { SweepTeam } from '../../../src/physics/sweepTeam';
+import { ThreadTeam } from '../../../src/physics/threadTeam';
 import { StateHasher } from '../../../src/state/stateHasher';
 
 const DT = 1 / 100;
@@ -60,7 +60,7 @@ describe('two physics threads', () => {
     const solver = physics.world.solver;
     if (!(solver instanceof FlatGSSolver)) throw new Error('not the flat solver');
     // Its messages go nowhere: no thread ever takes the arrays or sweeps its halves.
-    solver.usePartner(new SweepTeam(() => undefined, 200));
+    solver.usePartner(new ThreadTeam(() => undefined, 200));
     expect(() => physics.step(DT)).toThrow(
       'The second physics thread did not answer within 200 ms.',
     );

@@ -1,15 +1,15 @@
-// The contact solver's second thread: each run of the solve order whose manifolds share no moving
-// body (one level and colour, contactOrder.ts) is cut in two, this thread sweeps the first half
-// and a helper thread the second, and both meet before the next run — the one-thread bits.
+// The contact pipeline's second thread: a helper that plans half the pair tasks and sets up half
+// the solver rows (kernel calls over the shared kernel memory), and sweeps half of each run of
+// the solve order whose manifolds share no moving body (contactOrder.ts) — the one-thread bits.
 
 import { ManifoldRows } from './contactSolver';
-import type { SweepArrays, SweepPartner } from './contactSolver';
+import type { SweepArrays, TeamPartner } from './contactSolver';
 import { mayShareBodies } from './contactOrder';
 import { CALL_ARGUMENTS, KERNEL_CALLS, kernelsOver } from './kernelMemory';
 import type { KernelExports } from './kernelMemory';
 import { float64s, int32s } from './sharedMemory';
 
-/** Threads the contact solver's sweeps run on: one, or split with a helper (the same bits). */
+/** Threads the contact pipeline runs on: one, or shared with a helper (the same bits). */
 export type SolverThreadCount = 1 | 2;
 
 /** `control`'s slots (Int32, shared): the job, its kind and size, both threads' progress. */
@@ -40,11 +40,11 @@ let spinLimit = 1 << 12;
 const SEGMENT_WIDTH = 3;
 
 /** What the helper thread is sent whenever the arrays change (a structured-clone message). */
-export interface SweepShare extends SweepArrays {
+export interface TeamShare extends SweepArrays {
   control: Int32Array;
   segments: Int32Array;
   lambdas: Float64Array;
-  /** The kernel call the helper runs on a CALL job (see SweepPartner.call). */
+  /** The kernel call the helper runs on a CALL job (see TeamPartner.call). */
   call: Float64Array;
   /** Acknowledged in control[ACKNOWLEDGED] once the helper works on these. */
   version: number;
@@ -86,10 +86,11 @@ function signal(control: Int32Array, slot: number, value: number): void {
 }
 
 /**
- * The solving thread's end: plans each solve's split and sweeps its halves. `send` posts a
- * SweepShare to the helper thread (whatever carries messages there: a Worker, a MessagePort).
+ * The stepping thread's end: hands the helper its kernel calls and its halves of each sweep,
+ * and meets it after each. `send` posts a TeamShare to the helper thread (whatever carries
+ * messages there: a Worker, a MessagePort).
  */
-export class SweepTeam implements SweepPartner {
+export class ThreadTeam implements TeamPartner {
   readonly control = int32s(CONTROL_SLOTS, true);
   readonly call = float64s(1 + CALL_ARGUMENTS, true);
   private segments = int32s(SEGMENT_WIDTH * 64, true);
@@ -110,7 +111,7 @@ export class SweepTeam implements SweepPartner {
   private version = 0;
 
   constructor(
-    private readonly send_: (share: SweepShare) => void,
+    private readonly send_: (share: TeamShare) => void,
     /** How long a meeting may wait for the helper before the solve fails. */
     private readonly timeoutMs = 5000,
   ) {}
@@ -240,11 +241,11 @@ const EMPTY_ARRAYS: SweepArrays = {
 };
 
 /**
- * The helper thread's end: hand `receive` each SweepShare the thread is sent. It takes the
- * arrays, then sweeps the helper's halves of every job until the team has another message for it
- * (new arrays) or has stopped.
+ * The helper thread's end: hand `receive` each TeamShare the thread is sent. It takes the
+ * arrays and the memory, then runs every job (a kernel call, or its halves of a sweep) until the
+ * team has another message for it (new arrays) or has stopped.
  */
-export class SweepHelper {
+export class TeamHelper {
   /** This thread's own ManifoldRows, sweeping the team's arrays. */
   private readonly rows = new ManifoldRows();
   private lastJob = 0;
@@ -253,7 +254,7 @@ export class SweepHelper {
   private exports: KernelExports | null = null;
   private memory: WebAssembly.Memory | null = null;
 
-  receive(share: SweepShare): void {
+  receive(share: TeamShare): void {
     if (share.header.length > 0 || share.memory === null) this.rows.adopt(share, share.lambdas);
     if (share.memory !== null && share.memory !== this.memory) {
       this.memory = share.memory;
@@ -266,7 +267,7 @@ export class SweepHelper {
   }
 
   /** Sweeps the helper's halves of every job until one sends it back to its messages. */
-  private serve(share: SweepShare): void {
+  private serve(share: TeamShare): void {
     const control = share.control;
     for (;;) {
       const job = Atomics.load(control, JOB);

@@ -1,27 +1,14 @@
-// The manifold narrowphase's passes over its pair tasks as kernels (kernelTypes.ts): plan —
-// bounding spheres, last step's manifold, the pair's relative frame and whether it may keep its
-// points — and merge, which fills this step's manifolds in task order from kept or made points.
+// The manifold narrowphase's merge as a kernel (kernelTypes.ts): this step's manifolds filled in
+// task order from the points a pair kept (Bullet's refresh) or its generator made, each made
+// point given the impulses of last step's point with its features (Box2D's matching).
 
-import { BOX_PAIR_WORK, separatingAxis } from './boxSeparation';
-import { BOX_BOX_JOB } from './contactJobs';
-import { POINT_SLOP } from './faceClipping';
 import type { int } from './kernelTypes';
-import { fileManifold, findManifold } from './manifoldIndex';
+import { fileManifold } from './manifoldIndex';
 import { FRAME_WIDTH, IMPULSE_WIDTH, POINTS_PER_MANIFOLD } from './manifoldStore';
+import { POINT_SLOP } from './faceClipping';
+import { BODY_POSE_WIDTH, TASK_APART, TASK_KEEP } from './pairPlan';
 
 const P = POINTS_PER_MANIFOLD;
-/** Per body in the packed poses: position (3), quaternion (4), bounding radius. */
-export const BODY_POSE_WIDTH = 8;
-/** Per shape in the packed shape poses: world position (3), quaternion (4), bounding radius. */
-export const SHAPE_POSE_WIDTH = 8;
-/** Per shape in the packed shape sizes: a box's half extents (zero for other shapes). */
-export const SHAPE_SIZE_WIDTH = 3;
-/** Scratch a plan needs (the box pairs' separating-axis test). */
-export const PLAN_WORK = BOX_PAIR_WORK;
-/** A task's state after planning. */
-export const TASK_APART = 0;
-export const TASK_MAKE = 1;
-export const TASK_KEEP = 2;
 /**
  * Old points within this distance of a new point (m, on body A) may hand it their impulses when
  * no old point has its feature id: Jolt's rule (1 cm) behind Box2D's, for the ids that change
@@ -29,151 +16,6 @@ export const TASK_KEEP = 2;
  * is a vertex one step and a clipped point the next).
  */
 const MATCH_DISTANCE = 0.01;
-
-/**
- * Plans tasks [from, to) (each writes only its own: ranges may be planned on either thread): a
- * slot with no shape pair (kind −1) is TASK_APART; a pair whose shapes' bounding spheres are apart is TASK_APART (as
- * cannon-es's getContacts tests them); else its last-step manifold is found by keys and shapes,
- * its relative frame written (see relativeFrame), and it is TASK_KEEP when it had a manifold
- * and has moved at most `reuseMotion` (> 0) since its points were made, else TASK_MAKE — or
- * TASK_APART for two boxes that a separating axis holds apart, as their generator would find
- * before making any point (most pairs of a packed pile: pyramid × 11, 11,000 of 18,000 a step).
- */
-export function planTasks(
-  from: int,
-  to: int,
-  reuseMotion: number,
-  bodyA: Int32Array,
-  bodyB: Int32Array,
-  slotA: Int32Array,
-  slotB: Int32Array,
-  keyA: Int32Array,
-  keyB: Int32Array,
-  shapes: Int32Array,
-  kind: Int32Array,
-  state: Int32Array,
-  previous: Int32Array,
-  frame: Float64Array,
-  bodyPoses: Float64Array,
-  shapePoses: Float64Array,
-  shapeSizes: Float64Array,
-  work: Float64Array,
-  slots: Int32Array,
-  mask: int,
-  oldKeyA: Int32Array,
-  oldKeyB: Int32Array,
-  oldShapes: Int32Array,
-  oldFrame: Float64Array,
-): void {
-  for (let t = from; t < to; t++) {
-    // A slot no shape pair of ours filled (see pairTasking.ts).
-    if (kind[t] < 0) {
-      state[t] = TASK_APART;
-      previous[t] = -1;
-      continue;
-    }
-    // cannon-es: xi.distanceTo(xj) > si.boundingSphereRadius + sj.boundingSphereRadius.
-    const sa = SHAPE_POSE_WIDTH * slotA[t];
-    const sb = SHAPE_POSE_WIDTH * slotB[t];
-    const dx = shapePoses[sb] - shapePoses[sa];
-    const dy = shapePoses[sb + 1] - shapePoses[sa + 1];
-    const dz = shapePoses[sb + 2] - shapePoses[sa + 2];
-    const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (distance > shapePoses[sa + 7] + shapePoses[sb + 7]) {
-      state[t] = TASK_APART;
-      previous[t] = -1;
-      continue;
-    }
-    const m = findManifold(slots, mask, oldKeyA, oldKeyB, oldShapes, keyA[t], keyB[t], shapes[t]);
-    previous[t] = m;
-    const a = BODY_POSE_WIDTH * bodyA[t];
-    const b = BODY_POSE_WIDTH * bodyB[t];
-    relativeFrame(bodyPoses, a, b, frame, FRAME_WIDTH * t);
-    state[t] = TASK_MAKE;
-    if (m >= 0 && reuseMotion > 0) {
-      if (frameMotion(oldFrame, m, frame, t, bodyPoses, a, b) <= reuseMotion) state[t] = TASK_KEEP;
-    }
-    if (state[t] === TASK_MAKE && kind[t] === BOX_BOX_JOB) {
-      const ha = SHAPE_SIZE_WIDTH * slotA[t];
-      const hb = SHAPE_SIZE_WIDTH * slotB[t];
-      if (separatingAxis(shapePoses, sa, sb, shapeSizes, ha, hb, work, 0) < 0)
-        state[t] = TASK_APART;
-    }
-  }
-}
-
-/**
- * Writes into out[at..at+6] the pose of the pair's mover (the body of smaller bounding radius:
- * A when strictly smaller, else B) in the other body's frame: position (3), quaternion (4) —
- * from the bodies packed at `a` and `b` of `poses`.
- */
-function relativeFrame(poses: Float64Array, a: int, b: int, out: Float64Array, at: int): void {
-  const moverIsA = poses[a + 7] < poses[b + 7];
-  const fixed = moverIsA ? b : a;
-  const mover = moverIsA ? a : b;
-  // The fixed body's inverse turn, conj(q).
-  const x = -poses[fixed + 3];
-  const y = -poses[fixed + 4];
-  const z = -poses[fixed + 5];
-  const w = poses[fixed + 6];
-  const dx = poses[mover] - poses[fixed];
-  const dy = poses[mover + 1] - poses[fixed + 1];
-  const dz = poses[mover + 2] - poses[fixed + 2];
-  // v' = v + 2w(u × v) + 2u × (u × v), u the vector part.
-  const cx = 2 * (y * dz - z * dy);
-  const cy = 2 * (z * dx - x * dz);
-  const cz = 2 * (x * dy - y * dx);
-  out[at] = dx + w * cx + (y * cz - z * cy);
-  out[at + 1] = dy + w * cy + (z * cx - x * cz);
-  out[at + 2] = dz + w * cz + (x * cy - y * cx);
-  // conj(q) ⊗ q_mover, in cannon-es's product order (Quaternion.mult).
-  const bx = poses[mover + 3];
-  const by = poses[mover + 4];
-  const bz = poses[mover + 5];
-  const bw = poses[mover + 6];
-  out[at + 3] = x * bw + w * bx + y * bz - z * by;
-  out[at + 4] = y * bw + w * by + z * bx - x * bz;
-  out[at + 5] = z * bw + w * bz + x * by - y * bx;
-  out[at + 6] = w * bw - x * bx - y * by - z * bz;
-}
-
-/**
- * An upper bound (for small turns) on how far any point of the mover has moved in the fixed
- * body's frame between the stored frame `frames[m]` and the current one `current[t]`: the shift
- * of its centre plus its bounding radius × the turn angle, the angle taken as twice the sine of
- * its half (|vector part| of the turn quaternion). Square roots only: exact everywhere.
- */
-function frameMotion(
-  frames: Float64Array,
-  m: int,
-  current: Float64Array,
-  t: int,
-  poses: Float64Array,
-  a: int,
-  b: int,
-): number {
-  const f = FRAME_WIDTH * m;
-  const c = FRAME_WIDTH * t;
-  const radius = poses[a + 7] < poses[b + 7] ? poses[a + 7] : poses[b + 7];
-  const dx = current[c] - frames[f];
-  const dy = current[c + 1] - frames[f + 1];
-  const dz = current[c + 2] - frames[f + 2];
-  // conj(stored) ⊗ current: the turn since the points were made; its vector part only.
-  const x = -frames[f + 3];
-  const y = -frames[f + 4];
-  const z = -frames[f + 5];
-  const w = frames[f + 6];
-  const bx = current[c + 3];
-  const by = current[c + 4];
-  const bz = current[c + 5];
-  const bw = current[c + 6];
-  const tx = x * bw + w * bx + y * bz - z * by;
-  const ty = y * bw + w * by + z * bx - x * bz;
-  const tz = z * bw + w * bz + x * by - y * bx;
-  return (
-    Math.sqrt(dx * dx + dy * dy + dz * dz) + 2 * Math.sqrt(tx * tx + ty * ty + tz * tz) * radius
-  );
-}
 
 /**
  * Fills this step's manifolds from tasks [0, count), in task order: a TASK_KEEP task keeps last
