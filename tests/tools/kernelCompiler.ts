@@ -464,9 +464,9 @@ class FunctionCompiler {
     const operand = this.expression(node.operand);
     switch (node.operator) {
       case ts.SyntaxKind.MinusToken:
-        if (operand.constant !== undefined && operand.constant !== 0) {
-          return this.constantValue(-operand.constant);
-        }
+        // −0 is a double in JavaScript (an integer constant otherwise stays one).
+        if (operand.constant === 0) return { code: `(f64.const ${f64Literal(-0)})`, type: 'f64' };
+        if (operand.constant !== undefined) return this.constantValue(-operand.constant);
         // −0 is a double in JavaScript: an integer's negation is not an integer there.
         if (operand.type !== 'f64') return fail(node, 'negate doubles only (write 0 - i)');
         return { code: `(f64.neg ${operand.code})`, type: 'f64' };
