@@ -118,8 +118,8 @@ async function main(): Promise<void> {
   if (!(root instanceof HTMLElement) || !(canvas instanceof HTMLCanvasElement)) {
     throw new Error('index.html must contain #app and canvas#view.');
   }
-  // A world on this thread runs its contact kernels in WebAssembly only if they are compiled
-  // first: the page's main thread may not compile them at once (see compileContactKernels).
+  // A world on this thread runs its contact kernels in WebAssembly only if they compile: some
+  // browsers compile no module this large at once on a page's main thread (compileContactKernels).
   await compileContactKernels();
   const page = buildApp(root, canvas);
   const app = page.app;

@@ -159,7 +159,7 @@ function kernelModule(shared: boolean): WebAssembly.Module | null {
       compiled[k] = new WebAssembly.Module(kernelBytes(shared));
     } catch {
       // No WebAssembly, a Content-Security-Policy without 'wasm-unsafe-eval', or a page's main
-      // thread, where Chromium compiles no module over 4 KB at once (see compileContactKernels).
+      // thread where a browser compiles no module this large at once (compileContactKernels).
       compiled[k] = null;
     }
   }
@@ -167,8 +167,9 @@ function kernelModule(shared: boolean): WebAssembly.Module | null {
 }
 
 /**
- * Compiles the kernels' modules without blocking: a page's main thread may not compile a module
- * of over 4 KB at once (Chromium refuses), so the app awaits this before it builds a world there.
+ * Compiles the kernels' modules without blocking: a page's main thread may not be allowed to
+ * compile a module of their size (12 KB) at once (Chromium up to about version 114 refused one
+ * over 4 KB; later ones allow 8 MB), so the app awaits this before it builds a world there.
  * Workers and Node compile them on the spot when the first memory asks.
  */
 export async function compileContactKernels(): Promise<void> {
