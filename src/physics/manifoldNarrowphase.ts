@@ -16,7 +16,7 @@ import { ManifoldStore } from './manifoldStore';
 import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
 import { mergeTasks } from './pairMerge';
 import { planTasks, PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairPlan';
-import { PackedBodies } from './packedBodies';
+import { PackedBodies, writePose } from './packedBodies';
 import { PairTasks } from './pairTasks';
 import { jobKind, taskPairs } from './pairTasking';
 
@@ -371,16 +371,6 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
         : resolver.call(this, sj, si, xj, xi, qj, qi, bj, bi, si, sj, justTest);
     if (touched && justTest) registerOverlap(world, si, sj, bi, bj);
   }
-}
-
-function writePose(pose: Float64Array, at: number, position: Vec3, quaternion: Quaternion): void {
-  pose[at] = position.x;
-  pose[at + 1] = position.y;
-  pose[at + 2] = position.z;
-  pose[at + 3] = quaternion.x;
-  pose[at + 4] = quaternion.y;
-  pose[at + 5] = quaternion.z;
-  pose[at + 6] = quaternion.w;
 }
 
 /**

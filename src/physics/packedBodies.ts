@@ -4,6 +4,7 @@
 
 import { Box } from 'cannon-es';
 import type { Body, ContactMaterial, Material, World } from 'cannon-es';
+import type { QuatLike, Vec3Like } from '../poses/bodyPoses';
 import { contactKeyOf } from './contactKeys';
 import type { Block, BlockHolder, KernelMemory } from './kernelMemory';
 import { BODY_POSE_WIDTH, SHAPE_POSE_WIDTH, SHAPE_SIZE_WIDTH } from './pairPlan';
@@ -92,13 +93,7 @@ export class PackedBodies implements BlockHolder {
       const p = body.position;
       const q = body.quaternion;
       const b = BODY_POSE_WIDTH * i;
-      poses[b] = p.x;
-      poses[b + 1] = p.y;
-      poses[b + 2] = p.z;
-      poses[b + 3] = q.x;
-      poses[b + 4] = q.y;
-      poses[b + 5] = q.z;
-      poses[b + 6] = q.w;
+      writePose(poses, b, p, q);
       poses[b + 7] = body.boundingRadius;
       this.shapeCount[i] = body.shapes.length;
       this.firstShape[i] = slot;
@@ -111,13 +106,7 @@ export class PackedBodies implements BlockHolder {
         q.vmult(body.shapeOffsets[s], position);
         position.vadd(p, position);
         const at = SHAPE_POSE_WIDTH * slot;
-        shapePoses[at] = position.x;
-        shapePoses[at + 1] = position.y;
-        shapePoses[at + 2] = position.z;
-        shapePoses[at + 3] = orientation.x;
-        shapePoses[at + 4] = orientation.y;
-        shapePoses[at + 5] = orientation.z;
-        shapePoses[at + 6] = orientation.w;
+        writePose(shapePoses, at, position, orientation);
         shapePoses[at + 7] = shape.boundingSphereRadius;
         if (shape instanceof Box) {
           const size = SHAPE_SIZE_WIDTH * slot;
@@ -172,4 +161,20 @@ export class PackedBodies implements BlockHolder {
       }),
     );
   }
+}
+
+/** A pose (position, then quaternion x y z w) into out[at .. at + 6]. */
+export function writePose(
+  out: Float64Array,
+  at: number,
+  position: Vec3Like,
+  quaternion: QuatLike,
+): void {
+  out[at] = position.x;
+  out[at + 1] = position.y;
+  out[at + 2] = position.z;
+  out[at + 3] = quaternion.x;
+  out[at + 4] = quaternion.y;
+  out[at + 5] = quaternion.z;
+  out[at + 6] = quaternion.w;
 }

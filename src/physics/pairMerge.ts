@@ -6,7 +6,7 @@ import type { int } from './kernelTypes';
 import { fileManifold } from './manifoldIndex';
 import { FRAME_WIDTH, IMPULSE_WIDTH, POINTS_PER_MANIFOLD } from './manifoldStore';
 import { POINT_SLOP } from './faceClipping';
-import { BODY_POSE_WIDTH, TASK_APART, TASK_KEEP } from './pairPlan';
+import { BODY_POSE_WIDTH, TASK_APART, TASK_KEEP, turn } from './pairPlan';
 
 const P = POINTS_PER_MANIFOLD;
 /**
@@ -109,34 +109,6 @@ export function mergeTasks(
   }
   counts[0] = manifolds;
   counts[1] = points;
-}
-
-/**
- * v = q · src[at..] (sense 1) or conj(q) · src[at..] (sense −1), q the quaternion packed at
- * poses[pose + 3 ..]: a body-frame vector in world axes, or back. Products and sums only.
- */
-function turn(
-  poses: Float64Array,
-  pose: int,
-  sense: number,
-  src: Float64Array,
-  at: int,
-  dst: Float64Array,
-  to: int,
-): void {
-  const x = sense * poses[pose + 3];
-  const y = sense * poses[pose + 4];
-  const z = sense * poses[pose + 5];
-  const w = poses[pose + 6];
-  const vx = src[at];
-  const vy = src[at + 1];
-  const vz = src[at + 2];
-  const cx = 2 * (y * vz - z * vy);
-  const cy = 2 * (z * vx - x * vz);
-  const cz = 2 * (x * vy - y * vx);
-  dst[to] = vx + w * cx + (y * cz - z * cy);
-  dst[to + 1] = vy + w * cy + (z * cx - x * cz);
-  dst[to + 2] = vz + w * cz + (x * cy - y * cx);
 }
 
 /**

@@ -102,22 +102,16 @@ function relativeFrame(poses: Float64Array, a: int, b: int, out: Float64Array, a
   const moverIsA = poses[a + 7] < poses[b + 7];
   const fixed = moverIsA ? b : a;
   const mover = moverIsA ? a : b;
-  // The fixed body's inverse turn, conj(q).
+  // The mover's centre seen from the fixed body: the offset turned by its inverse, conj(q).
+  out[at] = poses[mover] - poses[fixed];
+  out[at + 1] = poses[mover + 1] - poses[fixed + 1];
+  out[at + 2] = poses[mover + 2] - poses[fixed + 2];
+  turn(poses, fixed, -1, out, at, out, at);
+  // conj(q) ⊗ q_mover, in cannon-es's product order (Quaternion.mult).
   const x = -poses[fixed + 3];
   const y = -poses[fixed + 4];
   const z = -poses[fixed + 5];
   const w = poses[fixed + 6];
-  const dx = poses[mover] - poses[fixed];
-  const dy = poses[mover + 1] - poses[fixed + 1];
-  const dz = poses[mover + 2] - poses[fixed + 2];
-  // v' = v + 2w(u × v) + 2u × (u × v), u the vector part.
-  const cx = 2 * (y * dz - z * dy);
-  const cy = 2 * (z * dx - x * dz);
-  const cz = 2 * (x * dy - y * dx);
-  out[at] = dx + w * cx + (y * cz - z * cy);
-  out[at + 1] = dy + w * cy + (z * cx - x * cz);
-  out[at + 2] = dz + w * cz + (x * cy - y * cx);
-  // conj(q) ⊗ q_mover, in cannon-es's product order (Quaternion.mult).
   const bx = poses[mover + 3];
   const by = poses[mover + 4];
   const bz = poses[mover + 5];
@@ -164,4 +158,33 @@ function frameMotion(
   return (
     Math.sqrt(dx * dx + dy * dy + dz * dz) + 2 * Math.sqrt(tx * tx + ty * ty + tz * tz) * radius
   );
+}
+
+/**
+ * v = q · src[at..] (sense 1) or conj(q) · src[at..] (sense −1), q the quaternion packed at
+ * poses[pose + 3 ..]: a body-frame vector in world axes, or back (in place too: it reads src
+ * first). v' = v + 2w(u × v) + 2u × (u × v), u the vector part: products and sums only.
+ */
+export function turn(
+  poses: Float64Array,
+  pose: int,
+  sense: number,
+  src: Float64Array,
+  at: int,
+  dst: Float64Array,
+  to: int,
+): void {
+  const x = sense * poses[pose + 3];
+  const y = sense * poses[pose + 4];
+  const z = sense * poses[pose + 5];
+  const w = poses[pose + 6];
+  const vx = src[at];
+  const vy = src[at + 1];
+  const vz = src[at + 2];
+  const cx = 2 * (y * vz - z * vy);
+  const cy = 2 * (z * vx - x * vz);
+  const cz = 2 * (x * vy - y * vx);
+  dst[to] = vx + w * cx + (y * cz - z * cy);
+  dst[to + 1] = vy + w * cy + (z * cx - x * cz);
+  dst[to + 2] = vz + w * cz + (x * cy - y * cx);
 }

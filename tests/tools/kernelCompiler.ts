@@ -348,31 +348,8 @@ class FunctionCompiler {
     return { array: local.type, address, offset: constant * bytes };
   }
 
-  /** The value of a constant expression (a literal, a named constant, their sums), or undefined. */
   private constantOf(node: ts.Expression): number | undefined {
-    if (ts.isParenthesizedExpression(node)) return this.constantOf(node.expression);
-    if (ts.isNumericLiteral(node)) return Number(node.text);
-    if (ts.isIdentifier(node) && !this.lookup(node.text)) return this.constants.get(node.text);
-    if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) {
-      const v = this.constantOf(node.operand);
-      return v === undefined ? undefined : -v;
-    }
-    if (ts.isBinaryExpression(node)) {
-      const a = this.constantOf(node.left);
-      const b = this.constantOf(node.right);
-      if (a === undefined || b === undefined) return undefined;
-      switch (node.operatorToken.kind) {
-        case ts.SyntaxKind.PlusToken:
-          return a + b;
-        case ts.SyntaxKind.MinusToken:
-          return a - b;
-        case ts.SyntaxKind.AsteriskToken:
-          return a * b;
-        default:
-          return undefined;
-      }
-    }
-    return undefined;
+    return foldConstant(node, this.constants, (name) => this.lookup(name) !== undefined);
   }
 
   private condition(node: ts.Expression): string {
@@ -585,17 +562,26 @@ function moduleConstants(source: ts.SourceFile, known: Map<string, number>): voi
   }
 }
 
-function foldConstant(node: ts.Expression, known: Map<string, number>): number | undefined {
-  if (ts.isParenthesizedExpression(node)) return foldConstant(node.expression, known);
+/**
+ * The value of a constant expression — literals and names in `known` (unless `isLocal` says a
+ * local hides the name) under unary minus, +, −, × and << — or undefined.
+ */
+function foldConstant(
+  node: ts.Expression,
+  known: ReadonlyMap<string, number>,
+  isLocal: (name: string) => boolean = () => false,
+): number | undefined {
+  const fold = (n: ts.Expression): number | undefined => foldConstant(n, known, isLocal);
+  if (ts.isParenthesizedExpression(node)) return fold(node.expression);
   if (ts.isNumericLiteral(node)) return Number(node.text);
-  if (ts.isIdentifier(node)) return known.get(node.text);
+  if (ts.isIdentifier(node)) return isLocal(node.text) ? undefined : known.get(node.text);
   if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) {
-    const v = foldConstant(node.operand, known);
+    const v = fold(node.operand);
     return v === undefined ? undefined : -v;
   }
   if (ts.isBinaryExpression(node)) {
-    const a = foldConstant(node.left, known);
-    const b = foldConstant(node.right, known);
+    const a = fold(node.left);
+    const b = fold(node.right);
     if (a === undefined || b === undefined) return undefined;
     switch (node.operatorToken.kind) {
       case ts.SyntaxKind.PlusToken:
