@@ -209,11 +209,6 @@ function instantiate(memory: WebAssembly.Memory, shared: boolean): KernelExports
 export class KernelMemory {
   /** The kernels over this memory, or null: the callers run the TypeScript, the same bits. */
   exports: KernelExports | null = null;
-
-  /** Where the kernels over this memory run. */
-  get mode(): KernelMode {
-    return this.exports === null ? 'typescript' : 'webassembly';
-  }
   /** The WebAssembly memory, when the kernels run in one. */
   memory: WebAssembly.Memory | null = null;
   private buffer: ArrayBuffer | SharedArrayBuffer = new ArrayBuffer(0);
@@ -221,11 +216,16 @@ export class KernelMemory {
   private end = 0;
   private readonly blocks: Block[] = [];
   private readonly holders: BlockHolder[] = [];
-  /** Counts the layouts: a second thread holding views must be sent them again after one. */
+  /** Counts the resizes (every view changed): a second thread must be sent them again after one. */
   layouts = 0;
 
   constructor(public shared = false) {
     this.open(0);
+  }
+
+  /** Where the kernels over this memory run. */
+  get mode(): KernelMode {
+    return this.exports === null ? 'typescript' : 'webassembly';
   }
 
   /** A new block of `length` elements of `kind`. */
