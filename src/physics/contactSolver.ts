@@ -15,7 +15,16 @@ import type {
   KernelPartner,
 } from './kernelMemory';
 import type { ManifoldBuffer } from './manifoldStore';
-import { applyStarts, placeRows, setUpRange, storeImpulses } from './rowSetUp';
+import {
+  applyStarts,
+  placeRows,
+  SCALAR_DT,
+  SCALAR_WARM_FRICTION,
+  SCALAR_WARM_NORMAL,
+  SET_UP_SCALARS,
+  setUpRange,
+  storeImpulses,
+} from './rowSetUp';
 import { sweepRows } from './sweepLoop';
 import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
@@ -70,6 +79,8 @@ export class ManifoldRows implements BlockHolder {
   private orderView: Int32Array = new Int32Array(0);
   /** This step's bodies as the rows read them (contactRows.ts's packBody), by body index. */
   private state: Float64Array = new Float64Array(0);
+  /** The set-up's dt and warm-start factors (rowSetUp.ts's SET_UP_SCALARS). */
+  private scalars: Float64Array = new Float64Array(0);
   /**
    * The world's kernel memory these lie in (the manifolds' own: manifoldStore.ts), and the
    * blocks there; null until the first solve, and on a partner's thread, whose arrays are the
@@ -94,7 +105,7 @@ export class ManifoldRows implements BlockHolder {
   }
 
   bind(): void {
-    const [header, bodies, firstPoint, rows, lambdas, order, state] = this.blocks;
+    const [header, bodies, firstPoint, rows, lambdas, order, state, scalars] = this.blocks;
     this.header = header.view as Float64Array;
     this.bodies = bodies.view as Int32Array;
     this.firstPoint = firstPoint.view as Int32Array;
@@ -102,6 +113,7 @@ export class ManifoldRows implements BlockHolder {
     this.lambdas = lambdas.view as Float64Array;
     this.orderView = order.view as Int32Array;
     this.state = state.view as Float64Array;
+    this.scalars = scalars.view as Float64Array;
     this.exports = this.memory === null ? null : this.memory.exports;
   }
 
@@ -122,12 +134,18 @@ export class ManifoldRows implements BlockHolder {
     const count = order.count;
     this.lambdaCount = BODY_WIDTH * bodies.length;
     this.reserve(buffer.memory, count, buffer.pointCount, bodies.length);
-    this.orderView.set(order.order.subarray(0, count));
+    const solveOrder = order.order;
+    const orderView = this.orderView;
+    for (let o = 0; o < count; o++) orderView[o] = solveOrder[o];
     const state = this.state;
     for (let i = 0; i < bodies.length; i++) packBody(bodies[i], state, BODY_STATE_WIDTH * i);
     const inside = this.lambdas;
     const n = this.lambdaCount;
     inside.fill(0, 0, n);
+    const scalars = this.scalars;
+    scalars[SCALAR_DT] = dt;
+    scalars[SCALAR_WARM_NORMAL] = warm.normal;
+    scalars[SCALAR_WARM_FRICTION] = warm.friction;
     const k = this.exports;
     const b = buffer;
     if (k !== null) {
@@ -137,7 +155,7 @@ export class ManifoldRows implements BlockHolder {
         b.bodyB.byteOffset, b.points.byteOffset, state.byteOffset, this.bodies.byteOffset,
         this.firstPoint.byteOffset,
       );
-      this.setUpRows(k, b, dt, warm, count);
+      this.setUpRows(k, b, count);
       if (warm.normal > 0 || warm.friction > 0) {
         // prettier-ignore
         k.applyStarts(
@@ -154,8 +172,7 @@ export class ManifoldRows implements BlockHolder {
       // prettier-ignore
       setUpRange(
         0, count, this.orderView, b.responds, b.bodyA, b.bodyB, b.worldNormal, b.material, b.ri,
-        b.rj, b.impulse, state, dt, warm.normal, warm.friction, this.header, this.firstPoint,
-        this.rows,
+        b.rj, b.impulse, state, scalars, this.header, this.firstPoint, this.rows,
       );
       if (warm.normal > 0 || warm.friction > 0) {
         applyStarts(count, this.header, this.bodies, this.firstPoint, this.rows, inside);
@@ -293,13 +310,7 @@ export class ManifoldRows implements BlockHolder {
    * setUpRange over the whole order in WebAssembly: with a partner, its thread takes the
    * positions from the one that splits the points in half, this one the rest, at once.
    */
-  private setUpRows(
-    k: KernelExports,
-    b: ManifoldBuffer,
-    dt: number,
-    warm: WarmStart,
-    count: number,
-  ): void {
+  private setUpRows(k: KernelExports, b: ManifoldBuffer, count: number): void {
     const partner = this.partner;
     const memory = this.memory?.memory ?? null;
     let mid = count;
@@ -313,8 +324,8 @@ export class ManifoldRows implements BlockHolder {
       writeCall(
         c, mid, count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
         b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
-        b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, dt, warm.normal,
-        warm.friction, this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
+        b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, this.scalars.byteOffset,
+        this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
       );
       partner.start(memory);
     }
@@ -322,8 +333,8 @@ export class ManifoldRows implements BlockHolder {
     k.setUpRange(
       0, mid, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
       b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
-      b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, dt, warm.normal,
-      warm.friction, this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
+      b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, this.scalars.byteOffset,
+      this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
     );
     if (mid < count && partner !== null) partner.join();
   }
@@ -341,6 +352,7 @@ export class ManifoldRows implements BlockHolder {
         Int32Array,
         Float64Array,
       ].map((kind) => memory.block(kind, 0));
+      this.blocks.push(memory.block(Float64Array, SET_UP_SCALARS));
       memory.hold(this);
     }
     const [header, bodyPlaces, firstPoint, rows, lambdas, order, state] = this.blocks;

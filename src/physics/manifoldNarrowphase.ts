@@ -48,6 +48,9 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   private readonly workBlock: Block<Float64ArrayConstructor>;
   /** The merge's manifold and point counts, read and written back. */
   private readonly countBlock: Block<Int32ArrayConstructor>;
+  /** The plan's reuseMotion, in memory (see planTasks). */
+  private readonly limitBlock: Block<Float64ArrayConstructor>;
+  private limits: Float64Array = new Float64Array(0);
   private work: Float64Array = new Float64Array(0);
   private counts: Int32Array = new Int32Array(0);
   /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
@@ -59,12 +62,14 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const memory = this.store.memory;
     this.workBlock = memory.block(Float64Array, 2 * PLAN_WORK);
     this.countBlock = memory.block(Int32Array, 2);
+    this.limitBlock = memory.block(Float64Array, 1);
     memory.hold(this);
   }
 
   bind(): void {
     this.work = this.workBlock.view;
     this.counts = this.countBlock.view;
+    this.limits = this.limitBlock.view;
   }
 
   override getContacts(
@@ -261,13 +266,14 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
    */
   private plan(): void {
     const t = this.tasks;
+    this.limits[0] = this.reuseMotion;
     const old = this.store.current;
     const mask = old.slots.length - 1;
     const k = this.store.memory.exports;
     if (k === null) {
       // prettier-ignore
       planTasks(
-        0, t.count, this.reuseMotion, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB,
+        0, t.count, this.limits, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB,
         t.shapes, t.kind, t.state, t.previous, t.frame, this.packed.poses, this.packed.shapePoses,
         this.packed.shapeSizes, this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
       );
@@ -282,7 +288,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       c[0] = KERNEL_CALLS.indexOf('planTasks');
       // prettier-ignore
       writeCall(
-        c, mid, t.count, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset,
+        c, mid, t.count, this.limits.byteOffset, t.indexA.byteOffset, t.indexB.byteOffset,
         t.slotA.byteOffset, t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset,
         t.shapes.byteOffset, t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset,
         t.frame.byteOffset, this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset,
@@ -294,7 +300,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     }
     // prettier-ignore
     k.planTasks(
-      0, mid, this.reuseMotion, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
+      0, mid, this.limits.byteOffset, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
       t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
       t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
       this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset, this.packed.shapeSizes.byteOffset,

@@ -127,7 +127,11 @@ export class ManifoldBuffer implements BlockHolder {
    * array of the world's kernel memory: callers reserve before a pass, never inside one.
    */
   reserve(manifolds: number): void {
-    if (manifolds <= this.capacity) return;
+    // The growing apart, so this (called every step) makes no closure context: it allocates nothing.
+    if (manifolds > this.capacity) this.grow(manifolds);
+  }
+
+  private grow(manifolds: number): void {
     let n = Math.max(this.capacity, INITIAL_MANIFOLDS);
     while (n < manifolds) n *= 2;
     const requests: [Block, number][] = NAMES.map((name) => [

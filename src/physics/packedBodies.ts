@@ -151,7 +151,11 @@ export class PackedBodies implements BlockHolder {
 
   /** Room for n bodies and their shapes (doubling); a layout moves every view. */
   private reserve(n: number, shapes: number): void {
-    if (n <= this.bodyRoom && shapes <= this.shapeRoom) return;
+    // The growing apart, so this (called every step) makes no closure context: it allocates nothing.
+    if (n > this.bodyRoom || shapes > this.shapeRoom) this.grow(n, shapes);
+  }
+
+  private grow(n: number, shapes: number): void {
     this.bodyRoom = Math.max(2 * n, 64);
     this.shapeRoom = Math.max(2 * shapes, 64);
     this.memory.resize(

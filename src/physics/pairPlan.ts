@@ -26,14 +26,14 @@ export const TASK_KEEP = 2;
  * slot with no shape pair (kind −1) is TASK_APART; a pair whose shapes' bounding spheres are apart is TASK_APART (as
  * cannon-es's getContacts tests them); else its last-step manifold is found by keys and shapes,
  * its relative frame written (see relativeFrame), and it is TASK_KEEP when it had a manifold
- * and has moved at most `reuseMotion` (> 0) since its points were made, else TASK_MAKE — or
+ * and has moved at most `limits[0]` (reuseMotion, > 0) since its points were made, else TASK_MAKE — or
  * TASK_APART for two boxes that a separating axis holds apart, as their generator would find
  * before making any point (most pairs of a packed pile: pyramid × 11, 11,000 of 18,000 a step).
  */
 export function planTasks(
   from: int,
   to: int,
-  reuseMotion: number,
+  limits: Float64Array,
   bodyA: Int32Array,
   bodyB: Int32Array,
   slotA: Int32Array,
@@ -56,6 +56,8 @@ export function planTasks(
   oldShapes: Int32Array,
   oldFrame: Float64Array,
 ): void {
+  // In memory, not an argument: no caller passes a double through a call (V8 would box it).
+  const reuseMotion = limits[0];
   for (let t = from; t < to; t++) {
     // A slot no shape pair of ours filled (see pairTasking.ts).
     if (kind[t] < 0) {

@@ -100,7 +100,11 @@ export class PairTasks implements BlockHolder, JobOutputs {
 
   /** Room for `pairs` body pairs (doubling); before a step's plan, never inside a pass. */
   reservePairs(pairs: number): void {
-    if (pairs < this.pairCapacity) return;
+    // The growing apart, so this (called every step) makes no closure context: it allocates nothing.
+    if (pairs >= this.pairCapacity) this.growPairs(pairs);
+  }
+
+  private growPairs(pairs: number): void {
     let n = Math.max(this.pairCapacity, 256);
     while (n <= pairs) n *= 2;
     this.memory.resize(this.pairBlocks.map((block) => [block, n] as const));
@@ -108,7 +112,10 @@ export class PairTasks implements BlockHolder, JobOutputs {
 
   /** Room for `tasks` tasks (doubling); before a step's plan, never inside a pass. */
   reserve(tasks: number): void {
-    if (tasks <= this.capacity) return;
+    if (tasks > this.capacity) this.grow(tasks);
+  }
+
+  private grow(tasks: number): void {
     let n = Math.max(this.capacity, 256);
     while (n < tasks) n *= 2;
     this.memory.resize(NAMES.map((name) => [this.blocks[name], LAYOUT[name][1] * n] as const));

@@ -47,6 +47,11 @@ import {
 
 /** Per body in the running velocity changes: linear (3) then angular (3). */
 const BODY_WIDTH = 6;
+/** setUpRange's scalars: the step's dt, then the warm-start factors (normal, friction). */
+export const SCALAR_DT = 0;
+export const SCALAR_WARM_NORMAL = 1;
+export const SCALAR_WARM_FRICTION = 2;
+export const SET_UP_SCALARS = 3;
 
 /**
  * Where positions [0, count) of the solve order put their rows: firstPoint[o] (and
@@ -86,8 +91,10 @@ export function placeRows(
 /**
  * Sets up the rows of positions [from, to) (placed by placeRows): each manifold's header and
  * each point's three rows, from ManifoldBuffer's arrays and the bodies packed in `state` by
- * packBody, their λs warm-started from `impulse` times `warmNormal` and `warmFriction`. What a
- * position writes is its own: ranges can be set up in any order, on either thread.
+ * packBody, their λs warm-started from `impulse` times the warm-start factors. `scalars` holds
+ * the step's dt and the factors (see SET_UP_SCALARS): in memory, so no caller passes a double
+ * through a call. What a position writes is its own: ranges can be set up in any order, on either
+ * thread.
  */
 export function setUpRange(
   from: int,
@@ -102,13 +109,14 @@ export function setUpRange(
   rj: Float64Array,
   impulse: Float64Array,
   state: Float64Array,
-  dt: number,
-  warmNormal: number,
-  warmFriction: number,
+  scalars: Float64Array,
   header: Float64Array,
   firstPoint: Int32Array,
   rows: Float64Array,
 ): void {
+  const dt = scalars[SCALAR_DT];
+  const warmNormal = scalars[SCALAR_WARM_NORMAL];
+  const warmFriction = scalars[SCALAR_WARM_FRICTION];
   const warm = warmNormal > 0 || warmFriction > 0;
   for (let o = from; o < to; o++) {
     const m = order[o];
