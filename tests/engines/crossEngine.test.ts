@@ -233,6 +233,14 @@ describe('every scene, default count (the pyramid at 5 layers) and seed: same st
     }
   });
 
+  it('both engines run the contact kernels compiled: WebAssembly against WebAssembly', async () => {
+    for (let k = 0; k < ENGINES.length; k++) {
+      expect(await session(k).evaluate(async () => window.sandbox.stats().kernels, null)).toBe(
+        'webassembly',
+      );
+    }
+  });
+
   for (const scene of SCENES) {
     it(`${scene}: equal at step 0 and at every ${CHUNK} frames up to ${FRAMES}`, async () => {
       await compare(scene, scene, COUNTS[scene]);
