@@ -28,8 +28,8 @@ export const avalancheScene: SceneDefinition = {
   title: 'Avalanche (stress)',
   hint: 'Bodies pour down the slope and split round the posts; drag one into the flow.',
   // The default is the most bodies whose step stays within the overload governor's 7.5 ms on
-  // the project's two-core machine (`npm run bench -- --stress`, "bodies that hold real time").
-  count: { default: 1100, min: 100, max: 5000 },
+  // the project's two-core machine (docs/performance.md, "Default counts").
+  count: { default: 1300, min: 100, max: 5000 },
   view: { camera: [12, 22, 46], target: [9, 4, 0] },
   build(physics, rng, count) {
     // A starting block LAYERS deep, half again as wide as it is long.

@@ -72,7 +72,7 @@ export const rainScene: SceneDefinition = {
   title: 'Rain (stress)',
   hint: 'A downpour of mixed shapes: watch physics / step climb as they land, then fall as they sleep.',
   // The default is the most bodies whose step stays within the overload governor's 7.5 ms on
-  // the project's two-core machine (`npm run bench -- --stress`, "bodies that hold real time").
+  // the project's two-core machine (docs/performance.md, "Default counts").
   count: { default: 900, min: 100, max: 5000 },
   view: { camera: [20, 17, 24], target: [0, 4, 0] },
   build(physics, rng, count) {

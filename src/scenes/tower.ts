@@ -21,8 +21,8 @@ export const towerScene: SceneDefinition = {
   title: 'Tower (stress)',
   hint: 'The ball brings it down; reset (R) to watch again, or throw more (F).',
   // The default is the most bodies whose step stays within the overload governor's 7.5 ms on
-  // the project's two-core machine (`npm run bench -- --stress`, "bodies that hold real time").
-  count: { default: 1100, min: 100, max: 5000 },
+  // the project's two-core machine (docs/performance.md, "Default counts").
+  count: { default: 1300, min: 100, max: 5000 },
   view: { camera: [22, 12, 26], target: [-2, 6, 0] },
   build(physics, _rng, count) {
     const bricks = count - 1;

@@ -47,7 +47,7 @@ async function allPosesFinite(page: Page): Promise<boolean> {
 }
 
 test('every scene loads, draws and runs', async ({ page }) => {
-  // The stress scenes load hundreds of bodies at their defaults (tower and avalanche: 1100), and 75 steps
+  // The stress scenes load hundreds of bodies at their defaults (tower and avalanche: 1300), and 75 steps
   // of each cost seconds on two cores.
   test.setTimeout(300_000);
   const errors = collectPageErrors(page);

@@ -15,8 +15,8 @@ const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][
   ['pile', 1, 5000, 300],
   ['determinism', 1, 300, 40],
   ['rain', 100, 5000, 900],
-  ['tower', 100, 5000, 1100],
-  ['avalanche', 100, 5000, 1100],
+  ['tower', 100, 5000, 1300],
+  ['avalanche', 100, 5000, 1300],
   ['pyramid', 1, 15, 7],
 ];
 const FIXED_SIZE = ['carousel', 'spring', 'tunnel'];
