@@ -75,7 +75,8 @@ export const USAGE = `npm run bench:browser -- [options]
   --preroll=S      simulated seconds every run starts from, reached by scripted frames (default 2)
   --slow-draw=MS   busy ms added to every frame for the slow-drawing pile rows; 0: none (default 150)
   --drag-moves=N   mouse moves per drag run; 0: no drag runs (default 8)
-  --pyramid=L      pyramid of L layers in the worker, one solver thread and two; 0: none (default 11)
+  --pyramid=L      pyramid of L layers in the worker, one solver thread and two, from the load,
+                   measured once step 20 is drawn after the warm-up; 0: none (default 11)
   --scenes=LIST    comma-separated subset of ${STRESS_SCENES.map((s) => s.scene).join(',')}
   --params=QUERY   more URL parameters for every page, such as 'maxframe=1&maxsteps=100'
   --port=N         preview server port (default $PREVIEW_PORT, else 4173)`;

@@ -2,7 +2,7 @@
 // warm-up, the simulated ÷ real time, drawn frames, main-thread long tasks and the physics in
 // them over a fixed interval, with the HUD's own figures polled beside.
 
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { median } from '../report';
 import { openBenchPage, readPage, wait } from './benchPage';
 import type { PageRequest, PageStats } from './benchPage';
@@ -15,8 +15,17 @@ export interface ThroughputPlan extends PageRequest {
   /** Simulated seconds reached by scripted frames first, so both threads start from one state. */
   prerollSeconds: number;
   warmupSeconds: number;
+  /**
+   * After the warm-up, wait until the page draws this step before measuring (0: do not wait):
+   * the pyramid's cold first steps can outlast any fixed warm-up on a slow machine, and the Node
+   * bench's window starts at step 20.
+   */
+  fromStep: number;
   seconds: number;
 }
+
+/** The longest wait for `fromStep`, in real seconds; a page slower than this is an error. */
+const FROM_STEP_LIMIT_S = 120;
 
 export interface ThroughputResult {
   plan: ThroughputPlan;
@@ -62,6 +71,21 @@ function drawnSimSeconds(stats: PageStats): number {
   return (stats.step - stats.latencySteps) / stats.physicsHz;
 }
 
+async function waitForDrawnStep(page: Page, step: number): Promise<void> {
+  const giveUpAt = Date.now() + FROM_STEP_LIMIT_S * 1000;
+  for (;;) {
+    const { stats } = await readPage(page);
+    const drawn = stats.step - stats.latencySteps;
+    if (drawn >= step) return;
+    if (Date.now() > giveUpAt) {
+      throw new Error(
+        `the page drew step ${drawn} after ${FROM_STEP_LIMIT_S} s; the window waits for step ${step}`,
+      );
+    }
+    await wait(250);
+  }
+}
+
 export async function runThroughput(
   browser: Browser,
   baseUrl: string,
@@ -79,6 +103,7 @@ export async function runThroughput(
       Math.round(plan.prerollSeconds * 60),
     );
     await wait(plan.warmupSeconds * 1000);
+    await waitForDrawnStep(page, plan.fromStep);
     const profile = new MainThreadProfile(page, cdp);
     await profile.start();
     const start = await readPage(page);
