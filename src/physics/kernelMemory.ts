@@ -1,6 +1,7 @@
 // One memory for the contact pipeline's arrays — the manifolds, the pair tasks, the solver's rows —
-// so the kernels (compiled from their TypeScript: buildKernels.ts) run over them in place: a WebAssembly memory where its
-// instance runs, else a plain buffer; shared between two threads when the solver has a partner.
+// so the kernels (compiled from their TypeScript: buildKernels.ts) run over them in place: a
+// WebAssembly memory where its instance runs, else a plain buffer; shared between two threads
+// when the solver has a partner.
 
 import { KERNEL_BASE64, SHARED_KERNEL_BASE64 } from './contactKernelBytes';
 
