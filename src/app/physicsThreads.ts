@@ -107,9 +107,14 @@ export class PhysicsThreads {
     return which === 'main' ? this.session.sim : (this.session.lab?.twin ?? null);
   }
 
-  /** Looks for a silent worker once a second while any runs. */
+  /**
+   * Looks for a silent worker once a second while any runs. A tick that comes late means the
+   * page itself ran no tasks meanwhile (a long frame, a stalled tab), and the worker's answers
+   * may be queued behind this tick: silence is counted at most one interval a tick.
+   */
   private watch(): void {
     if (this.watching) return;
+    let lastTickMs = performance.now();
     this.watching = window.setInterval(() => {
       const { main, twin } = this.workers;
       if (!main && !twin) {
@@ -117,7 +122,11 @@ export class PhysicsThreads {
         this.watching = 0;
         return;
       }
+      const nowMs = performance.now();
+      const stalledMs = nowMs - lastTickMs - WATCH_INTERVAL_MS;
+      lastTickMs = nowMs;
       for (const worker of [main, twin]) {
+        if (stalledMs > 0) worker?.pageStalled(stalledMs);
         const silent = worker?.silentMs() ?? 0;
         if (silent > WORKER_SILENCE_MS) {
           worker?.fail(`stopped answering (silent for ${Math.round(silent / 1000)} s)`);

@@ -165,6 +165,14 @@ export class WorkerChannel {
     return this.unanswered > 0 || !this.ready ? this.clockMs() - this.lastHeardMs : 0;
   }
 
+  /**
+   * The page itself ran no tasks for `ms` (a long frame, a stalled tab): whatever the worker said
+   * meanwhile may still wait in the page's queue, so that time is not counted as its silence.
+   */
+  pageStalled(ms: number): void {
+    this.lastHeardMs = Math.min(this.clockMs(), this.lastHeardMs + ms);
+  }
+
   /** A request that the worker answers: its silence is timed from the first one owed. */
   private expectAnswer(): void {
     if (this.unanswered === 0 && this.ready) this.lastHeardMs = this.clockMs();

@@ -120,6 +120,11 @@ export class WorkerHost implements PhysicsHost {
     return this.channel.silentMs();
   }
 
+  /** The page ran no tasks for `ms`: not counted as the worker's silence (see WorkerChannel). */
+  pageStalled(ms: number): void {
+    this.channel.pageStalled(ms);
+  }
+
   get transport(): Transport {
     return this.channel.transportName;
   }

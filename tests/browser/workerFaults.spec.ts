@@ -1,7 +1,8 @@
 // Worker faults in the page, each run compared by hash, frame by frame, with the same frames
 // under ?thread=main: a Worker constructor that throws, a policy that forbids workers, a worker
-// that fails while the determinism lab's second world runs in a worker of its own, and a worker
-// that falls silent (the page's clock run forward past the limit: no real 15 s wait).
+// that fails while the determinism lab's second world runs in a worker of its own, a worker that
+// falls silent (the page's clock run forward past the limit: no real 15 s wait), and a page that
+// stalls while its worker's answer waits (its own stall is not the worker's silence).
 
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
@@ -184,6 +185,72 @@ test('a worker that falls silent (the page’s clock run forward, no real wait):
   });
   // The frame the worker never answered is taken on the page instead: one fewer state read.
   expect(got).toEqual([...expected.slice(0, 30), ...expected.slice(31)]);
+});
+
+test('a page that stalls (its clock jumps 20 s, the worker’s answer queued behind the watch): the worker keeps its world', async ({
+  browser,
+}) => {
+  const expected = await mainRun(browser, PILE);
+  const got = await withPage(browser, async (page) => {
+    // Messages from workers are held while `holdWorkers` is set, then delivered in order, as a
+    // page that ran no tasks for a while finds them queued when it wakes.
+    await page.addInitScript(() => {
+      const Original = window.Worker;
+      const flags = window as unknown as {
+        holdWorkers: boolean;
+        releaseWorkers: () => void;
+        heldTypes: () => string[];
+      };
+      const held: [Worker, { type: string }][] = [];
+      flags.holdWorkers = false;
+      flags.heldTypes = () => held.map(([, data]) => data.type);
+      flags.releaseWorkers = () => {
+        flags.holdWorkers = false;
+        for (const [worker, data] of held.splice(0)) {
+          worker.dispatchEvent(new MessageEvent('message', { data }));
+        }
+      };
+      window.Worker = class extends Original {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          this.addEventListener('message', (event: MessageEvent) => {
+            if (!flags.holdWorkers) return;
+            held.push([this, event.data as { type: string }]);
+            event.stopImmediatePropagation();
+          });
+        }
+      };
+    });
+    await page.clock.install();
+    await openSandbox(page, `${PILE}&thread=worker`);
+    await restart(page, 'pile', PILE_OPTIONS);
+    const before = await frames(page, 30, 10);
+    // The next frame's steps are asked for and answered, but the answer waits behind a stall:
+    // the page's clock jumps 20 s and the silence watch's overdue tick runs first.
+    await page.evaluate(() => {
+      const w = window as unknown as { holdWorkers: boolean; pending: Promise<unknown> };
+      w.holdWorkers = true;
+      w.pending = window.sandbox.advance([1 / 60]);
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { heldTypes: () => string[] }).heldTypes()),
+      )
+      .toContain('stepped');
+    await page.clock.fastForward(20_000);
+    await page.evaluate(async () => {
+      (window as unknown as { releaseWorkers: () => void }).releaseWorkers();
+      await (window as unknown as { pending: Promise<unknown> }).pending;
+    });
+    await page.clock.runFor(3_000);
+    expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
+    await expect(page.locator('.message')).toHaveCount(0);
+    const after = await page.evaluate(
+      () => `${window.sandbox.state().step} ${window.sandbox.state().hash}`,
+    );
+    return [...before, after, ...(await frames(page, 29))];
+  });
+  expect(got).toEqual(expected);
 });
 
 /** Breaks the newest worker the page started and waits until physics is back on the page. */
