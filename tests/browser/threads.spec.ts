@@ -47,6 +47,50 @@ function script(kind: 30 | 60 | 144 | 'jitter'): FrameStep[] {
   return frames;
 }
 
+/** Where two pages run at once wait for each other (see `meeting`). */
+interface Meeting {
+  /** Resolves once every party has arrived (or one has left). */
+  arrive(): Promise<void>;
+  /** A party that failed before arriving: the others go on. */
+  leave(): void;
+}
+
+/**
+ * Both pages open before either plays: a page's start-up ends with its first draw, whose
+ * shaders SwiftShader compiles in the GPU process both pages share, and on two loaded cores
+ * that draw could queue behind the other page's scripted frames for longer than the wait for
+ * the page to be ready.
+ */
+function meeting(parties: number): Meeting {
+  let arrived = 0;
+  let open = (): void => {};
+  const all = new Promise<void>((resolve) => (open = resolve));
+  return {
+    arrive() {
+      if (++arrived >= parties) open();
+      return all;
+    },
+    leave: () => open(),
+  };
+}
+
+/** A fresh page in its own context, closed when done; a failure lets the other party go on. */
+async function withPage<T>(
+  browser: Browser,
+  use: (page: Page) => Promise<T>,
+  opened?: Meeting,
+): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+  try {
+    return await use(await context.newPage());
+  } catch (error) {
+    opened?.leave();
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * Opens the stack on a thread, stops the animation frames, and plays the script: the input
  * before each frame (API, keyboard or mouse, as a person would), then the frame through
@@ -56,7 +100,7 @@ async function play(
   page: Page,
   thread: 'worker' | 'main',
   frames: FrameStep[],
-  isolated = true,
+  { isolated = true, opened }: { isolated?: boolean; opened?: Meeting } = {},
 ): Promise<string[]> {
   await openSandbox(page, `?scene=stack&shadows=0&thread=${thread}`, { isolated });
   const box = await page.locator('#view').boundingBox();
@@ -70,6 +114,7 @@ async function play(
   // The contact kernels run compiled on either thread (the page's must compile them before
   // its world is built), so the hashes below compare WebAssembly with WebAssembly.
   expect(await page.evaluate(() => window.sandbox.stats().kernels)).toBe('webassembly');
+  await opened?.arrive();
   const hashes: string[] = [];
   let pulled = 0;
   let grabbedAt: number[] = [];
@@ -118,16 +163,6 @@ async function serveWithoutIsolation(page: Page): Promise<void> {
   });
 }
 
-/** A fresh page in its own context, closed when done. */
-async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
-  try {
-    return await use(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
 for (const kind of [30, 60, 144, 'jitter'] as const) {
   test(`${kind === 'jitter' ? 'jittered 60 Hz' : `${kind} Hz`} frames with a spawn, a throw and a drag: the worker's hash is the main thread's at every frame`, async ({
     browser,
@@ -135,14 +170,19 @@ for (const kind of [30, 60, 144, 'jitter'] as const) {
     test.setTimeout(120_000);
     const frames = script(kind);
     // Both pages at once: every frame is scripted, so neither's timing matters.
+    const opened = meeting(2);
     const [main, worker] = await Promise.all([
-      withPage(browser, (page) => play(page, 'main', frames)),
-      withPage(browser, async (page) => {
-        const errors = collectPageErrors(page);
-        const hashes = await play(page, 'worker', frames);
-        expect(errors).toEqual([]);
-        return hashes;
-      }),
+      withPage(browser, (page) => play(page, 'main', frames, { opened }), opened),
+      withPage(
+        browser,
+        async (page) => {
+          const errors = collectPageErrors(page);
+          const hashes = await play(page, 'worker', frames, { opened });
+          expect(errors).toEqual([]);
+          return hashes;
+        },
+        opened,
+      ),
     ]);
     expect(new Set(main).size).toBeGreaterThan(frames.length / 2);
     expect(worker).toEqual(main);
@@ -154,15 +194,20 @@ test('without cross-origin isolation the steps travel as transferred buffers, wi
 }) => {
   test.setTimeout(120_000);
   const frames = script(60);
+  const opened = meeting(2);
   const [main, transferred] = await Promise.all([
-    withPage(browser, (page) => play(page, 'main', frames)),
-    withPage(browser, async (page) => {
-      await serveWithoutIsolation(page);
-      const hashes = await play(page, 'worker', frames, false);
-      expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
-      expect(await page.evaluate(() => window.sandbox.stats().transport)).toBe('transfer');
-      return hashes;
-    }),
+    withPage(browser, (page) => play(page, 'main', frames, { opened }), opened),
+    withPage(
+      browser,
+      async (page) => {
+        await serveWithoutIsolation(page);
+        const hashes = await play(page, 'worker', frames, { isolated: false, opened });
+        expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+        expect(await page.evaluate(() => window.sandbox.stats().transport)).toBe('transfer');
+        return hashes;
+      },
+      opened,
+    ),
   ]);
   expect(transferred).toEqual(main);
 });
@@ -193,29 +238,34 @@ test('a worker that fails mid-run: the page rebuilds the world at the same step 
 }) => {
   test.setTimeout(120_000);
   const frames = script(60);
+  const opened = meeting(2);
   const [main, recovered] = await Promise.all([
-    withPage(browser, (page) => play(page, 'main', frames)),
-    withPage(browser, async (page) => {
-      // Keeps a handle on the workers the page starts, to break one from outside.
-      await keepStartedWorkers(page);
-      // Broken after the script's last input (the release), so the rest is frames alone.
-      const broken = Math.floor(frames.length * 0.85);
-      const first = await play(page, 'worker', frames.slice(0, broken));
-      // A message the worker cannot handle makes it fail, as a bug in it would.
-      await breakWorker(page);
-      await expect(page.locator('.message')).toContainText('at the same step');
-      expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
-      const rest: string[] = [];
-      for (const frame of frames.slice(broken)) {
-        rest.push(
-          await page.evaluate(async (seconds) => {
-            await window.sandbox.advance([seconds]);
-            return window.sandbox.state().hash;
-          }, frame.seconds),
-        );
-      }
-      return [...first, ...rest];
-    }),
+    withPage(browser, (page) => play(page, 'main', frames, { opened }), opened),
+    withPage(
+      browser,
+      async (page) => {
+        // Keeps a handle on the workers the page starts, to break one from outside.
+        await keepStartedWorkers(page);
+        // Broken after the script's last input (the release), so the rest is frames alone.
+        const broken = Math.floor(frames.length * 0.85);
+        const first = await play(page, 'worker', frames.slice(0, broken), { opened });
+        // A message the worker cannot handle makes it fail, as a bug in it would.
+        await breakWorker(page);
+        await expect(page.locator('.message')).toContainText('at the same step');
+        expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('main');
+        const rest: string[] = [];
+        for (const frame of frames.slice(broken)) {
+          rest.push(
+            await page.evaluate(async (seconds) => {
+              await window.sandbox.advance([seconds]);
+              return window.sandbox.state().hash;
+            }, frame.seconds),
+          );
+        }
+        return [...first, ...rest];
+      },
+      opened,
+    ),
   ]);
   expect(recovered).toEqual(main);
 });
@@ -231,6 +281,7 @@ async function playSolver(
   count: number,
   solver: '1' | '2',
   frames: number,
+  opened: Meeting,
 ): Promise<string[]> {
   await openSandbox(page, `?scene=${scene}&count=${count}&shadows=0&solver=${solver}`);
   await expect
@@ -238,10 +289,17 @@ async function playSolver(
       page.evaluate(async () => {
         await window.sandbox.advance([0]);
         const stats = window.sandbox.stats();
-        return { threads: stats.solverThreads, note: stats.solverThreadsNote };
+        const shown = [...document.querySelectorAll('.message')].map((m) => m.textContent);
+        return {
+          thread: stats.thread,
+          threads: stats.solverThreads,
+          note: stats.solverThreadsNote,
+          messages: shown,
+        };
       }),
     )
-    .toEqual({ threads: solver === '2' ? 2 : 1, note: null });
+    .toEqual({ thread: 'worker', threads: solver === '2' ? 2 : 1, note: null, messages: [] });
+  await opened.arrive();
   await page.evaluate(
     async ({ scene, count }) => {
       await window.sandbox.load(scene, { count });
@@ -275,14 +333,19 @@ for (const [scene, count, frames] of [
     browser,
   }) => {
     test.setTimeout(180_000);
+    const opened = meeting(2);
     const [one, two] = await Promise.all([
-      withPage(browser, (page) => playSolver(page, scene, count, '1', frames)),
-      withPage(browser, async (page) => {
-        const errors = collectPageErrors(page);
-        const hashes = await playSolver(page, scene, count, '2', frames);
-        expect(errors).toEqual([]);
-        return hashes;
-      }),
+      withPage(browser, (page) => playSolver(page, scene, count, '1', frames, opened), opened),
+      withPage(
+        browser,
+        async (page) => {
+          const errors = collectPageErrors(page);
+          const hashes = await playSolver(page, scene, count, '2', frames, opened);
+          expect(errors).toEqual([]);
+          return hashes;
+        },
+        opened,
+      ),
     ]);
     expect(new Set(one).size).toBeGreaterThan(frames / 40);
     expect(two).toEqual(one);
