@@ -25,6 +25,7 @@ import { STEP_FIELDS } from '../wire/stepSlots';
 import { TransferReader } from '../wire/transferRing';
 import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
+import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../util/assertNever';
 import type { SolverThreadCount } from '../physics/threadTeam';
 import type { KernelMode } from '../physics/kernelMemory';
@@ -93,11 +94,8 @@ export class WorkerChannel {
     // loop passed on, boxed once, is read on the other side without being boxed again.
     dtSeconds: [],
   };
-  /** Step requests and applyNows sent and not yet answered. */
-  private unanswered = 0;
-  /** When the worker last said anything, or the page first asked it something since (ms). */
-  private lastHeardMs = 0;
-  private readonly clockMs: () => number;
+  /** The answers owed, and how long the worker has been silent. */
+  private readonly silence: WorkerSilence;
   private readonly waiters: (() => void)[] = [];
   private loadWaiter: {
     generation: number;
@@ -127,7 +125,7 @@ export class WorkerChannel {
   ) {
     this.sink = sink;
     this.ringSlots = options.slots;
-    this.clockMs = clockMs;
+    this.silence = new WorkerSilence(clockMs);
     this.transport = options.transport;
     this.events = events;
     const { transport, slots } = options;
@@ -156,27 +154,14 @@ export class WorkerChannel {
     return this.steps.lastTime;
   }
 
-  /**
-   * Milliseconds the worker has owed an answer without a word: 0 while it owes none. A worker
-   * the browser stopped (out of memory, a crash) fires no event the page always sees; its
-   * silence is how the page notices.
-   */
+  /** Milliseconds the worker has owed an answer without a word: 0 while it owes none. */
   silentMs(): number {
-    return this.unanswered > 0 || !this.ready ? this.clockMs() - this.lastHeardMs : 0;
+    return this.silence.silentMs(this.ready);
   }
 
-  /**
-   * The page itself ran no tasks for `ms` (a long frame, a stalled tab): whatever the worker said
-   * meanwhile may still wait in the page's queue, so that time is not counted as its silence.
-   */
+  /** The page ran no tasks for `ms`: not counted as the worker's silence (WorkerSilence). */
   pageStalled(ms: number): void {
-    this.lastHeardMs = Math.min(this.clockMs(), this.lastHeardMs + ms);
-  }
-
-  /** A request that the worker answers: its silence is timed from the first one owed. */
-  private expectAnswer(): void {
-    if (this.unanswered === 0 && this.ready) this.lastHeardMs = this.clockMs();
-    this.unanswered++;
+    this.silence.pageStalled(ms);
   }
 
   /** Sends a request to the worker and notes it in the log. */
@@ -187,7 +172,7 @@ export class WorkerChannel {
 
   /** Handles one message from the worker. */
   receive(message: FromWorker): void {
-    this.lastHeardMs = this.clockMs();
+    this.silence.heard();
     switch (message.type) {
       case 'ring':
         this.steps.useRing(message.buffer, message.capacity, message.slots);
@@ -226,7 +211,7 @@ export class WorkerChannel {
         return;
       }
       case 'stepped':
-        this.unanswered--;
+        this.silence.answered();
         if (message.generation !== this.generation) {
           this.wake();
           return;
@@ -295,7 +280,7 @@ export class WorkerChannel {
 
   private startGeneration(make: (generation: number) => ToWorker): Promise<void> {
     this.generation++;
-    this.lastHeardMs = this.clockMs();
+    this.silence.heard();
     this.pending = [];
     this.dragPending = false;
     this.send(make(this.generation));
@@ -379,7 +364,7 @@ export class WorkerChannel {
 
   /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
   requestSteps(step: number, dtSeconds: number | number[]): void {
-    this.expectAnswer();
+    this.silence.expectAnswer(this.ready);
     const message = this.stepMessage;
     message.generation = this.generation;
     message.step = step;
@@ -390,7 +375,7 @@ export class WorkerChannel {
   /** Asks the worker to apply due commands now and publish (commands while paused). */
   applyNow(): void {
     this.flush();
-    this.expectAnswer();
+    this.silence.expectAnswer(this.ready);
     this.send({ type: 'applyNow', generation: this.generation });
   }
 
@@ -422,7 +407,7 @@ export class WorkerChannel {
   }
 
   private get caughtUp(): boolean {
-    return this.unanswered === 0 && this.ready;
+    return this.silence.unanswered === 0 && this.ready;
   }
 
   private wake(): void {
