@@ -145,36 +145,75 @@ test('a worker that fails with the determinism lab open: both worlds back on the
   expect(got).toEqual(expected);
 });
 
+/** What `holdWorkerMessages` gives the page (on `window`). */
+interface HeldMessages {
+  /** While set, every message from a worker is held instead of delivered. */
+  holdWorkers: boolean;
+  /** The held messages' types, oldest first. */
+  heldTypes: () => string[];
+  /** Stops holding and delivers what was held, in order. */
+  releaseWorkers: () => void;
+  /** A frame asked for while the messages were held. */
+  pending: Promise<unknown>;
+}
+
+/**
+ * Before the page loads: messages from its workers can be held back — for good, as when the
+ * browser stops a worker without an event, or until released, as a page that ran no tasks for a
+ * while finds them queued when it wakes.
+ */
+async function holdWorkerMessages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Original = window.Worker;
+    const flags = window as unknown as HeldMessages;
+    const held: [Worker, { type: string }][] = [];
+    flags.holdWorkers = false;
+    flags.heldTypes = () => held.map(([, data]) => data.type);
+    flags.releaseWorkers = () => {
+      flags.holdWorkers = false;
+      for (const [worker, data] of held.splice(0)) {
+        worker.dispatchEvent(new MessageEvent('message', { data }));
+      }
+    };
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (!flags.holdWorkers) return;
+          held.push([this, event.data as { type: string }]);
+          event.stopImmediatePropagation();
+        });
+      }
+    };
+  });
+}
+
+/** Opens the pile in a worker on Playwright's clock and plays 30 frames (a spawn at 10). */
+async function openHeldPile(page: Page): Promise<string[]> {
+  await holdWorkerMessages(page);
+  await page.clock.install();
+  await openSandbox(page, `${PILE}&thread=worker`);
+  await restart(page, 'pile', PILE_OPTIONS);
+  return frames(page, 30, 10);
+}
+
+/** Asks for the next frame with the worker's messages held (never delivered unless released). */
+async function askHeld(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const flags = window as unknown as HeldMessages;
+    flags.holdWorkers = true;
+    flags.pending = window.sandbox.advance([1 / 60]);
+  });
+}
+
 test('a worker that falls silent (the page’s clock run forward, no real wait): physics back on the page at the same step, the main thread’s hashes', async ({
   browser,
 }) => {
   const expected = await mainRun(browser, PILE);
   const got = await withPage(browser, async (page) => {
-    // The page never hears from its worker again once `silenceWorkers` is set, as when the
-    // browser stops a worker without an event.
-    await page.addInitScript(() => {
-      const Original = window.Worker;
-      const flags = window as unknown as { silenceWorkers: boolean };
-      flags.silenceWorkers = false;
-      window.Worker = class extends Original {
-        constructor(url: string | URL, options?: WorkerOptions) {
-          super(url, options);
-          const listen = (event: MessageEvent): void => {
-            if (flags.silenceWorkers) event.stopImmediatePropagation();
-          };
-          this.addEventListener('message', listen);
-        }
-      };
-    });
-    await page.clock.install();
-    await openSandbox(page, `${PILE}&thread=worker`);
-    await restart(page, 'pile', PILE_OPTIONS);
-    const before = await frames(page, 30, 10);
+    const before = await openHeldPile(page);
     // Silent from here: the next frame's steps are owed and never come.
-    await page.evaluate(() => {
-      (window as unknown as { silenceWorkers: boolean }).silenceWorkers = true;
-      void window.sandbox.advance([1 / 60]);
-    });
+    await askHeld(page);
     await page.clock.runFor(14_000);
     expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
     await page.clock.runFor(3_000);
@@ -192,55 +231,18 @@ test('a page that stalls (its clock jumps 20 s, the worker’s answer queued beh
 }) => {
   const expected = await mainRun(browser, PILE);
   const got = await withPage(browser, async (page) => {
-    // Messages from workers are held while `holdWorkers` is set, then delivered in order, as a
-    // page that ran no tasks for a while finds them queued when it wakes.
-    await page.addInitScript(() => {
-      const Original = window.Worker;
-      const flags = window as unknown as {
-        holdWorkers: boolean;
-        releaseWorkers: () => void;
-        heldTypes: () => string[];
-      };
-      const held: [Worker, { type: string }][] = [];
-      flags.holdWorkers = false;
-      flags.heldTypes = () => held.map(([, data]) => data.type);
-      flags.releaseWorkers = () => {
-        flags.holdWorkers = false;
-        for (const [worker, data] of held.splice(0)) {
-          worker.dispatchEvent(new MessageEvent('message', { data }));
-        }
-      };
-      window.Worker = class extends Original {
-        constructor(url: string | URL, options?: WorkerOptions) {
-          super(url, options);
-          this.addEventListener('message', (event: MessageEvent) => {
-            if (!flags.holdWorkers) return;
-            held.push([this, event.data as { type: string }]);
-            event.stopImmediatePropagation();
-          });
-        }
-      };
-    });
-    await page.clock.install();
-    await openSandbox(page, `${PILE}&thread=worker`);
-    await restart(page, 'pile', PILE_OPTIONS);
-    const before = await frames(page, 30, 10);
+    const before = await openHeldPile(page);
     // The next frame's steps are asked for and answered, but the answer waits behind a stall:
     // the page's clock jumps 20 s and the silence watch's overdue tick runs first.
-    await page.evaluate(() => {
-      const w = window as unknown as { holdWorkers: boolean; pending: Promise<unknown> };
-      w.holdWorkers = true;
-      w.pending = window.sandbox.advance([1 / 60]);
-    });
+    await askHeld(page);
     await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { heldTypes: () => string[] }).heldTypes()),
-      )
+      .poll(() => page.evaluate(() => (window as unknown as HeldMessages).heldTypes()))
       .toContain('stepped');
     await page.clock.fastForward(20_000);
     await page.evaluate(async () => {
-      (window as unknown as { releaseWorkers: () => void }).releaseWorkers();
-      await (window as unknown as { pending: Promise<unknown> }).pending;
+      const flags = window as unknown as HeldMessages;
+      flags.releaseWorkers();
+      await flags.pending;
     });
     await page.clock.runFor(3_000);
     expect(await page.evaluate(() => window.sandbox.stats().thread)).toBe('worker');
