@@ -67,15 +67,21 @@ export interface ThroughputResult {
 }
 
 /** The step the page draws: the newest asked for, less the worker's extra latency. */
-function drawnSimSeconds(stats: PageStats): number {
-  return (stats.step - stats.latencySteps) / stats.physicsHz;
+function drawnStep(stats: PageStats): number {
+  return stats.step - stats.latencySteps;
 }
 
+/** The simulated time of the step the page draws. */
+function drawnSimSeconds(stats: PageStats): number {
+  return drawnStep(stats) / stats.physicsHz;
+}
+
+/** Waits until the page draws `step` (at most FROM_STEP_LIMIT_S). */
 async function waitForDrawnStep(page: Page, step: number): Promise<void> {
   const giveUpAt = Date.now() + FROM_STEP_LIMIT_S * 1000;
   for (;;) {
     const { stats } = await readPage(page);
-    const drawn = stats.step - stats.latencySteps;
+    const drawn = drawnStep(stats);
     if (drawn >= step) return;
     if (Date.now() > giveUpAt) {
       throw new Error(
