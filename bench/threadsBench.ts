@@ -24,6 +24,8 @@ export interface ThreadsResult {
   helperShare: number;
   /** Kernel calls (plan, set-up) the helper ran, per step. */
   callsPerStep: number;
+  /** Steps the helper sat out, stood down for keeping the stepping thread waiting. */
+  stoodDown: number;
 }
 
 async function stepTimes(
@@ -42,9 +44,10 @@ async function stepTimes(
   }
   const share = thread === null ? 0 : thread.team.handedOver / thread.team.swept;
   const calls = thread === null ? 0 : thread.team.calls / last;
+  const stoodDown = thread === null ? 0 : thread.team.standDown.stoodDown;
   await thread?.close();
   const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  return { mean, median: median(times), share, calls };
+  return { mean, median: median(times), share, calls, stoodDown };
 }
 
 /** The pyramid of `layers` layers: stateless on one thread, the default on one and on two. */
@@ -59,6 +62,7 @@ export async function benchThreads(layers: number, last: number): Promise<Thread
     medianMs: [stateless.median, one.median, two.median],
     helperShare: two.share,
     callsPerStep: two.calls,
+    stoodDown: two.stoodDown,
   };
 }
 
@@ -73,6 +77,7 @@ export function threadsTable(results: readonly ThreadsResult[]): string {
       'stateless ÷ two',
       'helper’s share of the sweeps',
       'helper’s kernel calls a step',
+      'steps the helper sat out',
       `two threads real time (≤ ${REAL_TIME_BUDGET_MS} ms)`,
     ],
     results.map((r) => [
@@ -82,6 +87,7 @@ export function threadsTable(results: readonly ThreadsResult[]): string {
       `${fixed(r.meanMs[0] / r.meanMs[2], 2)}×`,
       `${fixed(100 * r.helperShare, 0)}%`,
       fixed(r.callsPerStep, 1),
+      String(r.stoodDown),
       `${fixed((1000 * DT) / r.meanMs[2], 2)}×`,
     ]),
   );

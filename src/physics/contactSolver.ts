@@ -314,7 +314,7 @@ export class ManifoldRows implements BlockHolder {
     const partner = this.partner;
     const memory = this.memory?.memory ?? null;
     let mid = count;
-    if (partner !== null && memory !== null && count >= MIN_SHARED_POSITIONS) {
+    if (partner !== null && partner.sharing && memory !== null && count >= MIN_SHARED_POSITIONS) {
       const half = this.firstPoint[count] >> 1;
       mid = 0;
       while (mid < count && this.firstPoint[mid] < half) mid++;

@@ -60,6 +60,8 @@ export interface KernelPartner {
    * then its arguments as its WebAssembly export takes them.
    */
   readonly call: Float64Array;
+  /** False while the other thread is stood down: the caller runs the whole pass itself. */
+  readonly sharing: boolean;
   /**
    * Starts the call written in `call` on the other thread, over `memory` (a shared WebAssembly
    * memory, the one the arguments address), and returns at once; `join` waits for it to end.

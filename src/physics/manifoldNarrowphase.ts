@@ -282,7 +282,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const partner = this.store.partner;
     const memory = this.store.memory.memory;
     let mid = t.count;
-    if (partner !== null && memory !== null && t.count >= MIN_SHARED_TASKS) {
+    if (partner !== null && partner.sharing && memory !== null && t.count >= MIN_SHARED_TASKS) {
       mid = t.count >> 1;
       const c = partner.call;
       c[0] = KERNEL_CALLS.indexOf('planTasks');

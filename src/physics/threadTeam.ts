@@ -5,6 +5,7 @@
 import { ManifoldRows } from './contactSolver';
 import type { SweepArrays, TeamPartner } from './contactSolver';
 import { mayShareBodies } from './contactOrder';
+import { HelperStandDown } from './helperStandDown';
 import { CALL_ARGUMENTS, KERNEL_CALLS, kernelsOver } from './kernelMemory';
 import type { KernelExports } from './kernelMemory';
 import { float64s, int32s } from './sharedMemory';
@@ -57,8 +58,9 @@ export interface TeamShare extends SweepArrays {
  * gives up after `timeoutMs` sleeps that ran their full millisecond — at least that long — and
  * reads no clock: a clock's double, returned from a call V8 does not inline, is boxed, and on
  * two threads whose sweeps are short the waits sleep often (820 B a step on pyramid × 5).
+ * Returns the times it slept: the other thread was not there within a spin.
  */
-function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs: number): void {
+function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs: number): number {
   let spins = 0;
   let sleeps = 0;
   let fullSleeps = 0;
@@ -77,6 +79,7 @@ function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs
   // drawing (a 2-core machine) would spin away the time the other thread needs.
   if (sleeps === 0) spinLimit = spinLimit < MAX_SPINS ? 2 * spinLimit : MAX_SPINS;
   else spinLimit = spinLimit > MIN_SPINS ? spinLimit >> 1 : MIN_SPINS;
+  return sleeps;
 }
 
 /** Publishes a thread's progress and wakes the other if it sleeps on it. */
@@ -88,7 +91,8 @@ function signal(control: Int32Array, slot: number, value: number): void {
 /**
  * The stepping thread's end: hands the helper its kernel calls and its halves of each sweep,
  * and meets it after each. `send` posts a TeamShare to the helper thread (whatever carries
- * messages there: a Worker, a MessagePort).
+ * messages there: a Worker, a MessagePort). A helper that keeps this thread waiting is stood
+ * down for a while (`standDown`): the passes are then this thread's alone, the same bits.
  */
 export class ThreadTeam implements TeamPartner {
   readonly control = int32s(CONTROL_SLOTS, true);
@@ -97,9 +101,13 @@ export class ThreadTeam implements TeamPartner {
   private segmentCount = 0;
   /** Manifolds of this solve's plan that the helper sweeps. */
   private helperShare = 0;
+  /** Whether this solve's sweeps are shared (the stand-down's judgement in plan). */
+  private sweepsShared = true;
   /** Manifold sweeps so far, and those handed to the helper (counters: nothing reads them back). */
   swept = 0;
   handedOver = 0;
+  /** Solves in which the helper swept manifolds of its own (a counter). */
+  sharedSolves = 0;
   /** What the helper was last sent: ManifoldRows.arraysMade and the running velocity changes. */
   private sentArrays = -1;
   private sentLambdas: Float64Array | null = null;
@@ -114,9 +122,18 @@ export class ThreadTeam implements TeamPartner {
     private readonly send_: (share: TeamShare) => void,
     /** How long a meeting may wait for the helper before the solve fails. */
     private readonly timeoutMs = 5000,
+    /** When the helper is sent off for keeping this thread waiting. */
+    readonly standDown = new HelperStandDown(),
   ) {}
 
+  /** Whether the helper takes its share of the pair plan and the set-up (see HelperStandDown). */
+  get sharing(): boolean {
+    return this.standDown.sharing;
+  }
+
   plan(rows: ManifoldRows, lambdas: Float64Array): void {
+    this.sweepsShared = this.standDown.judge();
+    if (!this.sweepsShared) return;
     const order = rows.order;
     const count = order.count;
     let s = 0;
@@ -141,12 +158,18 @@ export class ThreadTeam implements TeamPartner {
     if (whole < count) s = this.addSegment(s, whole, count, count);
     this.segmentCount = s;
     this.helperShare = helperShare;
+    if (helperShare > 0) this.sharedSolves++;
     if (rows.arraysMade !== this.sentArrays || lambdas !== this.sentLambdas) {
       this.share(rows, lambdas);
     }
   }
 
   sweep(rows: ManifoldRows, lambdas: Float64Array, relax: boolean): void {
+    this.swept += rows.order.count;
+    if (!this.sweepsShared) {
+      rows.sweepRange(lambdas, relax, 0, rows.order.count);
+      return;
+    }
     const control = this.control;
     const segments = this.segments;
     const count = this.segmentCount;
@@ -154,7 +177,6 @@ export class ThreadTeam implements TeamPartner {
     if (count === 0) return;
     Atomics.store(control, KIND, relax ? RELAX_SWEEP : SWEEP);
     Atomics.store(control, SEGMENTS, count);
-    this.swept += rows.order.count;
     this.handedOver += this.helperShare;
     let done = Atomics.load(control, MAIN_DONE);
     Atomics.add(control, JOB, 1);
@@ -164,7 +186,7 @@ export class ThreadTeam implements TeamPartner {
       rows.sweepRange(lambdas, relax, segments[at], segments[at + 1]);
       done = (done + 1) | 0;
       signal(control, MAIN_DONE, done);
-      awaitCount(control, HELPER_DONE, done, this.timeoutMs);
+      this.standDown.slept(awaitCount(control, HELPER_DONE, done, this.timeoutMs));
     }
   }
 
@@ -179,7 +201,7 @@ export class ThreadTeam implements TeamPartner {
   }
 
   join(): void {
-    awaitCount(this.control, HELPER_DONE, this.started, this.timeoutMs);
+    this.standDown.slept(awaitCount(this.control, HELPER_DONE, this.started, this.timeoutMs));
     // The sweeps' meetings count both threads' progress alike: this thread's catches up.
     Atomics.store(this.control, MAIN_DONE, this.started);
   }

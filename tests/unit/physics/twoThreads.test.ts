@@ -9,26 +9,62 @@ import { useSecondThread } from '../../../bench/twoThreads';
 import type { ManifoldNarrowphase } from '../../../src/physics/manifoldNarrowphase';
 import { ContactOrder, mayShareBodies } from '../../../src/physics/contactOrder';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
+import type { StandDownRule } from '../../../src/physics/helperStandDown';
 import { ThreadTeam } from '../../../src/physics/threadTeam';
 import { StateHasher } from '../../../src/state/stateHasher';
 
 const DT = 1 / 100;
+/** A helper never stood down: these tests are about its share, whatever the machine's load. */
+const ALWAYS_SHARE: StandDownRule = {
+  windowSteps: 1,
+  sleepsLimit: Infinity,
+  graceSteps: 0,
+  firstSteps: 1,
+  lastSteps: 1,
+};
 
-/** The state hash after each of `steps` steps of a fresh scene, on one thread or two. */
-async function hashes(scene: string, count: number, steps: number, two: boolean) {
+/**
+ * The state hash after each of `steps` steps of a fresh scene, on one thread or two; on two,
+ * `sleepsBefore[s]` sleeps waiting on the helper are reported before step s, and each step's
+ * kernel calls and manifolds handed to the helper are kept.
+ */
+async function hashes(
+  scene: string,
+  count: number,
+  steps: number,
+  two: boolean,
+  rule = ALWAYS_SHARE,
+  sleepsBefore: Readonly<Record<number, number>> = {},
+) {
   const { physics } = buildScene(scene, count);
-  const thread = two ? await useSecondThread(physics) : null;
+  const thread = two ? await useSecondThread(physics, rule) : null;
   const hasher = new StateHasher();
   const out: string[] = [];
+  const stepCalls: number[] = [];
+  const stepHandedOver: number[] = [];
   try {
     for (let s = 0; s < steps; s++) {
+      const team = thread?.team;
+      const calls = team?.calls ?? 0;
+      const handedOver = team?.handedOver ?? 0;
+      if (sleepsBefore[s] !== undefined) team?.standDown.slept(sleepsBefore[s]);
       physics.step(DT);
       out.push(hasher.hex(physics));
+      stepCalls.push((team?.calls ?? 0) - calls);
+      stepHandedOver.push((team?.handedOver ?? 0) - handedOver);
     }
   } finally {
     await thread?.close();
   }
-  return { hashes: out, handedOver: thread?.team.handedOver ?? 0, calls: thread?.team.calls ?? 0 };
+  const team = thread?.team;
+  return {
+    hashes: out,
+    handedOver: team?.handedOver ?? 0,
+    calls: team?.calls ?? 0,
+    stepCalls,
+    stepHandedOver,
+    stoodDown: team?.standDown.stoodDown ?? 0,
+  };
 }
 
 describe('two physics threads', () => {
@@ -54,6 +90,46 @@ describe('two physics threads', () => {
     },
     120_000,
   );
+
+  it('a helper stood down for keeping this thread waiting: the same hashes, the steps it sits out all this thread’s', async () => {
+    // The meetings' sleeps are reported as they would be (HelperStandDown.slept): before step 30
+    // (it sits out 30–33; its retry at 34 fails too: 34–41) and before step 60 (60–63), all
+    // before the pyramid falls asleep. A limit far past what real meetings sleep (at most a few
+    // hundred times a step on a loaded machine) leaves the judging to these.
+    const rule: StandDownRule = {
+      windowSteps: 4,
+      sleepsLimit: 1e6,
+      graceSteps: 0,
+      firstSteps: 4,
+      lastSteps: 16,
+    };
+    const sleepsBefore = { 30: 2e6, 34: 2e6, 60: 2e6 };
+    const standDowns = [
+      [30, 4],
+      [34, 8],
+      [60, 4],
+    ];
+    const one = await hashes('pyramid', 5, 160, false);
+    const two = await hashes('pyramid', 5, 160, true, rule, sleepsBefore);
+    expect(two.stoodDown).toBe(16);
+    for (let s = 0; s < 100; s++) {
+      const down = standDowns.find(([first = 0, steps = 0]) => s >= first && s < first + steps);
+      // A step sat out hands the helper no sweep; its pair plan and set-up were shared on the
+      // stand-down's first step (judged at its sweeps), none after.
+      const handedOver = two.stepHandedOver[s];
+      const calls = two.stepCalls[s];
+      if (down === undefined) {
+        expect(handedOver, `sweeps handed over at step ${s}`).toBeGreaterThan(0);
+        expect(calls, `kernel calls at step ${s}`).toBeGreaterThan(0);
+      } else {
+        expect(handedOver, `sweeps handed over at step ${s}`).toBe(0);
+        if (s === down[0]) expect(calls, `kernel calls at step ${s}`).toBeGreaterThan(0);
+        else expect(calls, `kernel calls at step ${s}`).toBe(0);
+      }
+    }
+    expect(new Set(one.hashes).size).toBeGreaterThan(80);
+    expect(two.hashes).toEqual(one.hashes);
+  }, 60_000);
 
   it('a helper that never answers: the step fails within the time limit, saying why', () => {
     const { physics } = buildScene('pyramid', 3);
