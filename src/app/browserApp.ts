@@ -199,6 +199,7 @@ export class BrowserApp implements PageSession {
     out.latencySteps = host.latencySteps;
     out.solverThreads = host.solverThreads;
     out.solverThreadsNote = host.solverThreadsNote;
+    out.solverHelperSittingOut = host.solverHelperSittingOut;
     out.fps = windowFps(rates);
     out.stepsThisFrame = stats.lastFrame.steps;
     out.alpha = sim.drawnTimes.alpha;
@@ -230,6 +231,7 @@ export class BrowserApp implements PageSession {
     const recording = this.commands.recordStatus();
     return {
       ...this.readHudFigures(createHudFigures()),
+      solverHelperSolves: sim.host.solverHelperSolves,
       physicsMsThisFrame: stats.physicsMsThisFrame,
       physicsMsLastStep: stats.physicsMsLastStep,
       frame: copyFrameReport(stats.lastFrame, createFrameReport()),

@@ -127,6 +127,8 @@ export class LocalHost implements PhysicsHost {
 
   readonly solverThreads: SolverThreadCount = 1;
   solverThreadsNote: string | null = null;
+  readonly solverHelperSolves = 0;
+  readonly solverHelperSittingOut = false;
 
   get kernels(): KernelMode {
     return this.core.physics.kernels;

@@ -100,6 +100,12 @@ export interface PhysicsHost {
   /** The solver's threads now, and why one if two were asked for (null: as asked). */
   readonly solverThreads: SolverThreadCount;
   readonly solverThreadsNote: string | null;
+  /**
+   * The solver helper's share: solves it swept a share of so far, and whether it sits out
+   * now, stood down for keeping the physics thread waiting (the same bits). 0 and false without.
+   */
+  readonly solverHelperSolves: number;
+  readonly solverHelperSittingOut: boolean;
   /** Where the world's contact kernels run: WebAssembly, or their TypeScript (the same bits). */
   readonly kernels: KernelMode;
 

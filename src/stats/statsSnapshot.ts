@@ -102,6 +102,13 @@ export interface StatsSnapshot {
   solverThreads: 1 | 2;
   solverThreadsNote: string | null;
   /**
+   * With two: solves in which the helper swept manifolds of its own so far, and whether it sits
+   * out now, stood down for a while for keeping the physics thread waiting (a helper without a
+   * core of its own; physics/helperStandDown.ts). The same bits either way. 0 and false with one.
+   */
+  solverHelperSolves: number;
+  solverHelperSittingOut: boolean;
+  /**
    * Where the contact kernels run: 'webassembly', or 'typescript' where WebAssembly is refused
    * (a Content-Security-Policy without 'wasm-unsafe-eval'); the same bits either way.
    */
@@ -122,6 +129,7 @@ export type HudFigures = Pick<
   | 'latencySteps'
   | 'solverThreads'
   | 'solverThreadsNote'
+  | 'solverHelperSittingOut'
   | 'fps'
   | 'stepsThisFrame'
   | 'alpha'
@@ -149,6 +157,7 @@ export function createHudFigures(): HudFigures {
     latencySteps: 0,
     solverThreads: 1,
     solverThreadsNote: null,
+    solverHelperSittingOut: false,
     fps: 0,
     stepsThisFrame: 0,
     alpha: 0,

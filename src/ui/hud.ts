@@ -67,6 +67,7 @@ export class Hud {
   private shownTransport = '';
   private shownLatency = -1;
   private shownSolverThreads = 0;
+  private shownSittingOut = false;
   private lastRefreshMs = -Infinity;
 
   /** @param parent where the HUD element goes. */
@@ -172,14 +173,21 @@ export class Hud {
       s.thread === this.shownThread &&
       s.transport === this.shownTransport &&
       s.latencySteps === this.shownLatency &&
-      s.solverThreads === this.shownSolverThreads
+      s.solverThreads === this.shownSolverThreads &&
+      s.solverHelperSittingOut === this.shownSittingOut
     )
       return;
     this.shownThread = s.thread;
     this.shownTransport = s.transport;
     this.shownLatency = s.latencySteps;
     this.shownSolverThreads = s.solverThreads;
-    const helper = s.solverThreads === 2 ? ' + solver helper' : '';
+    this.shownSittingOut = s.solverHelperSittingOut;
+    const helper =
+      s.solverThreads === 2
+        ? s.solverHelperSittingOut
+          ? ' + solver helper (sitting out: no core to spare)'
+          : ' + solver helper'
+        : '';
     this.threadValue.textContent =
       s.thread === 'worker' ? `worker${helper}, ${s.transport}, +${s.latencySteps} steps` : 'main';
   }

@@ -154,6 +154,11 @@ export class WorkerChannel {
     return this.steps.lastTime;
   }
 
+  /** The solver helper's share at the newest step copied (see PhysicsHost.solverHelperSolves). */
+  get helper(): Readonly<Pick<PublishedSteps, 'helperSolves' | 'helperSittingOut'>> {
+    return this.steps;
+  }
+
   /** Milliseconds the worker has owed an answer without a word: 0 while it owes none. */
   silentMs(): number {
     return this.silence.silentMs(this.ready);

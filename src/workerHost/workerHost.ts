@@ -195,6 +195,14 @@ export class WorkerHost implements PhysicsHost {
     return this.channel.solverThreadsNote;
   }
 
+  get solverHelperSolves(): number {
+    return this.channel.helper.helperSolves;
+  }
+
+  get solverHelperSittingOut(): boolean {
+    return this.channel.helper.helperSittingOut;
+  }
+
   get kernels(): KernelMode {
     return this.channel.kernels;
   }

@@ -79,7 +79,12 @@ export class PhysicsService {
   private sentSceneVersion = -1;
   private clockMs: () => number;
   /** What the step being published cost, and all steps since the service started. */
-  private readonly cost: StepCost = { stepMs: 0, busyMs: 0 };
+  private readonly cost: StepCost = {
+    stepMs: 0,
+    busyMs: 0,
+    helperSolves: 0,
+    helperSittingOut: false,
+  };
   private readonly stepped: Extract<FromWorker, { type: 'stepped' }> = {
     type: 'stepped',
     generation: 0,
@@ -198,6 +203,7 @@ export class PhysicsService {
       this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
       this.solverThreads.use(this.built.physics);
     }
+    this.solverThreads.judgeAfresh();
     this.generation = generation;
     this.loaded(null);
   }
@@ -350,6 +356,8 @@ export class PhysicsService {
       }
       slot = this.transfer.begin();
     } else throw new Error('The physics worker was not initialised.');
+    this.cost.helperSolves = this.solverThreads.helperSolves;
+    this.cost.helperSittingOut = this.solverThreads.helperSittingOut;
     writeStepSlot(core, slot, this.generation, this.cost);
     if (this.shared) this.shared.publish(slot);
     else this.transfer?.publish(slot);

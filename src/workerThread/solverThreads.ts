@@ -86,6 +86,21 @@ export class SolverThreads {
     this.partner();
   }
 
+  /** A scene was loaded: a helper stood down is judged afresh (its steps may cost anything). */
+  judgeAfresh(): void {
+    this.team?.standDown.restart();
+  }
+
+  /** Solves in which the helper swept manifolds of its own so far (0 without one). */
+  get helperSolves(): number {
+    return this.team === null ? 0 : this.team.sharedSolves;
+  }
+
+  /** Whether the helper sits out now, stood down for keeping this thread waiting. */
+  get helperSittingOut(): boolean {
+    return this.team !== null && !this.team.sharing;
+  }
+
   /** Ends the helper; the solver goes back to one thread. */
   stop(): void {
     this.solver?.usePartner(null);

@@ -18,6 +18,8 @@ interface Run {
   awake: number[];
   steps: number;
   bodies: number;
+  /** Solves the solver helper shared over the run (0 on one thread). */
+  helperSolves: number;
 }
 
 interface Row {
@@ -82,11 +84,13 @@ async function runScene(
         await sandbox.advance([0]);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      const helperBefore = sandbox.stats().solverHelperSolves;
       await sandbox.load(scene, count === null ? {} : { count });
       const start = { hash: sandbox.state().hash, awake: sandbox.stats().awake };
       if (spawn) sandbox.spawn(spawn);
       await sandbox.advance(new Array<number>(frames).fill(seconds));
-      return [start, { hash: sandbox.state().hash, awake: sandbox.stats().awake }];
+      const end = { hash: sandbox.state().hash, awake: sandbox.stats().awake };
+      return { helperBefore, checkpoints: [start, end] };
     },
     {
       scene,
@@ -98,7 +102,8 @@ async function runScene(
       solverThreads,
     },
   );
-  const checkpoints = [...first];
+  const helperBefore = first.helperBefore;
+  const checkpoints = [...first.checkpoints];
   for (let done = CHUNK; done < FRAMES; done += CHUNK) {
     checkpoints.push(
       await engine.evaluate(
@@ -110,12 +115,19 @@ async function runScene(
       ),
     );
   }
-  const { step, bodies } = await engine.evaluate(async () => window.sandbox.state(), null);
+  const { step, bodies, helperSolves } = await engine.evaluate(
+    async () => ({
+      ...window.sandbox.state(),
+      helperSolves: window.sandbox.stats().solverHelperSolves,
+    }),
+    null,
+  );
   return {
     hashes: checkpoints.map((c) => c.hash),
     awake: checkpoints.map((c) => c.awake),
     steps: step,
     bodies,
+    helperSolves: helperSolves - helperBefore,
   };
 }
 
@@ -161,6 +173,13 @@ async function compare(what: string, scene: string, options: RunOptions = {}): P
     bodies: chromium.bodies,
   });
   expectRan(chromium, options, options.spawn !== undefined);
+  // A second thread compared only where its helper took its share of some solves (one that
+  // sits out, for want of a core, is judged afresh on the load and shares its grace steps).
+  for (const [k, run] of [chromium, firefox].entries()) {
+    if (options.solverThreads?.[k] === '2')
+      expect(run.helperSolves, `${what}: helper`).toBeGreaterThan(0);
+    else expect(run.helperSolves, `${what}: helper`).toBe(0);
+  }
   expect(firefox.hashes, `${what}: Firefox's hashes at every ${CHUNK} frames`).toEqual(
     chromium.hashes,
   );

@@ -112,6 +112,26 @@ describe('Hud', () => {
     expect(source.reads).toBe(3);
   });
 
+  it('names the solver helper on the thread row, and says when it sits out', () => {
+    const hud = new HudClass(body as unknown as HTMLElement);
+    const root = body.children[body.children.length - 1] as FakeElement;
+    const worker = {
+      ...slowFigures(),
+      thread: 'worker' as const,
+      transport: 'shared' as const,
+      latencySteps: 2,
+      solverThreads: 2 as const,
+    };
+    hud.update(0, sourceOf(worker), true);
+    expect(rowsOf(root).thread).toBe('worker + solver helper, shared, +2 steps');
+    hud.update(1000, sourceOf({ ...worker, solverHelperSittingOut: true }), true);
+    expect(rowsOf(root).thread).toBe(
+      'worker + solver helper (sitting out: no core to spare), shared, +2 steps',
+    );
+    hud.update(2000, sourceOf(worker), true);
+    expect(rowsOf(root).thread).toBe('worker + solver helper, shared, +2 steps');
+  });
+
   it('says paused, and nothing once running at full speed', () => {
     const hud = new HudClass(body as unknown as HTMLElement);
     const root = body.children[body.children.length - 1] as FakeElement;
