@@ -2,7 +2,10 @@
 // threads meet within a spin; when its meetings keep having to sleep (a helper the OS does not
 // schedule), it is sent off for a while, longer each time. Who does the work never changes a bit.
 
-/** How a stand-down is judged and how long it lasts (see HelperStandDown). */
+/**
+ * How a stand-down is judged and how long it lasts (see HelperStandDown). Its steps are solves:
+ * a step with no contacts to solve is not judged and does not count.
+ */
 export interface StandDownRule {
   /** Steps judged together. */
   windowSteps: number;
@@ -31,7 +34,7 @@ export const STAND_DOWN_RULE: Readonly<StandDownRule> = Object.freeze({
 
 /**
  * The stepping thread's judge of its helper: the meetings report the times they slept waiting
- * on it (`slept`), `judge` runs once a step, and while `sharing` is false the passes are this
+ * on it (`slept`), `judge` runs once a solve, and while `sharing` is false the passes are this
  * thread's alone (ThreadTeam). Only counters: it reads no clock.
  */
 export class HelperStandDown {
@@ -59,7 +62,7 @@ export class HelperStandDown {
     this.grace = graceSteps;
   }
 
-  /** Judges afresh, grace steps first (a new world: its steps may cost anything); keeps the counters. */
+  /** Judges afresh, grace steps first (a new world's steps may cost anything); counters kept. */
   restart(): void {
     this.left = 0;
     this.next = this.rule.firstSteps;
