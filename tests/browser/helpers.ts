@@ -64,6 +64,21 @@ export async function settledStep(page: Page): Promise<number> {
   return asked;
 }
 
+/**
+ * Waits until the GPU has drawn everything the page asked of it (a one-pixel read of the view
+ * waits for every command before it). Scripted frames (`advance`) each draw without waiting on
+ * the GPU, and SwiftShader here falls far behind: state.spec's every-scene test on the page's
+ * thread (about 450 scripted frames in 6 s) left the GPU process a minute of drawing, which the
+ * next test's new browser context waited behind — past that test's 90 s.
+ */
+export async function drainDrawing(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const canvas = document.getElementById('view');
+    const gl = canvas instanceof HTMLCanvasElement ? canvas.getContext('webgl2') : null;
+    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  });
+}
+
 /** Waits for `count` animation frames of the page (an event, not a guess at how long they take). */
 export async function animationFrames(page: Page, count: number): Promise<void> {
   await page.evaluate(
