@@ -9,8 +9,9 @@ export const SLOW_DISPLAY_MAX_SECONDS = 1;
 
 /**
  * A frame this long or longer is a slow one: a tenth of a second (under 10 frames a second).
- * A display whose recent frames are not slow is not slow, whatever the frame clamp says: a clamp
- * set below its frames (the lab's 10 ms, to show what a clamp does) cuts every frame, as asked.
+ * A display whose recent frames are not slow is not slow, whatever the frame clamp says. A clamp
+ * set shorter than this (the lab's 10 ms, to show what a clamp does) asks for frames as long as a
+ * slow display's to be cut: it is kept on any display, slow or not.
  */
 export const SLOW_DISPLAY_MIN_SECONDS = 0.1;
 
@@ -53,9 +54,11 @@ export class DisplayPace {
 
   /**
    * The longest frame spent in full now: `maxFrameSeconds`, or, when two of the last four
-   * frames were slow, up to twice the longest of them (at most SLOW_DISPLAY_MAX_SECONDS).
+   * frames were slow and the clamp is not shorter than a slow frame, up to twice the longest of
+   * them (at most SLOW_DISPLAY_MAX_SECONDS).
    */
   clampSeconds(maxFrameSeconds: number): number {
+    if (maxFrameSeconds < SLOW_DISPLAY_MIN_SECONDS) return maxFrameSeconds;
     let longest = 0;
     let slow = 0;
     for (let k = 0; k < RECENT_FRAMES; k++) {

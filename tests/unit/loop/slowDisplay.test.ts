@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLOW_DISPLAY_MAX_SECONDS } from '../../../src/loop/displayPace';
+import { SLOW_DISPLAY_MAX_SECONDS, SLOW_DISPLAY_MIN_SECONDS } from '../../../src/loop/displayPace';
 import { createFrameReport, FixedStepLoop } from '../../../src/loop/fixedStepLoop';
 import type { FrameReport } from '../../../src/loop/fixedStepLoop';
 import { firstJudgedSlow, jitteryDisplay } from './slowFrames';
@@ -153,5 +153,28 @@ describe('a display that is not slow', () => {
     loop.slowDisplay = true;
     const out = reports(loop, new Array<number>(10).fill(0.022));
     for (const r of out) expect(r.clampedSeconds).toBeCloseTo(0.012, 12);
+  });
+});
+
+describe('a clamp set shorter than a slow frame', () => {
+  it('cuts every frame of a slow display too (10 ms on 0.3–0.6 s frames)', () => {
+    const loop = new FixedStepLoop(1 / 100, { ...limits, maxFrameSeconds: 0.01 });
+    loop.slowDisplay = true;
+    const frames = jitteryDisplay(8, 1);
+    const out = reports(loop, frames);
+    for (const r of out) {
+      expect(r.clampSeconds).toBe(0.01);
+      expect(r.clampedSeconds).toBeCloseTo(Math.max(0, r.frameSeconds - 0.01), 12);
+    }
+  });
+
+  it('one of exactly a slow frame is lifted on a slow display, as the default is', () => {
+    const loop = new FixedStepLoop(1 / 100, {
+      ...limits,
+      maxFrameSeconds: SLOW_DISPLAY_MIN_SECONDS,
+    });
+    loop.slowDisplay = true;
+    const out = reports(loop, new Array<number>(6).fill(0.5));
+    expect((out[out.length - 1] as FrameReport).clampedSeconds).toBe(0);
   });
 });
