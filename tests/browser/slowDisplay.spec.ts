@@ -50,8 +50,10 @@ function emulateSlowDisplay(): void {
       waiting = [];
       const now = performance.now();
       for (const callback of run) callback(now);
-      const sandbox = window.sandbox as Window['sandbox'] | undefined;
-      if (sandbox) {
+      // Only the drive's frames: the scripting API exists while the worker still starts, and
+      // frames counted then would be taken for the ones that tell the loop its display is slow.
+      if (document.body.dataset.ready === 'true') {
+        const sandbox = window.sandbox;
         const frame = sandbox.stats().frame;
         (window.slowFramesSeen ??= []).push({
           frameSeconds: frame.frameSeconds,

@@ -52,7 +52,11 @@ interface Sample {
 interface WatchOptions {
   /** Watch at least this long... */
   minMs: number;
-  /** ...and until this many frames have their window, and the frame before theirs, inside the watch... */
+  /**
+   * ...and until this many frames have their window, and the frame before theirs, inside the
+   * watch, the last a HUD refresh or more after the first (so the HUD has shown one of them,
+   * however few frames a second the page draws)...
+   */
   windowsInside: number;
   /** ...but no longer than this. */
   maxMs: number;
@@ -66,52 +70,62 @@ interface WatchOptions {
  * got the same timestamp: the frame clock turns exactly these into the frame times stats() sums.
  */
 async function watch(page: Page, options: WatchOptions): Promise<Sample[]> {
-  return page.evaluate(async ({ minMs, windowsInside, maxMs, hitchSeconds }) => {
-    const samples: Sample[] = [];
-    const text = (selector: string): string => document.querySelector(selector)?.textContent ?? '';
-    await new Promise<void>((resolve) => {
-      let start = -1;
-      let inside = 0;
-      const tick = (ms: number): void => {
-        if (start < 0) start = ms;
-        const s = window.sandbox.stats();
-        const settings = window.sandbox.settings();
-        samples.push({
-          ms,
-          displayTime: s.displayTime,
-          simTime: s.simTime,
-          steps: s.frame.steps,
-          droppedSeconds: s.frame.droppedSeconds,
-          clampedSeconds: s.frame.clampedSeconds,
-          physicsMs: s.physicsMsThisFrame,
-          lastStepMs: s.physicsMsLastStep,
-          physicsMsPerStep: s.physicsMsPerStep,
-          maxSteps: settings.maxStepsPerFrame,
-          dt: 1 / settings.physicsHz,
-          simOverReal: s.simOverReal,
-          windowFrames: s.rateWindow.frames,
-          windowSeconds: s.rateWindow.seconds,
-          windowGivenUp: s.rateWindow.givenUpSeconds,
-          givenUpTotal: s.droppedSeconds + s.clampedSeconds + s.throttledSeconds,
-          timeScale: s.timeScale,
-          paused: s.paused,
-          thread: s.thread,
-          step: s.step,
-          latencySteps: s.latencySteps,
-          hudRate: text('[data-stat=simOverReal]'),
-          banner: text('.hud-banner'),
-        });
-        if (samples.length - 2 >= s.rateWindow.frames) inside++;
-        const elapsed = ms - start;
-        if (elapsed < maxMs && (elapsed < minMs || inside < windowsInside)) {
-          requestAnimationFrame(tick);
-        } else resolve();
-      };
-      if (hitchSeconds !== undefined) window.sandbox.hitch(hitchSeconds);
-      requestAnimationFrame(tick);
-    });
-    return samples;
-  }, options);
+  const hudMs = HUD_REFRESH_MS;
+  return page.evaluate(
+    async ({ minMs, windowsInside, maxMs, hitchSeconds, hudMs }) => {
+      const samples: Sample[] = [];
+      const text = (selector: string): string =>
+        document.querySelector(selector)?.textContent ?? '';
+      await new Promise<void>((resolve) => {
+        let start = -1;
+        let inside = 0;
+        let firstInsideMs = -1;
+        const tick = (ms: number): void => {
+          if (start < 0) start = ms;
+          const s = window.sandbox.stats();
+          const settings = window.sandbox.settings();
+          samples.push({
+            ms,
+            displayTime: s.displayTime,
+            simTime: s.simTime,
+            steps: s.frame.steps,
+            droppedSeconds: s.frame.droppedSeconds,
+            clampedSeconds: s.frame.clampedSeconds,
+            physicsMs: s.physicsMsThisFrame,
+            lastStepMs: s.physicsMsLastStep,
+            physicsMsPerStep: s.physicsMsPerStep,
+            maxSteps: settings.maxStepsPerFrame,
+            dt: 1 / settings.physicsHz,
+            simOverReal: s.simOverReal,
+            windowFrames: s.rateWindow.frames,
+            windowSeconds: s.rateWindow.seconds,
+            windowGivenUp: s.rateWindow.givenUpSeconds,
+            givenUpTotal: s.droppedSeconds + s.clampedSeconds + s.throttledSeconds,
+            timeScale: s.timeScale,
+            paused: s.paused,
+            thread: s.thread,
+            step: s.step,
+            latencySteps: s.latencySteps,
+            hudRate: text('[data-stat=simOverReal]'),
+            banner: text('.hud-banner'),
+          });
+          if (samples.length - 2 >= s.rateWindow.frames) {
+            inside++;
+            if (firstInsideMs < 0) firstInsideMs = ms;
+          }
+          const elapsed = ms - start;
+          const enough = inside >= windowsInside && ms - firstInsideMs > hudMs + 1;
+          if (elapsed < maxMs && (elapsed < minMs || !enough)) {
+            requestAnimationFrame(tick);
+          } else resolve();
+        };
+        if (hitchSeconds !== undefined) window.sandbox.hitch(hitchSeconds);
+        requestAnimationFrame(tick);
+      });
+      return samples;
+    },
+    { ...options, hudMs },
+  );
 }
 
 /**
