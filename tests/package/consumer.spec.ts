@@ -235,9 +235,16 @@ interface Drawn {
   matrices: number[];
 }
 
-/** The last drawn frame: alpha, each box's two snapshots (x, y, z, qx, qy, qz, qw), its matrix. */
-async function drawnFrame(page: Page): Promise<Drawn> {
-  return page.evaluate(() => {
+/**
+ * The first drawn frame, looked at after every animation frame the example draws, inside a step
+ * (alpha in 0.2 … 0.8) while a box falls 2 cm or more a step and a box (the same or another)
+ * turns 0.005 rad or more a step: alpha, each box's two snapshots (x, y, z, qx, qy, qz, qw), and
+ * its matrix; null if none came within `withinMs`. Every frame, not a poll now and then: the
+ * tower topples once, in a few seconds, and on a slow page a poll every second or so could miss
+ * all of the frames that show it (one of two fresh-clone runs did, on a slow day).
+ */
+async function firstBlendingFrame(page: Page, withinMs: number): Promise<Drawn | null> {
+  return page.evaluate(async (ms) => {
     type Buffer = { position: Float64Array; quaternion: Float64Array };
     const e = (window as unknown as { example: Record<string, unknown> }).example as {
       report: { alpha: number };
@@ -249,13 +256,29 @@ async function drawnFrame(page: Page): Promise<Drawn> {
       ...b.position.subarray(3 * i, 3 * i + 3),
       ...b.quaternion.subarray(4 * i, 4 * i + 4),
     ];
-    return {
-      alpha: e.report.alpha,
-      previous: e.boxIndices.map((i) => pose(e.snapshots.previous, i)),
-      current: e.boxIndices.map((i) => pose(e.snapshots.current, i)),
-      matrices: [...e.mesh.instanceMatrix.array],
+    // The angle of the rotation between two unit quaternions (selection only: the test measures
+    // the drawn frame with a well-conditioned angle in Node).
+    const turned = (a: number[], b: number[]): number => {
+      const dot = Math.abs(a[3] * b[3] + a[4] * b[4] + a[5] * b[5] + a[6] * b[6]);
+      return 2 * Math.acos(Math.min(1, dot));
     };
-  });
+    const from = performance.now();
+    return new Promise<Drawn | null>((resolve) => {
+      // Registered between frames, so each call follows the example's own frame callback.
+      const look = (): void => {
+        const previous = e.boxIndices.map((i) => pose(e.snapshots.previous, i));
+        const current = e.boxIndices.map((i) => pose(e.snapshots.current, i));
+        const alpha = e.report.alpha;
+        const moving = previous.some((p, k) => Math.abs(p[1] - current[k][1]) > 0.02);
+        const turning = previous.some((p, k) => turned(p, current[k]) > 0.005);
+        if (moving && turning && alpha > 0.2 && alpha < 0.8) {
+          resolve({ alpha, previous, current, matrices: [...e.mesh.instanceMatrix.array] });
+        } else if (performance.now() - from > ms) resolve(null);
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+  }, withinMs);
 }
 
 /** Worst gap (m, or rad of rotation) between what box k was drawn at and `want(k)`. */
@@ -298,28 +321,9 @@ test('the example, built from the tarball, draws each box at lerp/slerp of its s
   await page.goto(site.url);
   await page.waitForFunction(() => 'example' in window);
 
-  // A frame well inside a step (alpha in 0.2 … 0.8) while a box falls 2 cm or more a step, so
-  // the blend is centimetres from either snapshot, and a box (the same or another) turns 0.005
-  // rad or more a step as the tower topples, so a blend of orientations other than slerp at
-  // alpha is off by far more than the tolerance.
-  let frame: Drawn | undefined;
-  await expect
-    .poll(
-      async () => {
-        const candidate = await drawnFrame(page);
-        const moving = candidate.previous.some(
-          (p, k) => Math.abs((p[1] ?? 0) - (candidate.current[k]?.[1] ?? 0)) > 0.02,
-        );
-        const turning = candidate.previous.some(
-          (p, k) => rotationBetween(poseOf(p).q, poseOf(candidate.current[k] ?? []).q) > 0.005,
-        );
-        if (moving && turning && candidate.alpha > 0.2 && candidate.alpha < 0.8) frame = candidate;
-        return frame !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  if (frame === undefined) throw new Error('unreachable');
+  const frame = await firstBlendingFrame(page, 60_000);
+  expect(frame, 'a frame inside a step while the tower falls and turns').not.toBeNull();
+  if (frame === null) throw new Error('unreachable');
   const at = frame;
   const blended = worstGap(at, (k) => {
     const a = poseOf(at.previous[k] ?? []);
@@ -367,10 +371,10 @@ test('the interpolation toggle draws the current snapshot as it is', async ({ pa
   await page.waitForFunction(() => 'example' in window);
   await page.getByRole('button', { name: 'Interpolation: on' }).click();
   await expect(page.getByRole('button', { name: 'Interpolation: off' })).toBeVisible();
-  // Two animation frames: the next drawn frame is one made after the click.
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
-  const frame = await drawnFrame(page);
+  // A frame drawn after the click, inside a step while boxes fall and turn: drawn at alpha it
+  // would be centimetres from the current snapshot, so the check below can fail.
+  const frame = await firstBlendingFrame(page, 60_000);
+  expect(frame, 'a frame inside a step while the tower falls and turns').not.toBeNull();
+  if (frame === null) throw new Error('unreachable');
   expect(worstGap(frame, (k) => poseOf(frame.current[k] ?? []))).toBeLessThan(DRAWN_TOLERANCE);
 });
