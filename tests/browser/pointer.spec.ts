@@ -116,6 +116,11 @@ test('F throws a body from the camera toward the mouse pointer', async ({ page }
 test('a click on a body tracks it with the stutter meter; a drag does not', async ({ page }) => {
   const errors = collectPageErrors(page);
   const centre = await openPaused(page);
+  // Nothing tracked yet: the panel is hidden and its chart not built (it costs a software-drawn
+  // page about a second of its start); the first show builds it.
+  const panel = page.getByTestId('stutter-panel');
+  await expect(panel).toBeHidden();
+  await expect(panel).toHaveAttribute('data-chart', 'none');
   // A ball off to the side (body 0) and a box on the view's target, under the canvas middle
   // (body 1). The ball is tracked first, so a click that tracked anything but the box shows.
   await page.evaluate(async (target) => {
@@ -126,8 +131,9 @@ test('a click on a body tracks it with the stutter meter; a drag does not', asyn
     await s.advance([0]);
     s.track(0);
   }, TARGET);
-  const panel = page.getByTestId('stutter-panel');
   await expect(panel).toContainText('body 0 —');
+  await expect(panel).toHaveAttribute('data-chart', 'ready');
+  await expect(panel.locator('.uplot canvas')).toBeVisible();
 
   // Press and release with the pointer moved 30 px: a drag, not a click.
   await page.mouse.move(centre.x, centre.y);
