@@ -13,6 +13,11 @@ type Quat = [number, number, number, number];
 type Vec3 = [number, number, number];
 type Mode = 'interpolate' | 'off' | 'extrapolate' | 'hermite';
 
+// Small: SwiftShader draws on the CPU, and each scripted frame here is drawn (a stack frame at
+// 1280 × 760 keeps the GPU process busy 0.27 s, at 640 × 400 about 0.1 s); the checks read
+// hashes and poses, not pixels.
+test.use({ viewport: { width: 640, height: 400 } });
+
 /**
  * Readback tolerance, rad. The drawn pose is a float32 instance matrix: each element of scale·R
  * is rounded to 24 bits (relative error ≤ 6e-8), and three.js decomposes it back in float64, so

@@ -12,6 +12,11 @@ import { collectPageErrors, dragCentreUp, drainDrawing, openSandbox } from './he
 const THREADS = ['main', 'worker'] as const;
 type Thread = (typeof THREADS)[number];
 
+// Small: SwiftShader draws on the CPU, and each scripted frame here is drawn (a stack frame at
+// 1280 × 760 keeps the GPU process busy 0.27 s, at 640 × 400 about 0.1 s); the checks read
+// hashes and poses, not pixels.
+test.use({ viewport: { width: 640, height: 400 } });
+
 /** The hash after every 5th of `steps` steps (frames of 5 steps each: each call draws once). */
 async function hashesAhead(page: Page, steps: number): Promise<string[]> {
   return page.evaluate(async (n) => {

@@ -80,7 +80,9 @@ async function withPage<T>(
   use: (page: Page) => Promise<T>,
   opened?: Meeting,
 ): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+  // Small: SwiftShader draws on the CPU, and every scripted frame here is drawn (at 1280 × 760
+  // the GPU process fell seconds behind, and each mouse event of the drag waited for it).
+  const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
   try {
     return await use(await context.newPage());
   } catch (error) {
