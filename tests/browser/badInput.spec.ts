@@ -6,7 +6,7 @@ import { SETTING_PARAMS, URL_PARAMS } from '../../src/api/urlParams';
 import { DEFAULT_SETTINGS, SETTING_SPECS } from '../../src/config/settings';
 import type { Settings } from '../../src/config/settings';
 import { findScene } from '../../src/scenes/registry';
-import { collectPageErrors, openSandbox } from './helpers';
+import { PHYSICS_VIEWPORT, collectPageErrors, openSandbox } from './helpers';
 
 /** The list: words, signs, zero, overflow, NaN, empty, a flood, and markup. */
 const GARBAGE: readonly [string, string][] = [
@@ -23,8 +23,7 @@ const GARBAGE: readonly [string, string][] = [
 
 const DEFAULT_SCENE = 'playground';
 
-// Nothing here is about pixels: a small canvas keeps SwiftShader's share of each page load low.
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 /**
  * Where a garbage value happens to be a valid one ("0" is a valid seed, an empty playground and

@@ -5,9 +5,15 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { SpawnInput } from '../../src/state/spawnSpec';
-import { canvasPixels, collectPageErrors, colourStats, openSandbox } from './helpers';
+import {
+  PHYSICS_VIEWPORT,
+  canvasPixels,
+  collectPageErrors,
+  colourStats,
+  openSandbox,
+} from './helpers';
 
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 type State = ReturnType<Window['sandbox']['state']>;
 

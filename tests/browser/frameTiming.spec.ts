@@ -5,9 +5,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { DisplayRate } from '../../src/config/settings';
-import { openSandbox } from './helpers';
+import { PHYSICS_VIEWPORT, openSandbox } from './helpers';
 
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 /**
  * Reloads `scene` (the loop starts from an empty accumulator), runs `frames` through `advance`

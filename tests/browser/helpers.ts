@@ -10,6 +10,13 @@ declare global {
   }
 }
 
+/**
+ * The viewport of specs that check physics, state and timing rather than pixels. SwiftShader draws
+ * on the CPU and every scripted frame is drawn: a stack frame keeps its GPU process busy about
+ * 0.27 s at 1280 × 760 and 0.1 s here, and mouse events wait behind what is queued (docs/testing.md).
+ */
+export const PHYSICS_VIEWPORT = { width: 640, height: 400 } as const;
+
 /** Console errors and uncaught exceptions seen by the page, as text. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

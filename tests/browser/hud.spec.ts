@@ -7,9 +7,9 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { StatsSnapshot } from '../../src/stats/statsSnapshot';
 import type { Settings } from '../../src/config/settings';
-import { collectPageErrors, openSandbox } from './helpers';
+import { PHYSICS_VIEWPORT, collectPageErrors, openSandbox } from './helpers';
 
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 interface HudReading {
   rows: Record<string, string>;

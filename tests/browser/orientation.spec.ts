@@ -7,16 +7,13 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Pose, SnapshotPose } from '../../src/api/scriptingApi';
 import type { SpawnInput } from '../../src/state/spawnSpec';
-import { collectPageErrors, openSandbox, quatAngle } from './helpers';
+import { PHYSICS_VIEWPORT, collectPageErrors, openSandbox, quatAngle } from './helpers';
 
 type Quat = [number, number, number, number];
 type Vec3 = [number, number, number];
 type Mode = 'interpolate' | 'off' | 'extrapolate' | 'hermite';
 
-// Small: SwiftShader draws on the CPU, and each scripted frame here is drawn (a stack frame at
-// 1280 × 760 keeps the GPU process busy 0.27 s, at 640 × 400 about 0.1 s); the checks read
-// hashes and poses, not pixels.
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 /**
  * Readback tolerance, rad. The drawn pose is a float32 instance matrix: each element of scale·R

@@ -7,9 +7,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { SLOW_DISPLAY_MAX_SECONDS } from '../../src/loop/displayPace';
-import { collectPageErrors, openSandbox } from './helpers';
+import { PHYSICS_VIEWPORT, collectPageErrors, openSandbox } from './helpers';
 
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 /** One frame as the page reported it right after drawing it. */
 interface Seen {

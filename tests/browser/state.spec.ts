@@ -7,15 +7,18 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { collectPageErrors, dragCentreUp, drainDrawing, openSandbox } from './helpers';
+import {
+  PHYSICS_VIEWPORT,
+  collectPageErrors,
+  dragCentreUp,
+  drainDrawing,
+  openSandbox,
+} from './helpers';
 
 const THREADS = ['main', 'worker'] as const;
 type Thread = (typeof THREADS)[number];
 
-// Small: SwiftShader draws on the CPU, and each scripted frame here is drawn (a stack frame at
-// 1280 × 760 keeps the GPU process busy 0.27 s, at 640 × 400 about 0.1 s); the checks read
-// hashes and poses, not pixels.
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 /** The hash after every 5th of `steps` steps (frames of 5 steps each: each call draws once). */
 async function hashesAhead(page: Page, steps: number): Promise<string[]> {
@@ -257,9 +260,6 @@ test('a replay follows animation frames at an emulated 30 Hz display in the work
   test.setTimeout(240_000);
   const errors = collectPageErrors(page);
   const recording = await makeRecording(page, 'worker');
-  // Software WebGL takes tens of milliseconds a frame per megapixel and this drive draws every
-  // frame: a small canvas keeps it quick.
-  await page.setViewportSize({ width: 640, height: 400 });
   await page.evaluate(async (text) => {
     window.sandbox.set({ display: '30', paused: false });
     await window.sandbox.replay(text);

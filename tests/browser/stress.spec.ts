@@ -15,10 +15,9 @@ import {
 } from '../../src/stats/frameStats';
 import { FRAME_PHYSICS_BUDGET_MS } from '../../src/loop/overloadGovernor';
 import { HUD_REFRESH_MS, SLOW_MOTION_BELOW } from '../../src/ui/hud';
-import { animationFrames, collectPageErrors, openSandbox } from './helpers';
+import { PHYSICS_VIEWPORT, animationFrames, collectPageErrors, openSandbox } from './helpers';
 
-// Small: SwiftShader draws on the CPU, and these tests are about physics, not pixels.
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 /** One animation frame, read just after the app's own frame (same rAF timestamp). */
 interface Sample {

@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import {
+  PHYSICS_VIEWPORT,
   bodyHeights,
   breakWorker,
   collectPageErrors,
@@ -80,9 +81,7 @@ async function withPage<T>(
   use: (page: Page) => Promise<T>,
   opened?: Meeting,
 ): Promise<T> {
-  // Small: SwiftShader draws on the CPU, and every scripted frame here is drawn (at 1280 × 760
-  // the GPU process fell seconds behind, and each mouse event of the drag waited for it).
-  const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
+  const context = await browser.newContext({ viewport: PHYSICS_VIEWPORT });
   try {
     return await use(await context.newPage());
   } catch (error) {

@@ -6,12 +6,18 @@
 
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { breakWorker, collectPageErrors, keepStartedWorkers, openSandbox } from './helpers';
+import {
+  PHYSICS_VIEWPORT,
+  breakWorker,
+  collectPageErrors,
+  keepStartedWorkers,
+  openSandbox,
+} from './helpers';
 
-test.use({ viewport: { width: 640, height: 400 } });
+test.use({ viewport: PHYSICS_VIEWPORT });
 
 async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
+  const context = await browser.newContext({ viewport: PHYSICS_VIEWPORT });
   try {
     return await use(await context.newPage());
   } finally {
