@@ -80,6 +80,7 @@ function readLeb(bytes: Uint8Array, at: number): [number, number] {
   }
 }
 
+/** `value` as unsigned LEB128 bytes. */
 function leb(value: number): number[] {
   const out: number[] = [];
   do {
