@@ -5,7 +5,7 @@
 // --tuning`: each physics setting against its alternatives. `npm run bench -- --state`: only
 // the save, load, record and seek table. `npm run bench -- --drop-in`: only the drop-in's table.
 // `npm run bench -- --pyramid`: only the pyramid's tables (455, 969 and 1,771 boxes; per tuning,
-// and one physics thread against two).
+// one physics thread against two, and where a busy step of 1,771 goes).
 // `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
@@ -26,6 +26,8 @@ import {
 import type { CapacityResult, PhysicsResult } from './physicsBench';
 import { benchPyramid, PYRAMID_FIRST, PYRAMID_LAST, pyramidTable } from './pyramidBench';
 import { qualityTable } from './qualityGates';
+import { benchStepParts, PARTS_FIRST, PARTS_LAST, stepPartsTable } from './stepParts';
+import type { StepParts } from './stepParts';
 import { benchThreads, threadsTable } from './threadsBench';
 import type { ThreadsResult } from './threadsBench';
 import { describeLoad, describeMachine, fixed } from './report';
@@ -101,6 +103,13 @@ async function runPyramid(): Promise<void> {
   const threads: ThreadsResult[] = [];
   for (const layers of quick ? [5, 7] : [7, 9, 11]) threads.push(await benchThreads(layers, last));
   console.log(threadsTable(threads));
+  section(
+    `where a busy pyramid step goes: the default on one physics thread and on two, wall ms per world.step, mean over steps ${PARTS_FIRST}–${PARTS_LAST} (the clock around each part)`,
+  );
+  const layers = quick ? 7 : 11;
+  const parts: StepParts[] = [];
+  for (const count of [1, 2] as const) parts.push(await benchStepParts(layers, count));
+  console.log(stepPartsTable(parts));
 }
 
 function runState(): void {

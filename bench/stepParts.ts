@@ -1,0 +1,185 @@
+// Where a busy pyramid step goes: the clock around each part of world.step — the broadphase and
+// its sort, the narrowphase's packing, tasks, plan and merge, the solver's set-up, sweeps and
+// store — on one physics thread and on two, by wrapping those methods of one world for the run.
+
+import type { PhysicsWorld } from '../src/physics/physicsWorld';
+import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { pyramidBoxes } from '../src/scenes/pyramid';
+import { buildScene, DT } from './physicsBench';
+import { fixed, formatTable } from './report';
+import { useSecondThread } from './twoThreads';
+
+/**
+ * The window timed: steps 30–100, while pyramid × 11 stands awake under its own solver (its
+ * boxes fall asleep about step 101 and the block lands about step 130: a mean over both says
+ * little about either).
+ */
+export const PARTS_FIRST = 30;
+export const PARTS_LAST = 100;
+
+/** The parts timed, each a method of one of the world's parts (the clock nests as they do). */
+const PARTS = [
+  'broadphase',
+  'sort',
+  'contacts',
+  'pack',
+  'tasks',
+  'plan',
+  'merge',
+  'solve',
+  'setUp',
+  'sweeps',
+  'store',
+] as const;
+type Part = (typeof PARTS)[number];
+
+/** Mean wall ms per step over the window: the whole step, then each part's. */
+export interface StepParts {
+  layers: number;
+  boxes: number;
+  threads: 1 | 2;
+  /** Steps in the window. */
+  steps: number;
+  stepMs: number;
+  partMs: Record<Part, number>;
+  /** Steps of the window the helper sat out (stood down for keeping this thread waiting). */
+  satOut: number;
+}
+
+/** `owner[name]`, an object the timed methods hang on; a renamed part fails here, by name. */
+function partOf(owner: object, name: string): object {
+  const found = (owner as Record<string, unknown>)[name];
+  if (typeof found !== 'object' || found === null) {
+    throw new Error(`stepParts: ${owner.constructor.name} has no ${name} to time.`);
+  }
+  return found;
+}
+
+/**
+ * Wraps `owner[method]` so each call adds its wall ms to `totals[slot]`; returns the undo. The
+ * wrapper shadows the class's method on this one object and is deleted afterwards.
+ */
+function clock(owner: object, method: string, totals: Float64Array, slot: number): () => void {
+  const record = owner as Record<string, unknown>;
+  const original = record[method];
+  if (typeof original !== 'function' || Object.prototype.hasOwnProperty.call(owner, method)) {
+    throw new Error(`stepParts: ${owner.constructor.name} has no method ${method} to time.`);
+  }
+  record[method] = function timed(this: unknown, ...args: unknown[]): unknown {
+    const started = performance.now();
+    try {
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } finally {
+      totals[slot] += performance.now() - started;
+    }
+  };
+  return () => delete record[method];
+}
+
+/** Clocks every part of `physics`'s step into `totals` (PARTS' order); returns the undo. */
+function clockParts(physics: PhysicsWorld, totals: Float64Array): () => void {
+  const world = physics.world;
+  const narrowphase = world.narrowphase;
+  const rows = partOf(world.solver, 'manifoldRows');
+  const at = (part: Part): number => PARTS.indexOf(part);
+  const undo = [
+    clock(world.broadphase, 'collisionPairs', totals, at('broadphase')),
+    clock(world.broadphase, 'sortList', totals, at('sort')),
+    clock(narrowphase, 'getContacts', totals, at('contacts')),
+    clock(partOf(narrowphase, 'packed'), 'pack', totals, at('pack')),
+    clock(narrowphase, 'taskPairs', totals, at('tasks')),
+    clock(narrowphase, 'plan', totals, at('plan')),
+    clock(narrowphase, 'merge', totals, at('merge')),
+    clock(world.solver, 'solve', totals, at('solve')),
+    clock(rows, 'setUp', totals, at('setUp')),
+    clock(rows, 'iterate', totals, at('sweeps')),
+    clock(rows, 'store', totals, at('store')),
+  ];
+  return () => undo.forEach((u) => u());
+}
+
+/**
+ * A fresh pyramid of `layers` under DEFAULT_TUNING on `threads` physics threads, its parts
+ * clocked over steps [first, last). The clocks cost a few calls a step and stop V8 inlining
+ * the parts into their callers: the step reads a little slower than the unclocked benches'.
+ */
+export async function benchStepParts(
+  layers: number,
+  threads: 1 | 2,
+  first = PARTS_FIRST,
+  last = PARTS_LAST,
+): Promise<StepParts> {
+  const { physics } = buildScene('pyramid', layers, DEFAULT_TUNING);
+  const helper = threads === 2 ? await useSecondThread(physics) : null;
+  const totals = new Float64Array(PARTS.length);
+  const unclock = clockParts(physics, totals);
+  let stepMs = 0;
+  let satOut = 0;
+  try {
+    for (let s = 0; s < last; s++) {
+      if (s === first) {
+        totals.fill(0);
+        satOut = -(helper?.team.standDown.stoodDown ?? 0);
+      }
+      const started = performance.now();
+      physics.step(DT);
+      if (s >= first) stepMs += performance.now() - started;
+    }
+    satOut += helper?.team.standDown.stoodDown ?? 0;
+  } finally {
+    unclock();
+    await helper?.close();
+  }
+  const steps = last - first;
+  const partMs = {} as Record<Part, number>;
+  PARTS.forEach((part, k) => (partMs[part] = (totals[k] as number) / steps));
+  return {
+    layers,
+    boxes: pyramidBoxes(layers),
+    threads,
+    steps,
+    stepMs: stepMs / steps,
+    partMs,
+    satOut,
+  };
+}
+
+/** The table: each part's ms a step; "rest" columns are what their part's named parts leave. */
+export function stepPartsTable(results: readonly StepParts[]): string {
+  return formatTable(
+    [
+      'pyramid layers × boxes, threads',
+      'step',
+      'broadphase (its sort)',
+      'contacts',
+      'pack + tasks',
+      'plan',
+      'merge',
+      'rest of contacts: generators, stand-ins',
+      'solve',
+      'set-up',
+      'sweeps',
+      'store',
+      'rest of solve: bodies in and out, relax',
+      'rest of step: cannon-es',
+      'steps the helper sat out',
+    ],
+    results.map(({ layers, boxes, threads, steps, stepMs, partMs: p, satOut }) => [
+      `${layers} × ${boxes}, ${threads}`,
+      fixed(stepMs, 1),
+      `${fixed(p.broadphase, 1)} (${fixed(p.sort, 1)})`,
+      fixed(p.contacts, 1),
+      fixed(p.pack + p.tasks, 1),
+      fixed(p.plan, 1),
+      fixed(p.merge, 1),
+      fixed(p.contacts - p.pack - p.tasks - p.plan - p.merge, 1),
+      fixed(p.solve, 1),
+      fixed(p.setUp, 1),
+      fixed(p.sweeps, 1),
+      fixed(p.store, 1),
+      fixed(p.solve - p.setUp - p.sweeps - p.store, 1),
+      fixed(stepMs - p.broadphase - p.contacts - p.solve, 1),
+      threads === 2 ? `${satOut} of ${steps}` : '—',
+    ]),
+  );
+}

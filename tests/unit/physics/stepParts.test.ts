@@ -1,0 +1,30 @@
+// The bench's step-parts clock (bench/stepParts.ts) times the parts it names: each ran inside the
+// window, each nested part within its parent, all within the step — on one thread and on two.
+
+import { describe, expect, it } from 'vitest';
+import { benchStepParts } from '../../../bench/stepParts';
+import type { StepParts } from '../../../bench/stepParts';
+
+function expectNested({ stepMs, partMs: p }: StepParts): void {
+  for (const [part, ms] of Object.entries(p)) {
+    expect(ms, `${part} was clocked`).toBeGreaterThan(0);
+  }
+  expect(p.sort).toBeLessThanOrEqual(p.broadphase);
+  expect(p.pack + p.tasks + p.plan + p.merge).toBeLessThanOrEqual(p.contacts);
+  expect(p.setUp + p.sweeps + p.store).toBeLessThanOrEqual(p.solve);
+  expect(p.broadphase + p.contacts + p.solve).toBeLessThanOrEqual(stepMs);
+}
+
+describe('stepParts', () => {
+  it('clocks every part of a pyramid step on one thread', async () => {
+    const parts = await benchStepParts(4, 1, 5, 25);
+    expect(parts).toMatchObject({ layers: 4, boxes: 84, threads: 1, steps: 20 });
+    expectNested(parts);
+  });
+
+  it('clocks the stepping thread’s parts with a helper thread beside it', async () => {
+    const parts = await benchStepParts(4, 2, 5, 25);
+    expect(parts.threads).toBe(2);
+    expectNested(parts);
+  });
+});
