@@ -62,8 +62,11 @@ function partOf(owner: object, name: string): object {
 function clock(owner: object, method: string, totals: Float64Array, slot: number): () => void {
   const record = owner as Record<string, unknown>;
   const original = record[method];
-  if (typeof original !== 'function' || Object.prototype.hasOwnProperty.call(owner, method)) {
+  if (typeof original !== 'function') {
     throw new Error(`stepParts: ${owner.constructor.name} has no method ${method} to time.`);
+  }
+  if (Object.prototype.hasOwnProperty.call(owner, method)) {
+    throw new Error(`stepParts: ${owner.constructor.name}'s ${method} is clocked already.`);
   }
   record[method] = function timed(this: unknown, ...args: unknown[]): unknown {
     const started = performance.now();
