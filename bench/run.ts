@@ -108,7 +108,9 @@ async function runPyramid(): Promise<void> {
   );
   const layers = quick ? 7 : 11;
   const parts: StepParts[] = [];
-  for (const count of [1, 2] as const) parts.push(await benchStepParts(layers, count));
+  for (const solverThreads of [1, 2] as const) {
+    parts.push(await benchStepParts(layers, solverThreads));
+  }
   console.log(stepPartsTable(parts));
 }
 
