@@ -125,9 +125,22 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       );
     }
     this.merge();
+    this.standIns(result, world);
+    this.store.swap();
+  }
+
+  /**
+   * One cannon-es ContactEquation a manifold, appended to `result` after cannon-es's own
+   * handlers' contacts: World.step's loop over `world.contacts` (materials, wake-ups, the
+   * collision matrix, contact events) reads them, so every step fills them afresh.
+   */
+  private standIns(result: ContactEquation[], world: World): void {
+    const next = this.store.building;
+    const tasks = this.tasks;
+    const bodies = world.bodies;
     const contactMaterials = this.packed.contactMaterials;
-    // One stand-in a manifold, after cannon-es's own handlers' contacts: the list at its size at
-    // once (cannon-es empties it every step, so pushing regrew it: ~170 KB a step on pyramid × 11).
+    // The list at its size at once (cannon-es empties it every step, so pushing regrew it: ~170
+    // KB a step on pyramid × 11).
     let r = result.length;
     result.length = r + next.count;
     for (let t = 0; t < tasks.count; t++) {
@@ -151,7 +164,6 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       setMaterial(next, m, c, material, world, this.spring);
       result[r++] = c;
     }
-    this.store.swap();
   }
 
   /**

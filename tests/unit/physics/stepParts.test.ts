@@ -10,7 +10,7 @@ function expectNested({ stepMs, partMs: p }: StepParts): void {
     expect(ms, `${part} was clocked`).toBeGreaterThan(0);
   }
   expect(p.sort).toBeLessThanOrEqual(p.broadphase);
-  expect(p.pack + p.tasks + p.plan + p.merge).toBeLessThanOrEqual(p.contacts);
+  expect(p.pack + p.tasks + p.plan + p.merge + p.standIns).toBeLessThanOrEqual(p.contacts);
   expect(p.setUp + p.sweeps + p.store).toBeLessThanOrEqual(p.solve);
   expect(p.broadphase + p.contacts + p.solve).toBeLessThanOrEqual(stepMs);
 }
