@@ -150,8 +150,8 @@ export async function benchStepParts(
 }
 
 /**
- * The table: each part's ms a step; "rest" columns are what their part's named parts leave. The
- * last sums the parts that are work on cannon-es's bodies and equations as World.step keeps them
+ * The table: each part's ms a step; "rest" columns are what their part's named parts leave. "On
+ * cannon-es's objects" sums the work on cannon-es's bodies and equations as World.step keeps them
  * (its sort by each body's bounds, the stand-in equations its loop reads, its own loops): the
  * stepping thread's alone however the kernels are shared.
  */
