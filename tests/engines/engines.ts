@@ -103,20 +103,7 @@ export async function openApp(engine: EngineName, url: string, query = ''): Prom
   } else {
     const missing = firefoxMissing();
     if (missing) throw new Error(`Firefox cannot run here: ${missing}.`);
-    display = existsSync(XVFB_PATH) ? await startVirtualDisplay() : null;
-    try {
-      browser = await puppeteer.launch({
-        browser: 'firefox',
-        protocol: 'webDriverBiDi',
-        executablePath: FIREFOX_PATH,
-        headless: false,
-        protocolTimeout: PROTOCOL_TIMEOUT_MS,
-        env: display ? { ...process.env, DISPLAY: display.name } : process.env,
-      });
-    } catch (error) {
-      display?.stop();
-      throw error;
-    }
+    ({ browser, display } = await launchFirefox());
   }
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 720 });
@@ -178,6 +165,36 @@ interface VirtualDisplay {
   /** e.g. ":3" */
   name: string;
   stop(): void;
+}
+
+/**
+ * Firefox headed, on a virtual display of its own where Xvfb is installed. Firefox ESR here has
+ * crashed while starting, before any page (SIGSEGV, "Failed to launch the browser process: Code:
+ * 11"; once in about 60 launches on 2026-11-28): a process that dies at launch is started once
+ * more, on a fresh display, and says so on stderr. A second death, or any other error, fails.
+ */
+async function launchFirefox(): Promise<{ browser: Browser; display: VirtualDisplay | null }> {
+  for (let attempt = 1; ; attempt++) {
+    const display = existsSync(XVFB_PATH) ? await startVirtualDisplay() : null;
+    try {
+      const browser = await puppeteer.launch({
+        browser: 'firefox',
+        protocol: 'webDriverBiDi',
+        executablePath: FIREFOX_PATH,
+        headless: false,
+        protocolTimeout: PROTOCOL_TIMEOUT_MS,
+        env: display ? { ...process.env, DISPLAY: display.name } : process.env,
+      });
+      return { browser, display };
+    } catch (error) {
+      display?.stop();
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt > 1 || !message.startsWith('Failed to launch the browser process')) throw error;
+      console.error(
+        `Firefox died while starting; starting it once more. ${message.split('\n')[0]}`,
+      );
+    }
+  }
 }
 
 /**
