@@ -58,9 +58,16 @@ export interface TeamShare extends SweepArrays {
  * gives up after `timeoutMs` sleeps that ran their full millisecond — at least that long — and
  * reads no clock: a clock's double, returned from a call V8 does not inline, is boxed, and on
  * two threads whose sweeps are short the waits sleep often (820 B a step on pyramid × 5).
- * Returns the times it slept: the other thread was not there within a spin.
+ * Returns the times it slept: the other thread was not there within a spin. `awaited` names whom and
+ * where it waited for, in the error, so a timeout says where the threads parted.
  */
-function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs: number): number {
+function awaitCount(
+  control: Int32Array,
+  slot: number,
+  target: number,
+  timeoutMs: number,
+  awaited: string,
+): number {
   let spins = 0;
   let sleeps = 0;
   let fullSleeps = 0;
@@ -71,7 +78,7 @@ function awaitCount(control: Int32Array, slot: number, target: number, timeoutMs
     spins = 0;
     sleeps++;
     if (Atomics.wait(control, slot, seen, 1) === 'timed-out' && ++fullSleeps >= timeoutMs) {
-      throw new Error(`The second physics thread did not answer within ${timeoutMs} ms.`);
+      throw new Error(`No answer within ${timeoutMs} ms from ${awaited}.`);
     }
   }
   // Waits that end while spinning earn longer spins; one that had to sleep halves them: two
@@ -186,7 +193,15 @@ export class ThreadTeam implements TeamPartner {
       rows.sweepRange(lambdas, relax, segments[at], segments[at + 1]);
       done = (done + 1) | 0;
       signal(control, MAIN_DONE, done);
-      this.standDown.slept(awaitCount(control, HELPER_DONE, done, this.timeoutMs));
+      this.standDown.slept(
+        awaitCount(
+          control,
+          HELPER_DONE,
+          done,
+          this.timeoutMs,
+          'the second physics thread at a sweep meeting',
+        ),
+      );
     }
   }
 
@@ -201,7 +216,15 @@ export class ThreadTeam implements TeamPartner {
   }
 
   join(): void {
-    this.standDown.slept(awaitCount(this.control, HELPER_DONE, this.started, this.timeoutMs));
+    this.standDown.slept(
+      awaitCount(
+        this.control,
+        HELPER_DONE,
+        this.started,
+        this.timeoutMs,
+        'the second physics thread, on its kernel call',
+      ),
+    );
     // The sweeps' meetings count both threads' progress alike: this thread's catches up.
     Atomics.store(this.control, MAIN_DONE, this.started);
   }
@@ -248,7 +271,13 @@ export class ThreadTeam implements TeamPartner {
       call: this.call,
       version: this.version,
     });
-    awaitCount(this.control, ACKNOWLEDGED, this.version, this.timeoutMs);
+    awaitCount(
+      this.control,
+      ACKNOWLEDGED,
+      this.version,
+      this.timeoutMs,
+      'the second physics thread, taking new arrays',
+    );
     this.sentMemory = arrays.memory;
   }
 }
@@ -317,7 +346,7 @@ export class TeamHelper {
         }
         done = (done + 1) | 0;
         signal(control, HELPER_DONE, done);
-        awaitCount(control, MAIN_DONE, done, 60_000);
+        awaitCount(control, MAIN_DONE, done, 60_000, 'the stepping thread at a sweep meeting');
       }
     }
   }

@@ -138,7 +138,7 @@ describe('two physics threads', () => {
     // Its messages go nowhere: no thread ever takes the arrays or sweeps its halves.
     solver.usePartner(new ThreadTeam(() => undefined, 200));
     expect(() => physics.step(DT)).toThrow(
-      'The second physics thread did not answer within 200 ms.',
+      'No answer within 200 ms from the second physics thread, taking new arrays.',
     );
   });
 
