@@ -7,8 +7,10 @@ import type { Body } from 'cannon-es';
 /**
  * One row (a normal or a friction direction d at one point): G's angular parts −(ri × d) for A
  * and rj × d for B (its linear parts are ∓d, kept in the manifold's header), each times its
- * body's inverse world inertia, then B, 1 / (G M⁻¹ Gᵀ + ε), the accumulated impulse λ and B
- * without the penetration term (for relax sweeps; the same as B for friction rows).
+ * body's inverse world inertia, then B, 1 / (G M⁻¹ Gᵀ + ε), the accumulated impulse λ, B
+ * without the penetration term (for relax sweeps; the same as B for friction rows) and, on a
+ * normal row, the velocity change G·Δv that leaves the point at −e times its approach speed
+ * (the restitution pass's target; 0: no bounce — see RESTITUTION_THRESHOLD).
  */
 export const ANGULAR_A = 0;
 export const ANGULAR_B = 3;
@@ -18,7 +20,8 @@ export const RHS = 12;
 export const INV_C = 13;
 export const LAMBDA = 14;
 export const RELAX_RHS = 15;
-export const ROW_WIDTH = 16;
+export const BOUNCE = 16;
+export const ROW_WIDTH = 17;
 /** A point's rows, one after another: normal, t1, t2. */
 export const POINT_WIDTH = 3 * ROW_WIDTH;
 
@@ -76,6 +79,15 @@ export const H_EPS = 11;
 export const H_FRICTION_EPS = 12;
 export const H_BOUND = 13;
 export const HEADER = 14;
+/**
+ * Points that approach slower than this (m/s, along the normal, before the solve) get no bounce:
+ * the restitution pass leaves them to the solve, which brings them to rest. Box2D v3 keeps such a
+ * threshold (1 m/s) so that resting and settling contacts never bounce; 0.5 m/s is 2.5× the
+ * speed gravity adds in one step at the slowest rate the sandbox offers (9.82 m/s² at 50 Hz), and
+ * below the third impact of a ball of e = 0.3 dropped from 4 m (0.8 m/s), so bounces the eye
+ * follows all keep the law.
+ */
+export const RESTITUTION_THRESHOLD = 0.5;
 /** ContactEquation's impulse cap per step (cannon-es's default maxForce). */
 export const MAX_NORMAL_IMPULSE = 1e6;
 

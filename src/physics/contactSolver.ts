@@ -23,8 +23,9 @@ import {
   SCALAR_WARM_NORMAL,
   SET_UP_SCALARS,
   setUpRange,
-  storeImpulses,
 } from './rowSetUp';
+import { storeImpulses } from './impulseCarry';
+import { bounceRows } from './restitution';
 import { sweepRows } from './sweepLoop';
 import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
@@ -285,6 +286,14 @@ export class ManifoldRows implements BlockHolder {
       q.z = bz + half * (az * bw + ax * by - ay * bx);
       q.w = bw + half * (-ax * bx - ay * by - az * bz);
     }
+  }
+
+  /**
+   * After the sweeps and relax sweeps: the restitution pass (restitution.ts) on the solver's
+   * running velocity changes `lambdas`, so points that struck leave at e times their approach.
+   */
+  bounce(lambdas: Float64Array): void {
+    bounceRows(this.order.count, this.header, this.bodies, this.firstPoint, this.rows, lambdas);
   }
 
   /** Keeps each point's impulses for the next step: normal λ, and friction as a world vector. */

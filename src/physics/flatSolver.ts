@@ -211,6 +211,7 @@ export class FlatGSSolver extends GSSolver {
     if (manifolds !== null && this.relaxIterations > 0) {
       this.manifoldRows.relax(bodies, lambdas, dt, this.relaxIterations);
     }
+    if (manifolds !== null) this.manifoldRows.bounce(lambdas);
     // Add the result to every body's velocity, as GSSolver does (static ones included: their
     // change is zero unless a broken body put NaN there, which stateGuard deals with).
     for (let i = 0; i !== bodyCount; i++) {

@@ -14,6 +14,7 @@ import {
   BODY_STATE_WIDTH,
   BODY_TORQUE_STEP,
   BODY_VELOCITY,
+  BOUNCE,
   H_BOUND,
   H_EPS,
   H_FRICTION_EPS,
@@ -27,6 +28,7 @@ import {
   MAX_NORMAL_IMPULSE,
   POINT_WIDTH,
   RELAX_RHS,
+  RESTITUTION_THRESHOLD,
   RHS,
   ROW_WIDTH,
 } from './contactRows';
@@ -209,11 +211,12 @@ function setUpHeader(
 
 /**
  * Point k's three rows, as cannon-es's ContactEquation and FrictionEquation compute them
- * (computeB, computeC): G = [−d, −(ri × d), d, rj × d]; B = −g·a − GW·b − h·G M⁻¹ f for the
- * normal, with g its penetration and restitution on the normal velocities, and −GW·b −
- * h·G M⁻¹ f for friction; C = invMassA + invMassB + the two rotational terms, plus ε (the
- * directions are unit vectors, so the linear terms are the inverse masses). The bodies are read
- * from `state` at `sa` (A) and `sb` (B), as packBody left them.
+ * (computeB, computeC) but for restitution: G = [−d, −(ri × d), d, rj × d]; B = −g·a − GW·b −
+ * h·G M⁻¹ f (normal; g its penetration) or −GW·b − h·G M⁻¹ f (friction); C = the inverse masses
+ * + the two rotational terms + ε. Restitution is not in B (cannon-es's (1 + e), scaled by SPOOK's
+ * b and ε, gave back 91–93 % of e): the normal row keeps its bounce target for the restitution
+ * pass after the sweeps (restitution.ts) — Box2D v3's order. Bodies are read from `state` at `sa`
+ * (A) and `sb` (B), as packBody left them.
  */
 function setUpPoint(
   material: Float64Array,
@@ -314,14 +317,20 @@ function setUpPoint(
         dx * (state[pj] + rjx - state[pi] - rix) +
         dy * (state[pj + 1] + rjy - state[pi + 1] - riy) +
         dz * (state[pj + 2] + rjz - state[pi + 2] - riz);
-      const GW = (material[mat + MATERIAL_RESTITUTION] + 1) * vn + angular;
-      relaxRhs = -GW * material[mat + MATERIAL_B] - dt * giMf;
+      // G·v before the solve: the point's approach speed when negative.
+      const approach = vn + angular;
+      relaxRhs = -approach * material[mat + MATERIAL_B] - dt * giMf;
       rhs = -g * material[mat + MATERIAL_A] + relaxRhs;
       eps = material[mat + MATERIAL_EPS];
+      // The bounce: G·Δv that leaves the point at −e·approach once this step's forces are in.
+      const e = material[mat + MATERIAL_RESTITUTION];
+      const strikes = e > 0 && approach < -RESTITUTION_THRESHOLD;
+      rows[r + BOUNCE] = strikes ? -(1 + e) * approach - dt * giMf : 0;
     } else {
       rhs = -(vn + angular) * material[mat + MATERIAL_FRICTION_B] - dt * giMf;
       relaxRhs = rhs;
       eps = material[mat + MATERIAL_FRICTION_EPS];
+      rows[r + BOUNCE] = 0;
     }
     rows[r + RHS] = rhs;
     rows[r + RELAX_RHS] = relaxRhs;
@@ -404,44 +413,6 @@ function applyStart(
         lambdas[b + 4] += lambda * rows[r + INERTIA_B + 1];
         lambdas[b + 5] += lambda * rows[r + INERTIA_B + 2];
       }
-    }
-  }
-}
-
-/**
- * After the solve: each point's accumulated impulses back into its manifold for the next step
- * (`impulse`, IMPULSE_WIDTH a point) — the normal λ, and friction as a world vector from the two
- * tangent λs (so the next step can carry it into its own tangents); zero for a manifold that
- * had no rows.
- */
-export function storeImpulses(
-  count: int,
-  order: Int32Array,
-  points: Int32Array,
-  header: Float64Array,
-  firstPoint: Int32Array,
-  rows: Float64Array,
-  impulse: Float64Array,
-): void {
-  for (let o = 0; o < count; o++) {
-    const m = order[o];
-    const h = HEADER * o;
-    const first = firstPoint[o];
-    const stored = firstPoint[o + 1] - first;
-    const n = points[m];
-    for (let k = 0; k < n; k++) {
-      const i = IMPULSE_WIDTH * (POINTS_PER_MANIFOLD * m + k);
-      if (k >= stored) {
-        for (let e = 0; e < IMPULSE_WIDTH; e++) impulse[i + e] = 0;
-        continue;
-      }
-      const r = POINT_WIDTH * (first + k);
-      const l1 = rows[r + ROW_WIDTH + LAMBDA];
-      const l2 = rows[r + 2 * ROW_WIDTH + LAMBDA];
-      impulse[i + IMPULSE_NORMAL] = rows[r + LAMBDA];
-      impulse[i + IMPULSE_FRICTION] = l1 * header[h + 3] + l2 * header[h + 6];
-      impulse[i + IMPULSE_FRICTION + 1] = l1 * header[h + 4] + l2 * header[h + 7];
-      impulse[i + IMPULSE_FRICTION + 2] = l1 * header[h + 5] + l2 * header[h + 8];
     }
   }
 }

@@ -13,6 +13,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The kernel sources, and the functions the module exports. */
 const SOURCES = [
   'src/physics/boxSeparation.ts',
+  'src/physics/impulseCarry.ts',
   'src/physics/broadphaseSweep.ts',
   'src/physics/manifoldIndex.ts',
   'src/physics/pairMerge.ts',
