@@ -8,6 +8,7 @@ import { findScene } from '../../../src/scenes/registry';
 import { Rng } from '../../../src/util/rng';
 import {
   defaultWorld,
+  equationWorld,
   Exact,
   linearDampingRate,
   mechanicalEnergy,
@@ -257,7 +258,10 @@ function worstGain(physics: PhysicsWorld, steps: number, until?: () => boolean):
   return worst;
 }
 
-describe('no body gains energy at rest (judged per body)', () => {
+describe.each([
+  ["the app's configuration", defaultWorld],
+  ["the drop-in's (cannon-es's law)", equationWorld],
+] as const)('no body gains energy at rest (judged per body), under %s', (_config, makeWorld) => {
   // Law: a structure standing on its own has nothing to take energy from; contacts can only
   // take it away (the solver's impulses are dissipative, restitution ≤ 1 for these bodies).
   // Tolerance, per body: the kinetic energy it would have at the world's sleep speed limit
@@ -267,7 +271,7 @@ describe('no body gains energy at rest (judged per body)', () => {
     ['the 36-brick stack, courses built 1 mm apart', (p: PhysicsWorld) => stack(p, 36)],
     ['a 6-layer pyramid of 21 boxes', (p: PhysicsWorld) => pyramid(p, 6)],
   ] as const)('%s: from building until all asleep', (_name, build) => {
-    const physics = defaultWorld();
+    const physics = makeWorld();
     build(physics);
     const count = physics.bodies.length;
     const gain = worstGain(physics, 800, () => physics.sleepingCount() === count);
@@ -279,7 +283,7 @@ describe('no body gains energy at rest (judged per body)', () => {
     ['a 12-brick stack', (p: PhysicsWorld) => stack(p, 12)],
     ['a 6-layer pyramid of 21 boxes', (p: PhysicsWorld) => pyramid(p, 6)],
   ] as const)('%s at rest, all woken at once: still for 2 s', (_name, build) => {
-    const physics = defaultWorld();
+    const physics = makeWorld();
     build(physics);
     const count = physics.bodies.length;
     for (let s = 0; s < 800 && physics.sleepingCount() < count; s++) physics.step(1 / 100);
