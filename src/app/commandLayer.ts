@@ -229,6 +229,7 @@ export class CommandLayer {
   loadState(input: unknown): Promise<void> {
     const { sim, lab } = this.session;
     const loaded = sim.timeline.loadState(input);
+    this.tell(sim.timeline.takeNotice());
     return this.session.afterJump(loaded, lab?.loadState(input));
   }
 
@@ -251,7 +252,15 @@ export class CommandLayer {
    * stays; a rest a replay took at its end does not).
    */
   replay(recording: unknown): Promise<void> {
-    return this.session.afterJump(this.session.sim.timeline.replay(recording));
+    const timeline = this.session.sim.timeline;
+    const started = timeline.replay(recording);
+    this.tell(timeline.takeNotice());
+    return this.session.afterJump(started);
+  }
+
+  /** A load's notice (a file from other physics), shown as a warning; nothing when none. */
+  private tell(notice: string | null): void {
+    if (notice !== null) this.session.notify(notice, 'warning');
   }
 
   /** Moves the loaded replay to `step` (steps since the recording's start). */

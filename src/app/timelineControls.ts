@@ -9,6 +9,7 @@ import { readInteger } from '../state/fields';
 import type { Recording } from '../state/recording';
 import { parseRecording } from '../state/recordingSchema';
 import type { ReplayStatus } from '../state/replay';
+import { otherPhysicsNotice } from '../state/physicsVersion';
 import { parseState } from '../state/stateSchema';
 import type { SavedState } from '../state/stateSchema';
 import { parseRecordOptions, parseStopOptions } from '../state/timeline';
@@ -38,9 +39,18 @@ export class TimelineControls {
   /** Whether a recording is under way (the host's core, here or in the worker, holds it). */
   private recordingNow = false;
   private readonly sim: TimelineSide;
+  /** What the last load has to tell the user (a file from other physics), until taken. */
+  private notice: string | null = null;
 
   constructor(sim: TimelineSide) {
     this.sim = sim;
+  }
+
+  /** The last load's notice for the user (see physicsVersion.ts), once; null when none. */
+  takeNotice(): string | null {
+    const notice = this.notice;
+    this.notice = null;
+    return notice;
   }
 
   /** No replay and no recording: a scene was loaded (`keepRecording`: it goes on recording). */
@@ -71,6 +81,7 @@ export class TimelineControls {
    */
   loadState(input: unknown): Promise<void> {
     const state = parseState(input, this.tuning);
+    this.notice = otherPhysicsNotice('saved state', state.physics);
     const made = this.sim.host().loadState(state);
     this.endReplay();
     return this.sim.jumped(made, state);
@@ -110,6 +121,7 @@ export class TimelineControls {
         'Recording: call stopRecording() first (a replay would discard the recording).',
       );
     const recording = parseRecording(input, this.tuning);
+    this.notice = otherPhysicsNotice('recording', recording.physics);
     const start = recording.keyframes[0];
     if (!start) throw new Error('Recording: keyframes[0] is missing.');
     const host = this.sim.host();

@@ -5,6 +5,7 @@
 import type { CommandAction } from '../physics/commands';
 import { toHex } from './stateHasher';
 import { encodeFloats } from './fields';
+import { PHYSICS_VERSION } from './physicsVersion';
 import type { SavedState } from './stateSchema';
 
 export const RECORDING_FORMAT = 'fixed-step-sandbox/recording';
@@ -48,6 +49,8 @@ export interface Keyframe {
 export interface Recording {
   format: typeof RECORDING_FORMAT;
   version: typeof RECORDING_VERSION;
+  /** The physics that recorded it (physicsVersion.ts; 1 for files that carry none). */
+  physics: number;
   /** Steps recorded. */
   length: number;
   hashEvery: number;
@@ -156,6 +159,7 @@ export class Recorder {
     const recording: Recording = {
       format: RECORDING_FORMAT,
       version: RECORDING_VERSION,
+      physics: PHYSICS_VERSION,
       length: this.step,
       hashEvery: this.options.hashEvery,
       keyframeEvery: this.options.keyframeEvery,

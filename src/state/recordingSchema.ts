@@ -24,6 +24,7 @@ import {
   RECORDING_VERSION,
 } from './recording';
 import type { InputAction, Keyframe, RecordedInput, Recording } from './recording';
+import { readPhysicsVersion } from './physicsVersion';
 import { readHeader, readState } from './stateSchema';
 
 const WHAT = 'Recording';
@@ -50,7 +51,7 @@ const FIELDS = [
 export function parseRecording(input: unknown, tuning: Readonly<PhysicsTuning>): Recording {
   const value = parseInput(WHAT, input, MAX_RECORDING_CHARS);
   readHeader(WHAT, value, '', RECORDING_FORMAT, RECORDING_VERSION, 'recording');
-  const f = readFields(WHAT, value, 'recording', FIELDS);
+  const f = readFields(WHAT, value, 'recording', FIELDS, ['physics']);
   const length = readInteger(WHAT, f.length, 'length', 0, MAX_RECORDING_STEPS);
   const hashEvery = readInteger(WHAT, f.hashEvery, 'hashEvery', 1, MAX_RECORDING_STEPS);
   const keyframeEvery = readInteger(WHAT, f.keyframeEvery, 'keyframeEvery', 1, MAX_RECORDING_STEPS);
@@ -67,6 +68,7 @@ export function parseRecording(input: unknown, tuning: Readonly<PhysicsTuning>):
   return {
     format: RECORDING_FORMAT,
     version: RECORDING_VERSION,
+    physics: readPhysicsVersion(WHAT, f.physics, ''),
     length,
     hashEvery,
     keyframeEvery,

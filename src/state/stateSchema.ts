@@ -34,6 +34,7 @@ import {
   readStatic,
 } from './stateParts';
 import type { SavedBody } from './stateParts';
+import { readPhysicsVersion } from './physicsVersion';
 
 export type { SavedBody } from './stateParts';
 export { MAX_STATE_BODIES } from './stateParts';
@@ -57,6 +58,8 @@ const WHAT = 'Saved state';
 export interface SavedState {
   format: typeof STATE_FORMAT;
   version: typeof STATE_VERSION;
+  /** The physics that wrote it (physicsVersion.ts; 1 for files that carry none). */
+  physics: number;
   scene: { id: string; count: number; seed: number };
   physicsHz: number;
   tuning: PhysicsTuning;
@@ -109,6 +112,8 @@ const STATE_FIELDS = [
   'broadphaseOrder',
   'commands',
 ] as const;
+/** Fields a state may leave out: `contacts` where its tuning keeps none, `physics` before version 2. */
+const OPTIONAL_FIELDS = ['contacts', 'physics'] as const;
 
 /**
  * Checks a saved state (an object, or its JSON text) completely and returns it decoded ("-0"
@@ -127,7 +132,7 @@ export function readState(
   what: string,
 ): SavedState {
   readHeader(what, value, path, STATE_FORMAT, STATE_VERSION, 'saved state');
-  const f = readFields(what, value, path === '' ? 'state' : path, STATE_FIELDS, ['contacts']);
+  const f = readFields(what, value, path === '' ? 'state' : path, STATE_FIELDS, OPTIONAL_FIELDS);
   const at = (key: string): string => join(path, key);
   const scene = readScene(what, f.scene, at('scene'));
   const hz = SETTING_SPECS.physicsHz as NumberSpec;
@@ -153,9 +158,11 @@ export function readState(
     (dragAnchor ? 1 : 0) +
     bodies.length;
   const savedTuning = readTuning(what, f.tuning, at('tuning'), tuning);
+  checkContactCache(what, f.contacts, at('contacts'), savedTuning);
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
+    physics: readPhysicsVersion(what, f.physics, path),
     scene,
     physicsHz: readFloat(what, f.physicsHz, at('physicsHz'), { min: hz.min, max: hz.max }),
     tuning: savedTuning,
@@ -302,4 +309,29 @@ function readTuning(
     }
   }
   return tuning;
+}
+
+/**
+ * A state's contact cache must come with the configuration that keeps one: persistent manifolds
+ * ('manifold') are part of what the next step depends on, so a state without them would go on
+ * from other contacts than the run it was saved from, and a cache under a configuration that
+ * keeps none would be ignored. Either is refused, naming the field.
+ */
+function checkContactCache(
+  what: string,
+  contacts: unknown,
+  path: string,
+  tuning: Readonly<PhysicsTuning>,
+): void {
+  const keeps = tuning.narrowphase === 'manifold';
+  if (keeps && contacts === undefined) {
+    throw new Error(
+      `${what}: ${path} is missing: its tuning keeps persistent contacts (narrowphase 'manifold'), and the next step depends on them.`,
+    );
+  }
+  if (!keeps && contacts !== undefined) {
+    throw new Error(
+      `${what}: ${path} is not expected: its tuning (narrowphase '${tuning.narrowphase}') keeps no contacts between steps.`,
+    );
+  }
 }

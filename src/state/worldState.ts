@@ -30,6 +30,7 @@ import { readContacts, writeContacts } from '../physics/manifoldState';
 import type { PhysicsWorld } from '../physics/physicsWorld';
 import { findScene } from '../scenes/registry';
 import { Rng } from '../util/rng';
+import { PHYSICS_VERSION } from './physicsVersion';
 import { MAX_STATE_BODIES, STATE_FORMAT, STATE_VERSION } from './stateSchema';
 import type { SavedBody, SavedState } from './stateSchema';
 
@@ -66,6 +67,7 @@ export function captureState(
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
+    physics: PHYSICS_VERSION,
     scene: { ...context.scene },
     physicsHz: context.physicsHz,
     tuning: { ...physics.tuning },

@@ -1,0 +1,42 @@
+// Which physics wrote a saved state or a recording. A file from other physics still loads (its
+// bodies are plain data), but its steps from there on need not be the ones it recorded: the
+// page says so, and a replay reports the first step that differs.
+
+import { fieldError, join, readInteger } from './fields';
+
+/**
+ * The physics this build steps with. 1: before the restitution pass (files that carry no
+ * `physics` field); 2: restitution by the textbook under the app's configuration (a pass after
+ * the solve's sweeps, physics/restitution.ts). Raise it whenever a change moves the bits of a
+ * step that an earlier build would have taken, and say why here.
+ */
+export const PHYSICS_VERSION = 2;
+
+/** The physics a file was written by: its `physics` field, or 1 where it has none. */
+export function readPhysicsVersion(what: string, value: unknown, path: string): number {
+  if (value === undefined) return 1;
+  const version = readInteger(what, value, join(path, 'physics'), 1, Number.MAX_SAFE_INTEGER);
+  if (version > PHYSICS_VERSION) {
+    throw fieldError(
+      what,
+      join(path, 'physics'),
+      value,
+      `${PHYSICS_VERSION} or less: it was written by a newer build than this one`,
+    );
+  }
+  return version;
+}
+
+/**
+ * What the page says when a file from other physics is loaded (`kind`: "saved state",
+ * "recording"), or null when it is this build's.
+ */
+export function otherPhysicsNotice(kind: string, version: number): string | null {
+  if (version === PHYSICS_VERSION) return null;
+  return (
+    `This ${kind} was made by other physics (version ${version}; this build steps with ` +
+    `version ${PHYSICS_VERSION}): it loads, but the steps from here on may differ from the ones ` +
+    `it was made with.` +
+    (kind === 'recording' ? ' The replay reports the first step where they part.' : '')
+  );
+}
