@@ -7,6 +7,7 @@ import { collideBoxes } from './boxBoxContacts';
 import { ContactManifold } from './contactManifold';
 import type { Vec3Like } from './contactManifold';
 import type { HullData } from './hullData';
+import { CONTACT_MARGIN } from './faceClipping';
 import { collideHulls, collidePlaneHull } from './hullContacts';
 import { POINTS_PER_MANIFOLD } from './manifoldStore';
 import {
@@ -136,7 +137,7 @@ function generate(kind: number, a: ShapeGeometry, b: ShapeGeometry, out: Contact
     case 'sphere-hull':
       return collideSphereHull(a as SphereLike, posA, b as HullData, posB, quatB, out);
     case 'plane-box':
-      return collidePlaneBox(posA, quatA, b as Vec3Like, posB, quatB, out);
+      return collidePlaneBox(posA, quatA, b as Vec3Like, posB, quatB, out, CONTACT_MARGIN);
     case 'plane-hull':
       return collidePlaneHull(posA, quatA, b as HullData, posB, quatB, out);
     case 'box-box':

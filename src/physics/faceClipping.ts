@@ -41,6 +41,13 @@ function lineId(a: number, b: number): number {
  * slack; without it a resting body's corners flicker in and out of contact with rounding.
  */
 export const POINT_SLOP = 1e-6;
+/**
+ * How far apart a resting point may come and stay in its manifold (m): the plane–box generator
+ * makes corners this far above the plane, keepPoints keeps points this far apart, and the
+ * solver treats them as speculative (rowSetUp.ts). Without it a corner lifted a micrometre by
+ * the position correction is dropped and the box pivots on the rest for a whole step.
+ */
+export const CONTACT_MARGIN = 1e-4;
 /** Points kept per manifold: four spread over the patch hold a body as well as eight. */
 export const MAX_POINTS = 4;
 

@@ -4,7 +4,7 @@
 // (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (pairPlan.ts)
 // — the same order and bits however the generators ran.
 
-import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
+import { Body, Box, ConvexPolyhedron, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { jobOutputs, runJob } from './contactJobs';
 import { KERNEL_CALLS, writeCall } from './kernelMemory';
@@ -383,11 +383,25 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   private cannonPair(si: Shape, sj: Shape, bi: Body, bj: Body, justTest: boolean, world: World) {
     const resolver = resolverOf(this, si.type | sj.type);
     if (!resolver) return;
+    // cannon-es's convexParticle reads the hull's cached worldVertices/worldFaceNormals, whose
+    // NeedsUpdate flags nothing but the constructor sets: left alone, the face planes stay where
+    // the body was on the first call, and a particle is pushed out of a face it never reached.
+    staleWorldData(si);
+    staleWorldData(sj);
     const touched =
       si.type < sj.type
         ? resolver.call(this, si, sj, xi, xj, qi, qj, bi, bj, si, sj, justTest)
         : resolver.call(this, sj, si, xj, xi, qj, qi, bj, bi, si, sj, justTest);
     if (touched && justTest) registerOverlap(world, si, sj, bi, bj);
+  }
+}
+
+/** Marks a hull's (a box's hull's) world vertices and face normals for recomputing. */
+function staleWorldData(shape: Shape): void {
+  const hull = shape instanceof Box ? shape.convexPolyhedronRepresentation : shape;
+  if (hull instanceof ConvexPolyhedron) {
+    hull.worldVerticesNeedsUpdate = true;
+    hull.worldFaceNormalsNeedsUpdate = true;
   }
 }
 

@@ -5,7 +5,7 @@
 import type { int } from './kernelTypes';
 import { fileManifold } from './manifoldIndex';
 import { FRAME_WIDTH, IMPULSE_WIDTH, POINTS_PER_MANIFOLD } from './manifoldStore';
-import { POINT_SLOP } from './faceClipping';
+import { CONTACT_MARGIN } from './faceClipping';
 import { BODY_POSE_WIDTH, TASK_APART, TASK_KEEP, turn } from './pairPlan';
 
 const P = POINTS_PER_MANIFOLD;
@@ -160,7 +160,7 @@ function keepPoints(
       nx * (dx + rj[c] - ri[c]) +
       ny * (dy + rj[c + 1] - ri[c + 1]) +
       nz * (dz + rj[c + 2] - ri[c + 2]);
-    if (gap <= POINT_SLOP) {
+    if (gap <= CONTACT_MARGIN) {
       for (let e = 0; e < 3; e++) {
         localA[3 * q + e] = oldLocalA[3 * p + e];
         localB[3 * q + e] = oldLocalB[3 * p + e];

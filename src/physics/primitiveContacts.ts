@@ -113,8 +113,9 @@ export function collideSphereBox(
 
 /**
  * Contacts between plane A (through `planePos`, normal = `planeQuat` applied to +z, cannon-es's
- * convention) and box B: every corner on or below the plane, in cannon-es's corner order
- * (−−−, +−−, ++−, −+−, −−+, +−+, +++, −++), each touching the plane at its projection.
+ * convention) and box B: every corner on or below the plane, or at most `margin` above it, in
+ * cannon-es's corner order (−−−, +−−, ++−, −+−, −−+, +−+, +++, −++), each touching the plane at
+ * its projection.
  */
 export function collidePlaneBox(
   planePos: Vec3Like,
@@ -123,6 +124,7 @@ export function collidePlaneBox(
   boxPos: Vec3Like,
   boxQuat: QuatLike,
   out: ContactManifold,
+  margin = 0,
 ): number {
   out.count = 0;
   out.feature = -1;
@@ -150,7 +152,7 @@ export function collidePlaneBox(
   const hyn = nx * yx + ny * yy + nz * yz;
   const hzn = nx * zx + ny * zy + nz * zz;
   // Lowest corner above the plane: no contact, the common case for a body near the ground.
-  if (h0 - Math.abs(hxn) - Math.abs(hyn) - Math.abs(hzn) > 0) return 0;
+  if (h0 - Math.abs(hxn) - Math.abs(hyn) - Math.abs(hzn) > margin) return 0;
   let count = 0;
   for (let corner = 0; corner < 8; corner++) {
     // cannon-es's order: x sign flips with bit pattern 0,1,1,0; y with 0,0,1,1; z with the 4s bit.
@@ -158,7 +160,7 @@ export function collidePlaneBox(
     const sy = (corner & 3) >= 2 ? 1 : -1;
     const sz = corner >= 4 ? 1 : -1;
     const height = h0 + sx * hxn + sy * hyn + sz * hzn;
-    if (height > 0) continue;
+    if (height > margin) continue;
     const px = boxPos.x + sx * xx + sy * yx + sz * zx;
     const py = boxPos.y + sx * xy + sy * yy + sz * zy;
     const pz = boxPos.z + sx * xz + sy * yz + sz * zz;

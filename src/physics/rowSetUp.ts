@@ -320,7 +320,14 @@ function setUpPoint(
       // G·v before the solve: the point's approach speed when negative.
       const approach = vn + angular;
       relaxRhs = -approach * material[mat + MATERIAL_B] - dt * giMf;
-      rhs = -g * material[mat + MATERIAL_A] + relaxRhs;
+      if (g > 0) {
+        // Apart, within CONTACT_MARGIN: speculative (Box2D v3) — it may close its gap this
+        // step but no faster, and never pulls; in the relax sweeps too (no penetration term).
+        relaxRhs -= g / dt;
+        rhs = relaxRhs;
+      } else {
+        rhs = -g * material[mat + MATERIAL_A] + relaxRhs;
+      }
       eps = material[mat + MATERIAL_EPS];
       // The bounce: G·Δv that leaves the point at −e·approach once this step's forces are in.
       const e = material[mat + MATERIAL_RESTITUTION];

@@ -5,10 +5,11 @@
 import { fieldError, join, readInteger } from './fields';
 
 /**
- * The physics this build steps with. 1: before the restitution pass (files that carry no
- * `physics` field); 2: restitution by the textbook under the app's configuration (a pass after
- * the solve's sweeps, physics/restitution.ts). Raise it whenever a change moves the bits of a
- * step that an earlier build would have taken, and say why here.
+ * The physics this build steps with. 1: files that carry no `physics` field; 2: under the app's
+ * configuration, restitution by the textbook (a pass after the solve's sweeps,
+ * physics/restitution.ts) and resting points kept within CONTACT_MARGIN as speculative rows.
+ * Raise it whenever a change moves the bits of a step that an earlier build would have taken,
+ * and say why here.
  */
 export const PHYSICS_VERSION = 2;
 

@@ -1,6 +1,7 @@
 // Resting pairs keep last step's points without running their generator (reuseMotion), and a
-// kept point that has come apart is dropped, as the generator would not have made it: a box on
-// the ground, settled, then lifted or tipped by less than the reuse tolerance.
+// kept point that has come apart by more than CONTACT_MARGIN is dropped, as the generator would
+// not have made it: a box on the ground, settled, then lifted or tipped by less than the reuse
+// tolerance.
 
 import { Quaternion, Vec3 } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
@@ -45,10 +46,12 @@ describe('resting pairs (reuseMotion)', () => {
   });
 
   it.each([
-    // Lifted 0.3 mm: every point apart, the pair has no manifold.
+    // Lifted 0.3 mm: every point apart by more than the 0.1 mm margin (the box rests about
+    // 0.1 mm deep), the pair has no manifold.
     ['lifted 0.3 mm', 3e-4, 0, 0],
-    // Tipped 0.4 mrad about the centre: one edge 0.2 mm up, the other 0.2 mm down.
-    ['tipped 0.4 mrad', 0, 4e-4, 2],
+    // Tipped 0.45 mrad about the centre: one edge 0.225 mm up (0.12 mm apart from a resting
+    // depth of 0.1 mm: past the margin), the other as far down; under the reuse tolerance.
+    ['tipped 0.45 mrad', 0, 4.5e-4, 2],
   ])(
     '%s (under the tolerance): kept points that came apart are dropped',
     (_, lift, angle, left) => {
