@@ -6,7 +6,8 @@ import { Scene } from 'three';
 import { Simulation } from '../src/app/simulation';
 import { LocalHost } from '../src/host/localHost';
 import { BodyInstances } from '../src/render/bodyInstances';
-import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { CANNON_PARTS } from './cannonParts';
 import { benchGeneratorAllocation } from './generatorAllocation';
 import { benchManifoldAllocation } from './manifoldAllocation';
 import { buildScene, DT } from './physicsBench';
@@ -65,7 +66,7 @@ export async function benchAllocation(sceneCount: number): Promise<AllocationRes
 
   for (const scene of ['rain', 'tower', 'avalanche']) {
     for (const [name, tuning] of [
-      ['today', TODAY_TUNING],
+      ['today', CANNON_PARTS],
       ['chosen', DEFAULT_TUNING],
     ] as const) {
       const { physics: world, snapshots } = buildScene(scene, sceneCount, tuning);

@@ -5,8 +5,8 @@
 import type { Body } from 'cannon-es';
 import { GRAVITY } from '../src/physics/physicsWorld';
 import type { PhysicsWorld } from '../src/physics/physicsWorld';
-import type { PhysicsTuning } from '../src/physics/tuning';
 import { buildScene } from './gateWorlds';
+import type { TuningChoice } from './gateWorlds';
 
 const DT = 1 / 100;
 /** Below this speed (m/s, its centre's plus its spin × its bounding radius) a body is at rest. */
@@ -59,7 +59,7 @@ export function bodyEnergy(body: Body): number {
 export function bodyEnergyGain(
   sceneId: string,
   count: number,
-  tuning: Partial<PhysicsTuning>,
+  tuning: TuningChoice,
   seconds = 12,
 ): BodyEnergyGain {
   const physics = buildScene(sceneId, count, tuning);

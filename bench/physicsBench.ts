@@ -3,7 +3,8 @@
 // capture that follows it, and what that means at 100 Hz.
 
 import { PhysicsWorld } from '../src/physics/physicsWorld';
-import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { CANNON_PARTS } from './cannonParts';
 import type { PhysicsTuning } from '../src/physics/tuning';
 import { findScene } from '../src/scenes/registry';
 import { Snapshots } from '../src/snapshot/snapshots';
@@ -128,7 +129,7 @@ export function benchPhysics(sceneId: string, count: number, runs: number): Phys
   const today: PhysicsRun[] = [];
   const chosen: PhysicsRun[] = [];
   for (let r = 0; r < runs; r++) {
-    today.push(runScene(sceneId, count, TODAY_TUNING));
+    today.push(runScene(sceneId, count, CANNON_PARTS));
     chosen.push(runScene(sceneId, count, DEFAULT_TUNING));
   }
   return { scene: sceneId, count, runs, today: medianRun(today), chosen: medianRun(chosen) };

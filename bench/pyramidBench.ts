@@ -1,8 +1,9 @@
 // The pyramid (the JoltPhysics.js stress test's layout) per step under the three named tunings in
-// one run: TODAY_TUNING (cannon-es's parts), STATELESS_TUNING (the project's generators made
+// one run: CANNON_PARTS (cannon-es's parts), STATELESS_TUNING (the project's generators made
 // afresh every step, solved from zero) and DEFAULT_TUNING (persistent manifolds, warm-started).
 
-import { DEFAULT_TUNING, STATELESS_TUNING, TODAY_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/tuning';
+import { CANNON_PARTS } from './cannonParts';
 import type { PhysicsTuning } from '../src/physics/tuning';
 import { pyramidBoxes } from '../src/scenes/pyramid';
 import { buildScene, DT, REAL_TIME_BUDGET_MS } from './physicsBench';
@@ -13,7 +14,7 @@ export const PYRAMID_FIRST = 20;
 export const PYRAMID_LAST = 300;
 
 const TUNINGS: readonly (readonly [string, Readonly<PhysicsTuning>])[] = [
-  ['today', TODAY_TUNING],
+  ['today', CANNON_PARTS],
   ['stateless', STATELESS_TUNING],
   ['default', DEFAULT_TUNING],
 ];

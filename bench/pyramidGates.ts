@@ -2,7 +2,7 @@
 // whether it still stands once the block has landed on it.
 
 import { buildScene } from './gateWorlds';
-import type { PhysicsTuning } from '../src/physics/tuning';
+import type { TuningChoice } from './gateWorlds';
 
 const DT = 1 / 100;
 
@@ -10,7 +10,7 @@ const DT = 1 / 100;
  * The largest distance any box has moved from its start after `seconds` (m). The block is
  * taken out first: at 11 layers it lands after 1.28 s, and this measures the pyramid alone.
  */
-export function pyramidCreep(tuning: Partial<PhysicsTuning>, layers = 11, seconds = 1.5): number {
+export function pyramidCreep(tuning: TuningChoice, layers = 11, seconds = 1.5): number {
   const physics = buildScene('pyramid', layers, tuning);
   physics.removeBody(physics.count - 1);
   const start = physics.bodies.map((b) => [b.position.x, b.position.y, b.position.z]);
@@ -34,11 +34,7 @@ export interface PyramidImpact {
 }
 
 /** The whole scene for `seconds`: the block lands after about 1.3 s (11 layers). */
-export function pyramidImpact(
-  tuning: Partial<PhysicsTuning>,
-  layers = 11,
-  seconds = 4,
-): PyramidImpact {
+export function pyramidImpact(tuning: TuningChoice, layers = 11, seconds = 4): PyramidImpact {
   const physics = buildScene('pyramid', layers, tuning);
   const boxes = physics.count - 1;
   const start = physics.bodies.map((b) => [b.position.x, b.position.y, b.position.z]);

@@ -6,9 +6,9 @@
 
 import type { Body } from 'cannon-es';
 import { GRAVITY } from '../src/physics/physicsWorld';
-import type { PhysicsTuning } from '../src/physics/tuning';
 import { bodyEnergyGain, ENERGY_SCENES, REST_RISE } from './bodyEnergy';
 import { buildScene, world } from './gateWorlds';
+import type { TuningChoice } from './gateWorlds';
 import { pyramidCreep, pyramidImpact } from './pyramidGates';
 import { fixed, formatTable } from './report';
 
@@ -22,7 +22,7 @@ export interface StackDrift {
 }
 
 /** The 36-brick stack scene left alone for 10 s. */
-export function stackDrift(tuning: Partial<PhysicsTuning>): StackDrift {
+export function stackDrift(tuning: TuningChoice): StackDrift {
   const physics = buildScene('stack', 36, tuning);
   const start = physics.bodies.map((b) => [b.position.x, b.position.y, b.position.z]);
   for (let s = 0; s < 1000; s++) physics.step(DT);
@@ -56,7 +56,7 @@ export interface DominoRun {
 }
 
 /** The 90-domino spiral from the nudge: does the wave reach the end, in order? */
-export function dominoRun(tuning: Partial<PhysicsTuning>): DominoRun {
+export function dominoRun(tuning: TuningChoice): DominoRun {
   const physics = buildScene('dominoes', 90, tuning);
   const count = physics.count;
   const fellAt = new Array<number>(count).fill(-1);
@@ -93,7 +93,7 @@ export interface TowerWait {
 }
 
 /** The tower scene: asleep and free until its ball arrives (1.6 s), then knocked down. */
-export function towerWait(count: number, tuning: Partial<PhysicsTuning>): TowerWait {
+export function towerWait(count: number, tuning: TuningChoice): TowerWait {
   const physics = buildScene('tower', count, tuning);
   const bricks = physics.count - 1;
   const startY = physics.bodies.slice(0, bricks).map((b) => b.position.y);
@@ -129,7 +129,7 @@ export const RAMP_DEGREES = 35;
  * A box on an icy ramp (the avalanche chute's surface and tilt) slides down, runs out onto
  * the ground and stops. The foot of the ramp is at x = 0, the ground beyond it at x > 0.
  */
-export function rampSlide(tuning: Partial<PhysicsTuning>): RampSlide {
+export function rampSlide(tuning: TuningChoice): RampSlide {
   const physics = world(tuning);
   const tilt = (RAMP_DEGREES * Math.PI) / 180;
   const half = { length: 3, thick: 0.15 };
@@ -181,9 +181,7 @@ export function rampSlide(tuning: Partial<PhysicsTuning>): RampSlide {
  * The gates for each named tuning, one row each: what `npm run bench` prints for today's
  * settings and the chosen ones, and `--tuning` for every alternative.
  */
-export function qualityTable(
-  variants: readonly (readonly [string, Partial<PhysicsTuning>])[],
-): string {
+export function qualityTable(variants: readonly (readonly [string, TuningChoice])[]): string {
   const rows = variants.map(([name, tuning]) => {
     const stack = stackDrift(tuning);
     const dominoes = dominoRun(tuning);

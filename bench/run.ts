@@ -9,7 +9,7 @@
 // `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
-import { TODAY_TUNING } from '../src/physics/tuning';
+import { CANNON_PARTS } from './cannonParts';
 import { allocationTable, benchAllocation } from './allocationBench';
 import { benchDropIn, dropInTable } from './dropInBench';
 import { benchPageAllocation } from './pageAllocation';
@@ -135,7 +135,7 @@ async function runBench(): Promise<void> {
   section('quality gates, today against chosen');
   console.log(
     qualityTable([
-      ['today', TODAY_TUNING],
+      ['today', CANNON_PARTS],
       ['chosen', {}],
     ]),
   );

@@ -4,26 +4,30 @@
 
 import { StateHasher } from '../src/state/stateHasher';
 import { PhysicsWorld } from '../src/physics/physicsWorld';
-import { DEFAULT_TUNING, TODAY_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/tuning';
+import { CANNON_PARTS } from './cannonParts';
 import type { PhysicsTuning } from '../src/physics/tuning';
 import { randomBody } from '../src/scenes/mixedBodies';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
 import { Rng } from '../src/util/rng';
 import { buildScene, DT } from './physicsBench';
 import { qualityTable } from './qualityGates';
+import type { TuningChoice } from './gateWorlds';
 import { fixed, formatTable, median } from './report';
 
 /**
  * Each choice in tuning.ts against its alternatives. `repeat`: run it twice and say whether
- * the two runs agree bit for bit (every configuration must, for replays; SplitSolver does not).
+ * the two runs agree bit for bit (every configuration must, for replays).
  */
-export const VARIANTS: readonly (readonly [string, Partial<PhysicsTuning>, boolean?])[] = [
+export const VARIANTS: readonly (readonly [string, TuningChoice, boolean?])[] = [
   ['chosen', {}, true],
-  ['today (cannon-es contacts, GSSolver, cannon-es tables)', TODAY_TUNING],
-  ["cannon-es's contacts", { narrowphase: 'cannon' }],
-  ["cannon-es's GSSolver", { solver: 'gs' }],
+  ["cannon-es's parts (contacts, GSSolver, tables)", CANNON_PARTS],
+  [
+    "cannon-es's contacts",
+    { ...DEFAULT_TUNING, narrowphase: 'cannon' as const, solver: 'flat-gs' as const },
+  ],
+  ["cannon-es's GSSolver, stateless contacts", { ...STATELESS_TUNING, solver: 'gs' as const }],
   ["cannon-es's lookup tables", { fastLookups: false }],
-  ['SplitSolver (GSSolver per island)', { solver: 'split' }, true],
   ['solver 5 iterations', { solverIterations: 5 }],
   ['solver 7 iterations', { solverIterations: 7 }],
   ['solver 15 iterations', { solverIterations: 15 }],
@@ -56,12 +60,7 @@ function cpuMs(start: NodeJS.CpuUsage): number {
 }
 
 /** CPU time, not wall time: the other processes on a shared machine do not count. */
-function runVariant(
-  scene: string,
-  count: number,
-  steps: number,
-  tuning: Partial<PhysicsTuning>,
-): Outcome {
+function runVariant(scene: string, count: number, steps: number, tuning: TuningChoice): Outcome {
   try {
     const { physics } = buildScene(scene, count, { ...DEFAULT_TUNING, ...tuning });
     const start = process.cpuUsage();
@@ -180,7 +179,7 @@ export function shapeCostTable(count: number, steps: number): string {
     return { ms: ms / steps, contacts: contacts / steps, usPerContact: (1000 * ms) / contacts };
   };
   const rows = SHAPE_KINDS.map((kind) => {
-    const today = pile(kind, TODAY_TUNING);
+    const today = pile(kind, CANNON_PARTS);
     const chosen = pile(kind, DEFAULT_TUNING);
     return [
       kind,
@@ -204,9 +203,8 @@ export function shapeCostTable(count: number, steps: number): string {
 const QUALITY_VARIANTS = VARIANTS.filter(
   ([name]) =>
     name === 'chosen' ||
-    name.startsWith('today') ||
+    name.startsWith("cannon-es's parts") ||
     name.startsWith("cannon-es's contacts") ||
-    name.startsWith('SplitSolver') ||
     name.startsWith('solver') ||
     name.startsWith('sleep'),
 );

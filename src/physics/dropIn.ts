@@ -216,7 +216,7 @@ function resolveTuning(world: World, options: DropInOptions): PhysicsTuning {
   const tables = options.tables ?? DROP_IN_BASE.fastLookups;
   return {
     ...DROP_IN_BASE,
-    narrowphase: options.narrowphase ?? DROP_IN_BASE.narrowphase,
+    narrowphase: options.narrowphase ?? 'project',
     solver: options.solver ?? 'flat-gs',
     broadphase: options.broadphase ?? DROP_IN_BASE.broadphase,
     sparseCollisionMatrix: tables,

@@ -3,7 +3,7 @@
 // measurements that chose them; `npm run bench` and `npm run bench -- --tuning` build worlds
 // with the alternatives (cannon-es's own parts among them) to compare in one run.
 
-import { GSSolver, NaiveBroadphase, SAPBroadphase, SplitSolver } from 'cannon-es';
+import { GSSolver, NaiveBroadphase, SAPBroadphase } from 'cannon-es';
 import type { Broadphase, Narrowphase, World } from 'cannon-es';
 import { assertNever } from '../util/assertNever';
 import { SleepAwareSAPBroadphase } from './broadphase';
@@ -32,16 +32,14 @@ export const NARROWPHASES = ['manifold', 'project', 'cannon'] as const;
 export type NarrowphaseName = (typeof NARROWPHASES)[number];
 
 /**
- * 'flat-gs': cannon-es's GSSolver arithmetic over flat arrays, the same bits (flatSolver.ts).
- * 'split': cannon-es's SplitSolver (a GSSolver per island of touching bodies) — offered for the
- * tuning bench, never chosen: it orders each island's equations by their global ids, which
- * depend on every world made before in the page, so two runs of one scene can differ.
+ * 'flat-gs': cannon-es's GSSolver arithmetic over flat arrays, the same bits (flatSolver.ts);
+ * 'gs': cannon-es's GSSolver, for the drop-in's option to keep it.
  */
-export const SOLVERS = ['flat-gs', 'gs', 'split'] as const;
+export const SOLVERS = ['flat-gs', 'gs'] as const;
 export type SolverName = (typeof SOLVERS)[number];
 
-export interface PhysicsTuning {
-  narrowphase: NarrowphaseName;
+/** The fields of every configuration; which narrowphase goes with which solver is PhysicsTuning's. */
+export interface TuningFields {
   /**
    * 'manifold' only: how much of last step's impulses every solve starts from (Catto, GDC
    * 2005), normal and friction, 0 … 1 (0: from zero, as cannon-es).
@@ -71,7 +69,6 @@ export interface PhysicsTuning {
   sparseCollisionMatrix: boolean;
   /** Hashed overlap keepers and contact-material table (lookupTables.ts); the same results. */
   fastLookups: boolean;
-  solver: SolverName;
   solverIterations: number;
   solverTolerance: number;
   /** Below this speed (m/s and rad/s, combined) a body counts as still. */
@@ -80,12 +77,25 @@ export interface PhysicsTuning {
   sleepTimeLimit: number;
 }
 
+/** Persistent manifolds: solved by the flat solver alone. */
+export type ManifoldTuning = TuningFields & { narrowphase: 'manifold'; solver: 'flat-gs' };
+/** Contacts made afresh every step as cannon-es equations, which either solver works. */
+export type EquationTuning = TuningFields & {
+  narrowphase: Exclude<NarrowphaseName, 'manifold'>;
+  solver: SolverName;
+};
+/**
+ * How a world is configured: one of the two kinds, so a tuning that pairs the manifolds with
+ * any solver but the flat one does not compile.
+ */
+export type PhysicsTuning = ManifoldTuning | EquationTuning;
+
 /**
  * The configuration before persistent contacts: the project's generators made afresh every
  * step, the flat solver from zero impulses, 10 iterations. Kept selectable so `npm run bench`
  * measures before and after in one run and fixtures that pin its hashes keep running.
  */
-export const STATELESS_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+export const STATELESS_TUNING: Readonly<EquationTuning> = Object.freeze({
   narrowphase: 'project',
   warmStart: 0,
   frictionWarmStart: 0,
@@ -104,9 +114,10 @@ export const STATELESS_TUNING: Readonly<PhysicsTuning> = Object.freeze({
 });
 
 /** Persistent manifolds, warm-started (see NARROWPHASES and the fields for their measurements). */
-export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
+export const DEFAULT_TUNING: Readonly<ManifoldTuning> = Object.freeze({
   ...STATELESS_TUNING,
   narrowphase: 'manifold',
+  solver: 'flat-gs',
   warmStart: 1,
   frictionWarmStart: 0.5,
   reuseMotion: 0.0005,
@@ -114,18 +125,6 @@ export const DEFAULT_TUNING: Readonly<PhysicsTuning> = Object.freeze({
   relaxIterations: 4,
   contactStiffness: 1.5e7,
   contactRelaxation: 8,
-});
-
-/**
- * The configuration before the project's own contact generators, flat solver and lookup
- * tables (cannon-es's parts for all three). Kept selectable so `npm run bench` measures before
- * and after in one run and the quality gates can say "as before".
- */
-export const TODAY_TUNING: Readonly<PhysicsTuning> = Object.freeze({
-  ...STATELESS_TUNING,
-  narrowphase: 'cannon',
-  fastLookups: false,
-  solver: 'gs',
 });
 
 export function applyTuning(world: World, tuning: PhysicsTuning): void {
@@ -143,11 +142,8 @@ export function applyTuning(world: World, tuning: PhysicsTuning): void {
   solver.iterations = tuning.solverIterations;
   solver.tolerance = tuning.solverTolerance;
   world.solver = solver;
-  if (narrowphase instanceof ManifoldNarrowphase) {
-    // The manifolds are solved by the flat solver alone: cannon-es's solvers never see them.
-    if (!(solver instanceof FlatGSSolver)) {
-      throw new Error(`narrowphase 'manifold' needs solver 'flat-gs', not '${tuning.solver}'.`);
-    }
+  // The manifolds are solved by the flat solver alone (PhysicsTuning allows no other with them).
+  if (narrowphase instanceof ManifoldNarrowphase && solver instanceof FlatGSSolver) {
     narrowphase.reuseMotion = tuning.reuseMotion;
     solver.contacts = narrowphase.store;
     solver.warmStart.normal = tuning.warmStart;
@@ -184,12 +180,10 @@ function createBroadphase(world: World, name: BroadphaseName): Broadphase {
   }
 }
 
-function createSolver(name: SolverName): GSSolver | SplitSolver {
+function createSolver(name: SolverName): GSSolver {
   switch (name) {
     case 'flat-gs':
       return new FlatGSSolver();
-    case 'split':
-      return new SplitSolver(new GSSolver());
     case 'gs':
       return new GSSolver();
     default:

@@ -263,7 +263,7 @@ function readTuning(
 ): PhysicsTuning {
   const keys = Object.keys(world) as (keyof PhysicsTuning)[];
   const f = readFields(what, value, path, keys);
-  const tuning: PhysicsTuning = {
+  const tuning = {
     narrowphase: readChoice(what, f.narrowphase, join(path, 'narrowphase'), NARROWPHASES),
     warmStart: readFloat(what, f.warmStart, join(path, 'warmStart'), { min: 0, max: 1 }),
     frictionWarmStart: readFloat(what, f.frictionWarmStart, join(path, 'frictionWarmStart'), {
@@ -308,7 +308,8 @@ function readTuning(
       );
     }
   }
-  return tuning;
+  // Every field is the world's, so the combination is one PhysicsTuning allows.
+  return { ...world };
 }
 
 /**

@@ -3,7 +3,7 @@ import { bodyEnergyGain, ENERGY_SCENES, REST_RISE } from '../../../bench/bodyEne
 import { pyramidCreep, pyramidImpact } from '../../../bench/pyramidGates';
 import { dominoRun, rampSlide, stackDrift, towerWait } from '../../../bench/qualityGates';
 import { findScene } from '../../../src/scenes/registry';
-import type { PhysicsTuning } from '../../../src/physics/tuning';
+import type { TuningFields } from '../../../src/physics/tuning';
 
 /**
  * Faster must not mean sloppier: the chosen settings (DEFAULT_TUNING: persistent manifolds,
@@ -11,7 +11,7 @@ import type { PhysicsTuning } from '../../../src/physics/tuning';
  * `npm run bench` prints the same measurements for the stateless and cannon-es configurations
  * beside them.
  */
-const CHOSEN: Partial<PhysicsTuning> = {};
+const CHOSEN: Partial<TuningFields> = {};
 
 const SLOW = 120_000;
 
