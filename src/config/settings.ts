@@ -29,21 +29,12 @@ export type DisplayRate = (typeof DISPLAY_RATES)[number];
 export const PHYSICS_THREADS = ['worker', 'main'] as const;
 export type PhysicsThreadSetting = (typeof PHYSICS_THREADS)[number];
 
-/** Threads the contact solver's sweeps use: '2' splits them with a helper worker. */
-export const SOLVER_THREADS = ['1', '2'] as const;
-export type SolverThreadSetting = (typeof SOLVER_THREADS)[number];
-
 export interface Settings {
   /**
    * Where physics steps. In a worker it keeps its pace however slowly the page draws, and the
    * page never waits for it; on the main thread physics and drawing share each frame.
    */
   physicsThread: PhysicsThreadSetting;
-  /**
-   * The contact solver's threads: '2' gives half of every sweep it can split to a helper
-   * worker (physics in a worker, with shared memory), the same bits as '1'.
-   */
-  solverThreads: SolverThreadSetting;
   /** Fixed physics rate; dt = 1 / physicsHz. */
   physicsHz: number;
   /** How the physics is advanced each frame. */
@@ -72,7 +63,6 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   physicsThread: 'worker',
-  solverThreads: '1',
   physicsHz: 100,
   strategy: 'accumulator',
   interpolation: 'interpolate',
@@ -110,7 +100,6 @@ export type SettingSpec = NumberSpec | ChoiceSpec | BooleanSpec;
 
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec } = {
   physicsThread: { type: 'choice', choices: PHYSICS_THREADS },
-  solverThreads: { type: 'choice', choices: SOLVER_THREADS },
   physicsHz: { type: 'number', min: 5, max: 240, integer: false, step: 1 },
   strategy: { type: 'choice', choices: STRATEGIES },
   interpolation: { type: 'choice', choices: INTERPOLATION_MODES },

@@ -31,7 +31,7 @@ describe('validatePatch', () => {
 
   it('rejects unknown keys and lists the valid ones', () => {
     expect(() => validatePatch({ gravity: 3 })).toThrowError(
-      /Unknown setting "gravity"; valid settings are physicsThread, solverThreads, physicsHz, .*paused/,
+      /Unknown setting "gravity"; valid settings are physicsThread, physicsHz, .*paused/,
     );
   });
 
