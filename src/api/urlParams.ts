@@ -1,7 +1,13 @@
 // Reads the start-up state from the URL (?scene=pile&count=500&seed=7&hz=60&interp=off&paused=1).
 // Each parameter is checked on its own: a bad one yields a message and its default, the rest apply.
 
-import { SETTING_SPECS, describeSpec, quoteValue, validateValue } from '../config/settings';
+import {
+  SETTING_SPECS,
+  describeSpec,
+  quoteValue,
+  retiredSolverNote,
+  validateValue,
+} from '../config/settings';
 import type { Settings } from '../config/settings';
 import { countProblem, DEFAULT_SEED, SCENES, findScene, seedProblem } from '../scenes/registry';
 
@@ -45,12 +51,6 @@ export const URL_PARAMS = ['scene', 'count', 'seed', ...Object.keys(SETTING_PARA
  * as if it did not, with a note rather than an error.
  */
 export const RETIRED_PARAMS = ['solver'] as const;
-
-/** The note for a retired parameter's value (null where it asked for what happens anyway). */
-function retiredNote(param: (typeof RETIRED_PARAMS)[number], text: string): string | null {
-  if (text === '1') return null;
-  return `URL parameter '${param}' = ${quoteValue(text)} is retired: the contact solver now runs on one thread, with the same physics bit for bit, so the page loaded with one.`;
-}
 
 /** A plain decimal number ("60", "0.5", "-1", "2e3"); "", " ", "0x10" and "Infinity" are not. */
 const NUMBER_PATTERN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -133,7 +133,10 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
   }
   for (const param of RETIRED_PARAMS) {
     const text = params.get(param);
-    const note = text === null ? null : retiredNote(param, text);
+    const note =
+      text === null
+        ? null
+        : retiredSolverNote(`URL parameter '${param}'`, text, 'the page loaded with one');
     if (note !== null) options.notes.push(note);
   }
   return options;

@@ -197,3 +197,39 @@ export function validatePatch(patch: unknown): Partial<Settings> {
   }
   return accepted;
 }
+
+/**
+ * Settings older versions had and this one no longer reads: `solverThreads` ('1' | '2') chose
+ * the contact solver's threads, and the solver now runs on one. A patch that names one (saved
+ * from an older `settings()`) applies without it (see withoutRetiredSettings).
+ */
+export const RETIRED_SETTINGS = ['solverThreads'] as const;
+
+/**
+ * The note for a retired solver-threads choice named `what` (a setting or a URL parameter) with
+ * `value`, ending in what happened instead; null for '1', which asked for what happens anyway.
+ */
+export function retiredSolverNote(what: string, value: unknown, outcome: string): string | null {
+  if (value === '1') return null;
+  return `${what} = ${quoteValue(value)} is retired: the contact solver now runs on one thread, with the same physics bit for bit, so ${outcome}.`;
+}
+
+/**
+ * `patch` without the settings it names that are retired, and a note for each that asked for
+ * something other than what happens now (shown as information, not an error). Anything that is
+ * not a plain object is returned as it is, for validatePatch to refuse.
+ */
+export function withoutRetiredSettings(patch: unknown): { patch: unknown; notes: string[] } {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    return { patch, notes: [] };
+  }
+  const rest: Record<string, unknown> = { ...patch };
+  const notes: string[] = [];
+  for (const key of RETIRED_SETTINGS) {
+    if (!Object.prototype.hasOwnProperty.call(rest, key)) continue;
+    const note = retiredSolverNote(`Setting '${key}'`, rest[key], 'the other settings applied');
+    if (note !== null) notes.push(note);
+    delete rest[key];
+  }
+  return { patch: rest, notes };
+}

@@ -143,6 +143,18 @@ test('an older link naming two solver threads (solver=2): loads on one thread, w
   expect(result.thread).toBe('worker');
   expect(result.before.bodies).toBeGreaterThan(0);
   expect(result.after.step - result.before.step).toBeGreaterThanOrEqual(12);
+  // Settings saved from an older settings() carried solverThreads: set() takes them, with a note.
+  await page.evaluate(() => {
+    const s = window.sandbox;
+    s.set({ ...s.settings(), physicsHz: 50, solverThreads: '2' } as Parameters<typeof s.set>[0]);
+  });
+  await expect(message).toHaveCount(2);
+  await expect(message.nth(1)).toHaveClass(/message-info/);
+  await expect(message.nth(1)).toContainText('Setting \'solverThreads\' = "2" is retired');
+  expect(await page.evaluate(() => window.sandbox.settings())).toEqual({
+    ...DEFAULT_SETTINGS,
+    physicsHz: 50,
+  });
   expect(errors).toEqual([]);
 });
 
