@@ -7,7 +7,6 @@ import { DEFAULT_TUNING } from '../src/physics/tuning';
 import type { AllocationResult } from './heapMeasure';
 import { sampledBytesPerCall } from './heapMeasure';
 import { buildScene, DT } from './physicsBench';
-import { useSecondThread } from './twoThreads';
 
 /**
  * Calls before measuring, so the measured ones run optimised code (code still running
@@ -18,7 +17,6 @@ const WARM_UP = 4000;
 
 /** The narrowphase with its cache, then the warm-started solve, on pyramid × 6 at rest. */
 export async function benchManifoldAllocation(): Promise<AllocationResult[]> {
-  // Six layers: enough pairs and manifolds that the second thread takes its share of each pass.
   const layers = 6;
   const { physics } = buildScene('pyramid', layers, DEFAULT_TUNING);
   // The block taken out: the pyramid alone, standing, every pair touching every step.
@@ -43,7 +41,7 @@ export async function benchManifoldAllocation(): Promise<AllocationResult[]> {
     solve();
   }
   const boxes = physics.count;
-  const rows: AllocationResult[] = [
+  return [
     {
       label: `manifold narrowphase and cache, per step (pyramid × ${layers}: ${boxes} boxes, ${result.length} pairs)`,
       bytes: await sampledBytesPerCall(narrowphase, 2000),
@@ -55,32 +53,4 @@ export async function benchManifoldAllocation(): Promise<AllocationResult[]> {
       per: 'step',
     },
   ];
-  // The same with a helper thread taking half of the plan, the set-up and each sweep
-  // (bench/twoThreads.ts): the kernel calls and meetings on the stepping thread, which this
-  // isolate's profiler sees.
-  const second = await useSecondThread(physics);
-  try {
-    for (let w = 0; w < WARM_UP; w++) {
-      narrowphase();
-      solve();
-    }
-    const narrowphaseBytes = await sampledBytesPerCall(narrowphase, 2000);
-    const solveBytes = await sampledBytesPerCall(solve, 2000);
-    const share = Math.round((100 * second.team.handedOver) / second.team.swept);
-    rows.push(
-      {
-        label: `the same narrowphase on two threads, stepping thread, per step`,
-        bytes: narrowphaseBytes,
-        per: 'step',
-      },
-      {
-        label: `the same solve on two threads, stepping thread, per step (helper's share of the sweeps ${share}%)`,
-        bytes: solveBytes,
-        per: 'step',
-      },
-    );
-  } finally {
-    await second.close();
-  }
-  return rows;
 }

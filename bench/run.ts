@@ -4,8 +4,8 @@
 // drop-in on plain cannon-es worlds — all measured in this run, in Node. `npm run bench --
 // --tuning`: each physics setting against its alternatives. `npm run bench -- --state`: only
 // the save, load, record and seek table. `npm run bench -- --drop-in`: only the drop-in's table.
-// `npm run bench -- --pyramid`: only the pyramid's tables (455, 969 and 1,771 boxes; per tuning,
-// one physics thread against two, and where a busy step of 1,771 goes).
+// `npm run bench -- --pyramid`: only the pyramid's tables (455, 969 and 1,771 boxes per tuning,
+// and where a busy step of 1,771 goes).
 // `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
@@ -27,9 +27,6 @@ import type { CapacityResult, PhysicsResult } from './physicsBench';
 import { benchPyramid, PYRAMID_FIRST, PYRAMID_LAST, pyramidTable } from './pyramidBench';
 import { qualityTable } from './qualityGates';
 import { benchStepParts, PARTS_FIRST, PARTS_LAST, stepPartsTable } from './stepParts';
-import type { StepParts } from './stepParts';
-import { benchThreads, threadsTable } from './threadsBench';
-import type { ThreadsResult } from './threadsBench';
 import { describeLoad, describeMachine, fixed } from './report';
 import { benchState, stateTable } from './stateBench';
 import {
@@ -59,7 +56,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--tuning')) runTuning();
   else if (process.argv.includes('--state')) runState();
   else if (process.argv.includes('--drop-in')) runDropIn();
-  else if (process.argv.includes('--pyramid')) await runPyramid();
+  else if (process.argv.includes('--pyramid')) runPyramid();
   else if (process.argv.includes('--stress')) runStress();
   else await runBench();
   console.log(
@@ -89,7 +86,7 @@ function runDropIn(): void {
   console.log(dropInTable(benchDropIn(count, steps, quick ? 1 : 3)));
 }
 
-async function runPyramid(): Promise<void> {
+function runPyramid(): void {
   const last = quick ? 60 : PYRAMID_LAST;
   section(
     `pyramid (JoltPhysics.js stress layout) per tuning, CPU ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
@@ -98,20 +95,9 @@ async function runPyramid(): Promise<void> {
     pyramidTable((quick ? [5, 7] : [7, 9, 11]).map((layers) => benchPyramid(layers, last))),
   );
   section(
-    `pyramid: stateless on one thread; the default on one physics thread and on two (a helper takes half of the plan, set-up and sweeps, the same bits); wall ms per world.step, mean (median) over steps ${PYRAMID_FIRST}–${last}`,
+    `where a busy pyramid step goes: the default, wall ms per world.step, mean over steps ${PARTS_FIRST}–${PARTS_LAST} (the clock around each part)`,
   );
-  const threads: ThreadsResult[] = [];
-  for (const layers of quick ? [5, 7] : [7, 9, 11]) threads.push(await benchThreads(layers, last));
-  console.log(threadsTable(threads));
-  section(
-    `where a busy pyramid step goes: the default on one physics thread and on two, wall ms per world.step, mean over steps ${PARTS_FIRST}–${PARTS_LAST} (the clock around each part)`,
-  );
-  const layers = quick ? 7 : 11;
-  const parts: StepParts[] = [];
-  for (const solverThreads of [1, 2] as const) {
-    parts.push(await benchStepParts(layers, solverThreads));
-  }
-  console.log(stepPartsTable(parts));
+  console.log(stepPartsTable([benchStepParts(quick ? 7 : 11)]));
 }
 
 function runState(): void {
@@ -130,7 +116,7 @@ async function runBench(): Promise<void> {
   console.log(interpolationTable(interpolation));
 
   const { physics, capacity } = runStress();
-  await runPyramid();
+  runPyramid();
 
   section('quality gates, today against chosen');
   console.log(

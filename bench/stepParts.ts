@@ -1,13 +1,12 @@
 // Where a busy pyramid step goes: the clock around each part of world.step — the broadphase and
 // its sort, the narrowphase's packing, tasks, plan, merge and stand-ins, the solver's set-up,
-// sweeps and store — on one physics thread and on two, by wrapping those methods of one world.
+// sweeps and store — by wrapping those methods of one world.
 
 import type { PhysicsWorld } from '../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../src/physics/tuning';
 import { pyramidBoxes } from '../src/scenes/pyramid';
 import { buildScene, DT } from './physicsBench';
 import { fixed, formatTable } from './report';
-import { useSecondThread } from './twoThreads';
 
 /**
  * The window timed: steps 30–100, while pyramid × 11 stands awake under its own solver (its
@@ -38,13 +37,10 @@ type Part = (typeof PARTS)[number];
 export interface StepParts {
   layers: number;
   boxes: number;
-  threads: 1 | 2;
   /** Steps in the window. */
   steps: number;
   stepMs: number;
   partMs: Record<Part, number>;
-  /** Steps of the window the helper sat out (stood down for keeping this thread waiting). */
-  satOut: number;
 }
 
 /** `owner[name]`, an object the timed methods hang on; a renamed part fails here, by name. */
@@ -104,36 +100,24 @@ function clockParts(physics: PhysicsWorld, totals: Float64Array): () => void {
 }
 
 /**
- * A fresh pyramid of `layers` under DEFAULT_TUNING on `threads` physics threads, its parts
- * clocked over steps [first, last). The clocks cost a few calls a step and stop V8 inlining
- * the parts into their callers: the step reads a little slower than the unclocked benches'.
+ * A fresh pyramid of `layers` under DEFAULT_TUNING, its parts clocked over steps [first, last).
+ * The clocks cost a few calls a step and stop V8 inlining the parts into their callers: the
+ * step reads a little slower than the unclocked benches'.
  */
-export async function benchStepParts(
-  layers: number,
-  threads: 1 | 2,
-  first = PARTS_FIRST,
-  last = PARTS_LAST,
-): Promise<StepParts> {
+export function benchStepParts(layers: number, first = PARTS_FIRST, last = PARTS_LAST): StepParts {
   const { physics } = buildScene('pyramid', layers, DEFAULT_TUNING);
-  const helper = threads === 2 ? await useSecondThread(physics) : null;
   const totals = new Float64Array(PARTS.length);
   const unclock = clockParts(physics, totals);
   let stepMs = 0;
-  let satOut = 0;
   try {
     for (let s = 0; s < last; s++) {
-      if (s === first) {
-        totals.fill(0);
-        satOut = -(helper?.team.standDown.stoodDown ?? 0);
-      }
+      if (s === first) totals.fill(0);
       const started = performance.now();
       physics.step(DT);
       if (s >= first) stepMs += performance.now() - started;
     }
-    satOut += helper?.team.standDown.stoodDown ?? 0;
   } finally {
     unclock();
-    await helper?.close();
   }
   const steps = last - first;
   const partMs = {} as Record<Part, number>;
@@ -141,24 +125,21 @@ export async function benchStepParts(
   return {
     layers,
     boxes: pyramidBoxes(layers),
-    threads,
     steps,
     stepMs: stepMs / steps,
     partMs,
-    satOut,
   };
 }
 
 /**
  * The table: each part's ms a step; "rest" columns are what their part's named parts leave. "On
  * cannon-es's objects" sums the work on cannon-es's bodies and equations as World.step keeps them
- * (its sort by each body's bounds, the stand-in equations its loop reads, its own loops): the
- * stepping thread's alone however the kernels are shared.
+ * (its sort by each body's bounds, the stand-in equations its loop reads, its own loops).
  */
 export function stepPartsTable(results: readonly StepParts[]): string {
   return formatTable(
     [
-      'pyramid layers × boxes, threads',
+      'pyramid layers × boxes',
       'step',
       'broadphase (its sort)',
       'contacts',
@@ -174,12 +155,11 @@ export function stepPartsTable(results: readonly StepParts[]): string {
       'rest of solve: bodies in and out, relax',
       'rest of step: cannon-es',
       "on cannon-es's objects: sort, stand-ins, rest of step",
-      'steps the helper sat out',
     ],
-    results.map(({ layers, boxes, threads, steps, stepMs, partMs: p, satOut }) => {
+    results.map(({ layers, boxes, stepMs, partMs: p }) => {
       const cannonRest = stepMs - p.broadphase - p.contacts - p.solve;
       return [
-        `${layers} × ${boxes}, ${threads}`,
+        `${layers} × ${boxes}`,
         fixed(stepMs, 1),
         `${fixed(p.broadphase, 1)} (${fixed(p.sort, 1)})`,
         fixed(p.contacts, 1),
@@ -195,7 +175,6 @@ export function stepPartsTable(results: readonly StepParts[]): string {
         fixed(p.solve - p.setUp - p.sweeps - p.store, 1),
         fixed(cannonRest, 1),
         fixed(p.sort + p.standIns + cannonRest, 1),
-        threads === 2 ? `${satOut} of ${steps}` : '—',
       ];
     }),
   );

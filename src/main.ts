@@ -62,6 +62,7 @@ function buildApp(
       startup.errors,
     );
   }
+  for (const note of startup.notes) messages.show(note, 'info');
   return { app, hud, messages };
 }
 

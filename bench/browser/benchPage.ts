@@ -23,9 +23,6 @@ export interface PageStats {
   timeScale: number;
   thread: string;
   transport: string;
-  /** The solver's threads the page runs, and why one if two were asked for. */
-  solverThreads: number;
-  solverThreadsNote: string | null;
   bodies: number;
   fps: number;
   simOverReal: number;
@@ -53,8 +50,6 @@ export interface PageRequest {
   thread: Thread;
   /** More URL parameters for every run (`maxframe=1&maxsteps=100`), '' for none. */
   params: string;
-  /** The contact solver's threads (the `solver` URL parameter): '2' only in a worker. */
-  solverThreads: '1' | '2';
   /** Busy ms at the start of every animation frame (0: drawing as it is). */
   slowDrawMs: number;
 }
@@ -78,7 +73,7 @@ export async function openBenchPage(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   const cdp = await context.newCDPSession(page);
-  const query = `?scene=${request.scene}&count=${request.count}&thread=${request.thread}&solver=${request.solverThreads}`;
+  const query = `?scene=${request.scene}&count=${request.count}&thread=${request.thread}`;
   await page.goto(`${baseUrl}${query}${request.params === '' ? '' : `&${request.params}`}`);
   await page.waitForSelector('body[data-ready=true]', {
     state: 'attached',
@@ -111,8 +106,6 @@ export async function readPage(page: Page): Promise<{ stats: PageStats; probe: P
         timeScale: s.timeScale,
         thread: s.thread,
         transport: s.transport,
-        solverThreads: s.solverThreads,
-        solverThreadsNote: s.solverThreadsNote,
         bodies: s.bodies,
         fps: s.fps,
         simOverReal: s.simOverReal,

@@ -147,7 +147,6 @@ export async function runDrag(
   if (!definition) throw new Error(`Unknown scene ${plan.scene}.`);
   const { context, page, errors } = await openBenchPage(browser, baseUrl, {
     ...plan,
-    solverThreads: '1',
     slowDrawMs: 0,
   });
   try {

@@ -22,7 +22,7 @@ export interface BenchOptions {
   slowDrawMs: number;
   /** Measured mouse moves per drag run (0: no drag runs). */
   dragMoves: number;
-  /** Layers of the pyramid rows, in the worker on one solver thread and on two (0: none). */
+  /** Layers of the pyramid row, in the worker (0: none). */
   pyramidLayers: number;
   /** Scenes to run (by id), in STRESS_SCENES order. */
   scenes: string[];
@@ -63,7 +63,7 @@ const INTEGER_OPTIONS: readonly IntegerOption[] = [
     flag: '--pyramid',
     min: 0,
     max: 15,
-    what: 'layers of the pyramid rows (0: none)',
+    what: 'layers of the pyramid row (0: none)',
   },
   { key: 'port', flag: '--port', min: 1024, max: 65535, what: 'the preview server port' },
 ];
@@ -75,7 +75,7 @@ export const USAGE = `npm run bench:browser -- [options]
   --preroll=S      simulated seconds every run starts from, reached by scripted frames (default 2)
   --slow-draw=MS   busy ms added to every frame for the slow-drawing pile rows; 0: none (default 150)
   --drag-moves=N   mouse moves per drag run; 0: no drag runs (default 8)
-  --pyramid=L      pyramid of L layers in the worker, one solver thread and two, from the load,
+  --pyramid=L      pyramid of L layers in the worker, from the load,
                    measured once step 20 is drawn after the warm-up; 0: none (default 11)
   --scenes=LIST    comma-separated subset of ${STRESS_SCENES.map((s) => s.scene).join(',')}
   --params=QUERY   more URL parameters for every page, such as 'maxframe=1&maxsteps=100'
@@ -93,7 +93,7 @@ function defaultPort(): number {
 }
 
 /** The bench sets these itself for every run. */
-const RUN_PARAMS = ['scene', 'count', 'thread', 'solver'];
+const RUN_PARAMS = ['scene', 'count', 'thread'];
 
 /**
  * `--params`: URL parameters as `key=value` pairs joined by `&`, passed to the app as they are

@@ -49,7 +49,7 @@ function planJobs(options: BenchOptions): Job[] {
       if (!options.scenes.includes(scene)) continue;
       rows.push((thread) => ({
         kind: 'throughput',
-        plan: { scene, count, thread, solverThreads: '1', slowDrawMs: 0, ...timing },
+        plan: { scene, count, thread, slowDrawMs: 0, ...timing },
       }));
     }
     if (options.slowDrawMs > 0) {
@@ -59,7 +59,6 @@ function planJobs(options: BenchOptions): Job[] {
           scene: 'pile',
           count: 300,
           thread,
-          solverThreads: '1',
           slowDrawMs: options.slowDrawMs,
           ...timing,
         },
@@ -72,28 +71,23 @@ function planJobs(options: BenchOptions): Job[] {
       }));
     }
     for (const row of rows) for (const thread of order) jobs.push(row(thread));
-    // The pyramid in the worker (two solver threads need one), on one solver thread and two,
-    // in ABBA order too. From the load, after the warm-up and once step 20 is drawn, as the Node
-    // bench's window (the governor's step estimate comes down from the first, cold steps):
-    // standing, then struck by the block, is all its work; once settled it sleeps, and a
+    // The pyramid in the worker, from the load, after the warm-up and once step 20 is drawn, as
+    // the Node bench's window (the governor's step estimate comes down from the first, cold
+    // steps): standing, then struck by the block, is all its work; once settled it sleeps, and a
     // sleeping pyramid holds real time on any thread.
     if (options.pyramidLayers > 0) {
-      const solvers = round % 2 === 0 ? (['1', '2'] as const) : (['2', '1'] as const);
-      for (const solverThreads of solvers) {
-        jobs.push({
-          kind: 'throughput',
-          plan: {
-            scene: 'pyramid',
-            count: options.pyramidLayers,
-            thread: 'worker',
-            solverThreads,
-            slowDrawMs: 0,
-            ...timing,
-            prerollSeconds: 0,
-            fromStep: PYRAMID_FROM_STEP,
-          },
-        });
-      }
+      jobs.push({
+        kind: 'throughput',
+        plan: {
+          scene: 'pyramid',
+          count: options.pyramidLayers,
+          thread: 'worker',
+          slowDrawMs: 0,
+          ...timing,
+          prerollSeconds: 0,
+          fromStep: PYRAMID_FROM_STEP,
+        },
+      });
     }
   }
   return jobs;

@@ -20,11 +20,8 @@ const NEAR_LIMIT_SHARE = 0.8;
 const PYRAMID_GOAL = 0.9;
 
 export function rowLabel(result: ThroughputResult): string {
-  const { scene, count, slowDrawMs, solverThreads } = result.plan;
-  const solver = solverThreads === '2' ? ', two solver threads' : '';
-  return slowDrawMs > 0
-    ? `${scene} × ${count}, +${slowDrawMs} ms/frame`
-    : `${scene} × ${count}${solver}`;
+  const { scene, count, slowDrawMs } = result.plan;
+  return slowDrawMs > 0 ? `${scene} × ${count}, +${slowDrawMs} ms/frame` : `${scene} × ${count}`;
 }
 
 /** Results grouped by row label and thread, in first-seen order. */
@@ -186,10 +183,9 @@ export function goalLines(
 ): string[] {
   const lines: string[] = [];
   if (pyramidLabel) {
-    const one = rate(results, pyramidLabel, 'worker');
-    const two = rate(results, `${pyramidLabel}, two solver threads`, 'worker');
+    const worker = rate(results, pyramidLabel, 'worker');
     lines.push(
-      `- ${pyramidLabel} in the worker at sim ÷ real ≥ ${PYRAMID_GOAL} while the page draws: one solver thread ${fixed(one, 3)}, two ${fixed(two, 3)} — ${verdict(Math.max(one, two) >= PYRAMID_GOAL)}`,
+      `- ${pyramidLabel} in the worker at sim ÷ real ≥ ${PYRAMID_GOAL} while the page draws: ${fixed(worker, 3)} — ${verdict(worker >= PYRAMID_GOAL)}`,
     );
   }
   const pile = 'pile × 300';

@@ -1,23 +1,32 @@
 // Reads the start-up state from the URL (?scene=pile&count=500&seed=7&hz=60&interp=off&paused=1).
 // Each parameter is checked on its own: a bad one yields a message and its default, the rest apply.
 
-import { SETTING_SPECS, describeSpec, quoteValue, validateValue } from '../config/settings';
+import {
+  SETTING_SPECS,
+  describeSpec,
+  quoteValue,
+  retiredSolverNote,
+  validateValue,
+} from '../config/settings';
 import type { Settings } from '../config/settings';
 import { countProblem, DEFAULT_SEED, SCENES, findScene, seedProblem } from '../scenes/registry';
 
-/** What the page starts with, from its URL: the scene, its options and settings, and what was refused. */
+/**
+ * What the page starts with, from its URL: the scene, its options and settings, what was refused
+ * (`errors`) and what was read but means nothing now (`notes`, shown as information).
+ */
 export interface StartupOptions {
   scene: string;
   count?: number;
   seed?: number;
   settings: Partial<Settings>;
   errors: string[];
+  notes: string[];
 }
 
 /** URL name → setting; short names because people type them. */
 export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   thread: 'physicsThread',
-  solver: 'solverThreads',
   hz: 'physicsHz',
   strategy: 'strategy',
   interp: 'interpolation',
@@ -35,6 +44,13 @@ export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
 
 /** Every URL parameter the page reads (anything else is reported as unknown). */
 export const URL_PARAMS = ['scene', 'count', 'seed', ...Object.keys(SETTING_PARAMS)] as const;
+
+/**
+ * Parameters of older links that no longer choose anything: `solver` asked for the contact
+ * solver's sweeps on one thread or two, and the solver now runs on one. A link naming one loads
+ * as if it did not, with a note rather than an error.
+ */
+export const RETIRED_PARAMS = ['solver'] as const;
 
 /** A plain decimal number ("60", "0.5", "-1", "2e3"); "", " ", "0x10" and "Infinity" are not. */
 const NUMBER_PATTERN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -58,7 +74,7 @@ function parseBoolean(text: string): boolean | undefined {
  */
 export function parseUrlParams(search: string, defaultScene: string): StartupOptions {
   const params = new URLSearchParams(search);
-  const options: StartupOptions = { scene: defaultScene, settings: {}, errors: [] };
+  const options: StartupOptions = { scene: defaultScene, settings: {}, errors: [], notes: [] };
 
   const sceneText = params.get('scene');
   if (sceneText !== null) {
@@ -114,6 +130,14 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
         `URL parameter '${param}' = ${quoteValue(text)} is invalid: expected ${expected}. Using the default.`,
       );
     }
+  }
+  for (const param of RETIRED_PARAMS) {
+    const text = params.get(param);
+    const note =
+      text === null
+        ? null
+        : retiredSolverNote(`URL parameter '${param}'`, text, 'the page loaded with one');
+    if (note !== null) options.notes.push(note);
   }
   return options;
 }

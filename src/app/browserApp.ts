@@ -197,9 +197,6 @@ export class BrowserApp implements PageSession {
     out.thread = host.thread;
     out.transport = host.transport;
     out.latencySteps = host.latencySteps;
-    out.solverThreads = host.solverThreads;
-    out.solverThreadsNote = host.solverThreadsNote;
-    out.solverHelperSittingOut = host.solverHelperSittingOut;
     out.fps = windowFps(rates);
     out.stepsThisFrame = stats.lastFrame.steps;
     out.alpha = sim.drawnTimes.alpha;
@@ -231,7 +228,6 @@ export class BrowserApp implements PageSession {
     const recording = this.commands.recordStatus();
     return {
       ...this.readHudFigures(createHudFigures()),
-      solverHelperSolves: sim.host.solverHelperSolves,
       physicsMsThisFrame: stats.physicsMsThisFrame,
       physicsMsLastStep: stats.physicsMsLastStep,
       frame: copyFrameReport(stats.lastFrame, createFrameReport()),

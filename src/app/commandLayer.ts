@@ -3,6 +3,7 @@
 // turn them into setting changes, commands at a step, loads, jumps and frames, and answer reads.
 // None of the doors touches the simulation, the physics or the camera itself.
 
+import { withoutRetiredSettings } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { CommandAction } from '../physics/commands';
@@ -104,8 +105,11 @@ export class CommandLayer {
    * Validates the whole patch first; a bad key or value throws and changes nothing. Settings the
    * page acts on itself (the physics thread, shadows) follow.
    */
+  /** Applies a settings patch; a retired setting in it is left out, with a note (not an error). */
   set(patch: unknown): void {
-    this.session.applySettings(patch);
+    const current = withoutRetiredSettings(patch);
+    this.session.applySettings(current.patch);
+    for (const note of current.notes) this.session.notify(note, 'info');
   }
 
   togglePause(): void {

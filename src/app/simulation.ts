@@ -444,6 +444,5 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   private applySettings(): void {
     this.config.applyTo(this.loop);
     this.physicsHost.setRate(this.config.current.physicsHz);
-    this.physicsHost.setSolverThreads(this.config.current.solverThreads === '2' ? 2 : 1);
   }
 }

@@ -29,21 +29,12 @@ export type DisplayRate = (typeof DISPLAY_RATES)[number];
 export const PHYSICS_THREADS = ['worker', 'main'] as const;
 export type PhysicsThreadSetting = (typeof PHYSICS_THREADS)[number];
 
-/** Threads the contact solver's sweeps use: '2' splits them with a helper worker. */
-export const SOLVER_THREADS = ['1', '2'] as const;
-export type SolverThreadSetting = (typeof SOLVER_THREADS)[number];
-
 export interface Settings {
   /**
    * Where physics steps. In a worker it keeps its pace however slowly the page draws, and the
    * page never waits for it; on the main thread physics and drawing share each frame.
    */
   physicsThread: PhysicsThreadSetting;
-  /**
-   * The contact solver's threads: '2' gives half of every sweep it can split to a helper
-   * worker (physics in a worker, with shared memory), the same bits as '1'.
-   */
-  solverThreads: SolverThreadSetting;
   /** Fixed physics rate; dt = 1 / physicsHz. */
   physicsHz: number;
   /** How the physics is advanced each frame. */
@@ -72,7 +63,6 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   physicsThread: 'worker',
-  solverThreads: '1',
   physicsHz: 100,
   strategy: 'accumulator',
   interpolation: 'interpolate',
@@ -110,7 +100,6 @@ export type SettingSpec = NumberSpec | ChoiceSpec | BooleanSpec;
 
 export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec } = {
   physicsThread: { type: 'choice', choices: PHYSICS_THREADS },
-  solverThreads: { type: 'choice', choices: SOLVER_THREADS },
   physicsHz: { type: 'number', min: 5, max: 240, integer: false, step: 1 },
   strategy: { type: 'choice', choices: STRATEGIES },
   interpolation: { type: 'choice', choices: INTERPOLATION_MODES },
@@ -207,4 +196,40 @@ export function validatePatch(patch: unknown): Partial<Settings> {
     accepted[key] = result.value;
   }
   return accepted;
+}
+
+/**
+ * Settings older versions had and this one no longer reads: `solverThreads` ('1' | '2') chose
+ * the contact solver's threads, and the solver now runs on one. A patch that names one (saved
+ * from an older `settings()`) applies without it (see withoutRetiredSettings).
+ */
+export const RETIRED_SETTINGS = ['solverThreads'] as const;
+
+/**
+ * The note for a retired solver-threads choice named `what` (a setting or a URL parameter) with
+ * `value`, ending in what happened instead; null for '1', which asked for what happens anyway.
+ */
+export function retiredSolverNote(what: string, value: unknown, outcome: string): string | null {
+  if (value === '1') return null;
+  return `${what} = ${quoteValue(value)} is retired: the contact solver now runs on one thread, with the same physics bit for bit, so ${outcome}.`;
+}
+
+/**
+ * `patch` without the settings it names that are retired, and a note for each that asked for
+ * something other than what happens now (shown as information, not an error). Anything that is
+ * not a plain object is returned as it is, for validatePatch to refuse.
+ */
+export function withoutRetiredSettings(patch: unknown): { patch: unknown; notes: string[] } {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    return { patch, notes: [] };
+  }
+  const rest: Record<string, unknown> = { ...patch };
+  const notes: string[] = [];
+  for (const key of RETIRED_SETTINGS) {
+    if (!Object.prototype.hasOwnProperty.call(rest, key)) continue;
+    const note = retiredSolverNote(`Setting '${key}'`, rest[key], 'the other settings applied');
+    if (note !== null) notes.push(note);
+    delete rest[key];
+  }
+  return { patch: rest, notes };
 }

@@ -1,7 +1,6 @@
 // The physics host on the page's own thread: the physics core, stepped as the loop asks, each
 // step's cost measured with the simulation's clock. Everything answers at once.
 
-import type { SolverThreadCount } from '../physics/threadTeam';
 import { PHYSICS_SHARE } from '../loop/overloadGovernor';
 import type { Command } from '../physics/commands';
 import type { FaultReport } from '../physics/stateGuard';
@@ -119,16 +118,6 @@ export class LocalHost implements PhysicsHost {
   setRate(physicsHz: number): void {
     this.core.physicsHz = physicsHz;
   }
-
-  /** The page's thread may not block on another thread (Atomics.wait), so one it is. */
-  setSolverThreads(count: SolverThreadCount): void {
-    this.solverThreadsNote = count === 2 ? 'two solver threads need physics in a worker' : null;
-  }
-
-  readonly solverThreads: SolverThreadCount = 1;
-  solverThreadsNote: string | null = null;
-  readonly solverHelperSolves = 0;
-  readonly solverHelperSittingOut = false;
 
   get kernels(): KernelMode {
     return this.core.physics.kernels;

@@ -6,7 +6,6 @@ import type { PhysicsThreadSetting } from '../config/settings';
 import type { OverloadGovernor } from '../loop/overloadGovernor';
 import type { Command } from '../physics/commands';
 import type { FaultReport } from '../physics/stateGuard';
-import type { SolverThreadCount } from '../physics/threadTeam';
 import type { PhysicsTuning } from '../physics/tuning';
 import type { LoadedScene } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
@@ -92,20 +91,6 @@ export interface PhysicsHost {
   setDragTarget(point: ArrayLike<number>): void;
   /** The physics rate the page paces at (what saved states and keyframes record). */
   setRate(physicsHz: number): void;
-  /**
-   * Asks for the contact solver's sweeps on one thread or two (the same bits either way). Only
-   * a worker can use two: it starts a helper worker and needs shared memory.
-   */
-  setSolverThreads(count: SolverThreadCount): void;
-  /** The solver's threads now, and why one if two were asked for (null: as asked). */
-  readonly solverThreads: SolverThreadCount;
-  readonly solverThreadsNote: string | null;
-  /**
-   * The solver helper's share: solves it swept a share of so far, and whether it sits out
-   * now, stood down for keeping the physics thread waiting (the same bits). 0 and false without.
-   */
-  readonly solverHelperSolves: number;
-  readonly solverHelperSittingOut: boolean;
   /** Where the world's contact kernels run: WebAssembly, or their TypeScript (the same bits). */
   readonly kernels: KernelMode;
 

@@ -6,14 +6,7 @@
 
 import type { Body } from 'cannon-es';
 import { ContactOrder } from './contactOrder';
-import { KERNEL_CALLS, kernelsOver, writeCall } from './kernelMemory';
-import type {
-  Block,
-  BlockHolder,
-  KernelExports,
-  KernelMemory,
-  KernelPartner,
-} from './kernelMemory';
+import type { Block, BlockHolder, KernelExports, KernelMemory } from './kernelMemory';
 import type { ManifoldBuffer } from './manifoldStore';
 import {
   applyStarts,
@@ -32,29 +25,6 @@ import type { WarmStart } from './contactRows';
 
 /** Per body in the solver's running velocity changes: linear (3) then angular (3). */
 const BODY_WIDTH = 6;
-/** Positions below which the set-up is not shared with a partner: its meeting would cost more. */
-const MIN_SHARED_POSITIONS = 256;
-
-/** What ManifoldRows.sweep reads and writes besides the running velocity changes. */
-export interface SweepArrays {
-  header: Float64Array;
-  bodies: Int32Array;
-  firstPoint: Int32Array;
-  rows: Float64Array;
-  /** The shared WebAssembly memory they lie in (kernelMemory.ts), or null: plain shared arrays. */
-  memory: WebAssembly.Memory | null;
-}
-
-/**
- * A second thread's share of the contact pipeline (threadTeam.ts's ThreadTeam): half of every
- * sweep, and half of the passes over pair tasks and solver rows that run as kernels.
- */
-export interface TeamPartner extends KernelPartner {
-  /** After the rows are set up: how this solve's sweeps are split. */
-  plan(rows: ManifoldRows, lambdas: Float64Array): void;
-  /** One sweep over every manifold, split with the other thread; the one-thread bits. */
-  sweep(rows: ManifoldRows, lambdas: Float64Array, relax: boolean): void;
-}
 
 /**
  * The rows of one step's manifolds, in solve order; room doubles as needed.
@@ -84,26 +54,18 @@ export class ManifoldRows implements BlockHolder {
   private scalars: Float64Array = new Float64Array(0);
   /**
    * The world's kernel memory these lie in (the manifolds' own: manifoldStore.ts), and the
-   * blocks there; null until the first solve, and on a partner's thread, whose arrays are the
-   * solving thread's (see adopt).
+   * blocks there; null until the first solve.
    */
   private memory: KernelMemory | null = null;
   private blocks: Block[] = [];
   /** The kernels in WebAssembly over those arrays, or null: the TypeScript, the same bits. */
   private exports: KernelExports | null = null;
-  /** A second thread's share of the sweeps (threadTeam.ts), or null: one thread. */
-  private partner: TeamPartner | null = null;
   /** The running velocity changes as the biased sweeps left them (see relax). */
   private biased: Float64Array = new Float64Array(0);
   /** Sweeps this solver ran in WebAssembly (a counter: nothing reads it back into a solve). */
   kernelSweeps = 0;
   /** Running velocity changes this solve's sweeps touch: BODY_WIDTH × world.bodies.length. */
   private lambdaCount = 0;
-
-  /** Counts the layouts of the memory the arrays lie in: a partner must be sent them again. */
-  get arraysMade(): number {
-    return this.memory === null ? 0 : this.memory.layouts;
-  }
 
   bind(): void {
     const [header, bodies, firstPoint, rows, lambdas, order, state, scalars] = this.blocks;
@@ -156,7 +118,13 @@ export class ManifoldRows implements BlockHolder {
         b.bodyB.byteOffset, b.points.byteOffset, state.byteOffset, this.bodies.byteOffset,
         this.firstPoint.byteOffset,
       );
-      this.setUpRows(k, b, count);
+      // prettier-ignore
+      k.setUpRange(
+        0, count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
+        b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
+        b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, this.scalars.byteOffset,
+        this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
+      );
       if (warm.normal > 0 || warm.friction > 0) {
         // prettier-ignore
         k.applyStarts(
@@ -180,71 +148,28 @@ export class ManifoldRows implements BlockHolder {
       }
     }
     for (let i = 0; i < n; i++) lambdas[i] = inside[i];
-    if (this.partner !== null) this.partner.plan(this, inside);
   }
 
-  /**
-   * Shares the sweeps with a second thread (null: none). The world's kernel memory is then
-   * shared memory (see FlatGSSolver.usePartner), so the partner's thread can sweep it too.
-   */
-  usePartner(partner: TeamPartner | null): void {
-    this.partner = partner;
-  }
-
-  /** The arrays a sweep works on, for a partner's thread (see adopt). */
-  sweepArrays(): SweepArrays {
-    return {
-      header: this.header,
-      bodies: this.bodies,
-      firstPoint: this.firstPoint,
-      rows: this.rows,
-      memory: this.exports !== null && this.memory !== null ? this.memory.memory : null,
-    };
-  }
-
-  /**
-   * On a partner's thread: sweeps from now on work on these (another thread's sweepArrays) and
-   * `lambdas` — in WebAssembly when they lie in its memory.
-   */
-  adopt(arrays: SweepArrays, lambdas: Float64Array): void {
-    this.header = arrays.header;
-    this.bodies = arrays.bodies;
-    this.firstPoint = arrays.firstPoint;
-    this.rows = arrays.rows;
-    this.lambdas = lambdas;
-    this.exports = arrays.memory === null ? null : kernelsOver(arrays.memory);
-  }
-
-  /** One Gauss–Seidel sweep over positions [from, to) of the order (see sweepLoop.ts), on `lambdas`. */
-  sweepRange(lambdas: Float64Array, relax: boolean, from: number, to: number): void {
-    const k = this.exports;
-    if (k !== null) {
-      // prettier-ignore
-      k.sweepRows(
-        this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
-        this.rows.byteOffset, lambdas.byteOffset, relax ? 1 : 0, from, to,
-      );
-    } else {
-      sweepRows(this.header, this.bodies, this.firstPoint, this.rows, lambdas, relax, from, to);
-    }
-  }
-
-  /** One sweep over every manifold, in order (with the partner, when there is one). */
+  /** One Gauss–Seidel sweep over every manifold, in order (see sweepLoop.ts). */
   iterate(lambdas: Float64Array, relax: boolean): void {
     // The running velocity changes into the kernel memory and back: the flat solver's other
     // equations, between sweeps, work on its own copy.
-    if (this.exports !== null) this.kernelSweeps++;
     const inside = this.lambdas;
     const n = this.lambdaCount;
-    for (let k = 0; k < n; k++) inside[k] = lambdas[k];
-    if (this.partner !== null) this.partner.sweep(this, inside, relax);
-    else this.sweepRange(inside, relax, 0, this.order.count);
-    for (let k = 0; k < n; k++) lambdas[k] = inside[k];
-  }
-
-  /** Where position o's points start in `rows`; pointStart(count) ends the last. */
-  pointStart(o: number): number {
-    return this.firstPoint[o];
+    for (let i = 0; i < n; i++) inside[i] = lambdas[i];
+    const count = this.order.count;
+    const k = this.exports;
+    if (k !== null) {
+      this.kernelSweeps++;
+      // prettier-ignore
+      k.sweepRows(
+        this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
+        this.rows.byteOffset, inside.byteOffset, relax ? 1 : 0, 0, count,
+      );
+    } else {
+      sweepRows(this.header, this.bodies, this.firstPoint, this.rows, inside, relax, 0, count);
+    }
+    for (let i = 0; i < n; i++) lambdas[i] = inside[i];
   }
 
   /**
@@ -313,39 +238,6 @@ export class ManifoldRows implements BlockHolder {
         buffer.impulse,
       );
     }
-  }
-
-  /**
-   * setUpRange over the whole order in WebAssembly: with a partner, its thread takes the
-   * positions from the one that splits the points in half, this one the rest, at once.
-   */
-  private setUpRows(k: KernelExports, b: ManifoldBuffer, count: number): void {
-    const partner = this.partner;
-    const memory = this.memory?.memory ?? null;
-    let mid = count;
-    if (partner !== null && partner.sharing && memory !== null && count >= MIN_SHARED_POSITIONS) {
-      const half = this.firstPoint[count] >> 1;
-      mid = 0;
-      while (mid < count && this.firstPoint[mid] < half) mid++;
-      const c = partner.call;
-      c[0] = KERNEL_CALLS.indexOf('setUpRange');
-      // prettier-ignore
-      writeCall(
-        c, mid, count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
-        b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
-        b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, this.scalars.byteOffset,
-        this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
-      );
-      partner.start(memory);
-    }
-    // prettier-ignore
-    k.setUpRange(
-      0, mid, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
-      b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
-      b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, this.scalars.byteOffset,
-      this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
-    );
-    if (mid < count && partner !== null) partner.join();
   }
 
   /** Room for this solve in `memory` (the manifolds'), its blocks made there at the first. */

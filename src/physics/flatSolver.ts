@@ -5,7 +5,6 @@
 import { ContactEquation, FrictionEquation, GSSolver } from 'cannon-es';
 import type { World } from 'cannon-es';
 import { ManifoldRows } from './contactSolver';
-import type { TeamPartner } from './contactSolver';
 import type { WarmStart } from './contactRows';
 import {
   ROW_INERTIA_A,
@@ -88,19 +87,6 @@ export class FlatGSSolver extends GSSolver {
   /** Sweeps of the manifolds run in WebAssembly so far (kernelMemory.ts; a counter for tests). */
   get kernelSweeps(): number {
     return this.manifoldRows.kernelSweeps;
-  }
-
-  /**
-   * Shares the manifolds' sweeps with a second thread (threadTeam.ts's ThreadTeam), or goes
-   * back to one (null). The bits are the same either way.
-   */
-  usePartner(partner: TeamPartner | null): void {
-    // The partner's thread works on the manifolds and rows where they lie: in shared memory.
-    if (this.contacts !== null) {
-      this.contacts.memory.share(partner !== null);
-      this.contacts.partner = partner;
-    }
-    this.manifoldRows.usePartner(partner);
   }
 
   override solve(dt: number, world: World): number {

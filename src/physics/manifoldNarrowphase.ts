@@ -7,7 +7,6 @@
 import { Body, Box, ConvexPolyhedron, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { jobOutputs, runJob } from './contactJobs';
-import { KERNEL_CALLS, writeCall } from './kernelMemory';
 import type { Block, BlockHolder, KernelMode } from './kernelMemory';
 import { SleepAwareSAPBroadphase } from './broadphase';
 import { setMaterial } from './manifoldMerge';
@@ -20,8 +19,6 @@ import { PackedBodies, writePose } from './packedBodies';
 import { PairTasks } from './pairTasks';
 import { jobKind, taskPairs } from './pairTasking';
 
-/** Tasks below which the plan is not shared with a partner: its meeting would cost more. */
-const MIN_SHARED_TASKS = 512;
 /** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
 const xi = new Vec3();
 const xj = new Vec3();
@@ -44,7 +41,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   generatorRuns = 0;
   /** This step's bodies and shapes, packed for the kernels. */
   private readonly packed = new PackedBodies(this.store.memory);
-  /** The plan's scratch (the box pairs' separating-axis test): this thread's, then a partner's. */
+  /** The plan's scratch (the box pairs' separating-axis test). */
   private readonly workBlock: Block<Float64ArrayConstructor>;
   /** The merge's manifold and point counts, read and written back. */
   private readonly countBlock: Block<Int32ArrayConstructor>;
@@ -60,7 +57,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   constructor(world: World) {
     super(world);
     const memory = this.store.memory;
-    this.workBlock = memory.block(Float64Array, 2 * PLAN_WORK);
+    this.workBlock = memory.block(Float64Array, PLAN_WORK);
     this.countBlock = memory.block(Int32Array, 2);
     this.limitBlock = memory.block(Float64Array, 1);
     memory.hold(this);
@@ -272,10 +269,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     tasks.shapes[t] = a + 256 * b;
   }
 
-  /**
-   * planTasks over this step's tasks, in WebAssembly where the memory has the kernels — with a
-   * partner, its thread plans the second half of the tasks while this one plans the first.
-   */
+  /** planTasks over this step's tasks, in WebAssembly where the memory has the kernels. */
   private plan(): void {
     const t = this.tasks;
     this.limits[0] = this.reuseMotion;
@@ -291,35 +285,15 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       );
       return;
     }
-    const partner = this.store.partner;
-    const memory = this.store.memory.memory;
-    let mid = t.count;
-    if (partner !== null && partner.sharing && memory !== null && t.count >= MIN_SHARED_TASKS) {
-      mid = t.count >> 1;
-      const c = partner.call;
-      c[0] = KERNEL_CALLS.indexOf('planTasks');
-      // prettier-ignore
-      writeCall(
-        c, mid, t.count, this.limits.byteOffset, t.indexA.byteOffset, t.indexB.byteOffset,
-        t.slotA.byteOffset, t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset,
-        t.shapes.byteOffset, t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset,
-        t.frame.byteOffset, this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset,
-        this.packed.shapeSizes.byteOffset, this.work.byteOffset + 8 * PLAN_WORK, old.slots.byteOffset,
-        mask, old.keyA.byteOffset, old.keyB.byteOffset, old.shapes.byteOffset,
-        old.frame.byteOffset,
-      );
-      partner.start(memory);
-    }
     // prettier-ignore
     k.planTasks(
-      0, mid, this.limits.byteOffset, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
+      0, t.count, this.limits.byteOffset, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
       t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
       t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
       this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset, this.packed.shapeSizes.byteOffset,
       this.work.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
       old.keyB.byteOffset, old.shapes.byteOffset, old.frame.byteOffset,
     );
-    if (mid < t.count && partner !== null) partner.join();
   }
 
   /** mergeTasks into the buffer being built, in WebAssembly where the memory has the kernels. */

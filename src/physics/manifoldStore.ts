@@ -4,7 +4,7 @@
 // btPersistentManifold and Box2D's b2Manifold, kept as state between steps.
 
 import { KernelMemory } from './kernelMemory';
-import type { Block, BlockHolder, KernelPartner } from './kernelMemory';
+import type { Block, BlockHolder } from './kernelMemory';
 import { fileManifold, findManifold } from './manifoldIndex';
 
 /**
@@ -190,11 +190,6 @@ export class ManifoldBuffer implements BlockHolder {
 export class ManifoldStore {
   /** The world's kernel memory: the buffers' arrays and the solver's (contactSolver.ts). */
   readonly memory = new KernelMemory();
-  /**
-   * A second thread that takes half of the kernel passes over the tasks and rows (the solver's
-   * partner, FlatGSSolver.usePartner), or null.
-   */
-  partner: KernelPartner | null = null;
   current = new ManifoldBuffer(this.memory);
   building = new ManifoldBuffer(this.memory);
 

@@ -22,7 +22,7 @@ export const TASK_MAKE = 1;
 export const TASK_KEEP = 2;
 
 /**
- * Plans tasks [from, to) (each writes only its own: ranges may be planned on either thread): a
+ * Plans tasks [from, to) (each writes only its own: ranges may be planned in any order): a
  * slot with no shape pair (kind −1) is TASK_APART; a pair whose shapes' bounding spheres are apart is TASK_APART (as
  * cannon-es's getContacts tests them); else its last-step manifold is found by keys and shapes,
  * its relative frame written (see relativeFrame), and it is TASK_KEEP when it had a manifold

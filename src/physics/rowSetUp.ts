@@ -95,8 +95,7 @@ export function placeRows(
  * each point's three rows, from ManifoldBuffer's arrays and the bodies packed in `state` by
  * packBody, their λs warm-started from `impulse` times the warm-start factors. `scalars` holds
  * the step's dt and the factors (see SET_UP_SCALARS): in memory, so no caller passes a double
- * through a call. What a position writes is its own: ranges can be set up in any order, on either
- * thread.
+ * through a call. What a position writes is its own: ranges can be set up in any order.
  */
 export function setUpRange(
   from: int,

@@ -23,7 +23,7 @@ import {
 import type { int } from './kernelTypes';
 
 /**
- * One sweep over positions [from, to) of ManifoldRows' arrays (see ManifoldRows.sweep): each
+ * One sweep over positions [from, to) of ManifoldRows' arrays (see ManifoldRows.iterate): each
  * manifold's normal rows, then its friction rows, on the running velocity changes `lambdas`.
  */
 export function sweepRows(

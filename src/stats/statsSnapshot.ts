@@ -96,19 +96,6 @@ export interface StatsSnapshot {
   /** Steps the drawn state lags the newest step asked for, beyond the main thread's (worker). */
   latencySteps: number;
   /**
-   * Threads the contact solver's sweeps run on: 2 once the worker's helper has loaded (the
-   * `solverThreads` setting), and why 1 when 2 were asked for (null: as asked).
-   */
-  solverThreads: 1 | 2;
-  solverThreadsNote: string | null;
-  /**
-   * With two: solves in which the helper swept manifolds of its own so far, and whether it sits
-   * out now, stood down for a while for keeping the physics thread waiting (a helper without a
-   * core of its own; physics/helperStandDown.ts). The same bits either way. 0 and false with one.
-   */
-  solverHelperSolves: number;
-  solverHelperSittingOut: boolean;
-  /**
    * Where the contact kernels run: 'webassembly', or 'typescript' where WebAssembly is refused
    * (a Content-Security-Policy without 'wasm-unsafe-eval'); the same bits either way.
    */
@@ -127,9 +114,6 @@ export type HudFigures = Pick<
   | 'thread'
   | 'transport'
   | 'latencySteps'
-  | 'solverThreads'
-  | 'solverThreadsNote'
-  | 'solverHelperSittingOut'
   | 'fps'
   | 'stepsThisFrame'
   | 'alpha'
@@ -155,9 +139,6 @@ export function createHudFigures(): HudFigures {
     thread: 'main',
     transport: 'direct',
     latencySteps: 0,
-    solverThreads: 1,
-    solverThreadsNote: null,
-    solverHelperSittingOut: false,
     fps: 0,
     stepsThisFrame: 0,
     alpha: 0,

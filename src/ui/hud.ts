@@ -66,8 +66,6 @@ export class Hud {
   private shownThread = '';
   private shownTransport = '';
   private shownLatency = -1;
-  private shownSolverThreads = 0;
-  private shownSittingOut = false;
   private lastRefreshMs = -Infinity;
 
   /** @param parent where the HUD element goes. */
@@ -172,24 +170,14 @@ export class Hud {
     if (
       s.thread === this.shownThread &&
       s.transport === this.shownTransport &&
-      s.latencySteps === this.shownLatency &&
-      s.solverThreads === this.shownSolverThreads &&
-      s.solverHelperSittingOut === this.shownSittingOut
+      s.latencySteps === this.shownLatency
     )
       return;
     this.shownThread = s.thread;
     this.shownTransport = s.transport;
     this.shownLatency = s.latencySteps;
-    this.shownSolverThreads = s.solverThreads;
-    this.shownSittingOut = s.solverHelperSittingOut;
-    const helper =
-      s.solverThreads === 2
-        ? s.solverHelperSittingOut
-          ? ' + solver helper (sitting out: no core to spare)'
-          : ' + solver helper'
-        : '';
     this.threadValue.textContent =
-      s.thread === 'worker' ? `worker${helper}, ${s.transport}, +${s.latencySteps} steps` : 'main';
+      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main';
   }
 
   private showBanner(state: BannerState): void {

@@ -120,7 +120,6 @@ export class Panel {
   private addSettingFolders(): void {
     const sim = this.gui.addFolder('Simulation');
     this.addChoice(sim, 'physicsThread', 'physics thread');
-    this.addChoice(sim, 'solverThreads', 'solver threads');
     this.addChoice(sim, 'strategy', 'timestep strategy');
     this.controllers.push(sim.add(this.notes, 'strategy').name('why').disable());
     this.addNumber(sim, 'physicsHz', 'physics rate (Hz)');

@@ -6,7 +6,6 @@ import type { Command } from '../physics/commands';
 import type { Vec3Tuple } from '../physics/physicsWorld';
 import type { KernelMode } from '../physics/kernelMemory';
 import type { FaultReport } from '../physics/stateGuard';
-import type { SolverThreadCount } from '../physics/threadTeam';
 import type { PhysicsTuning } from '../physics/tuning';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
 import type { Recording, RecordOptions } from '../state/recording';
@@ -43,8 +42,6 @@ export type ToWorker =
   | { type: 'stopRecording'; id: number; keyframes: KeyframeChoice }
   /** Whether to hash every step and send the digests with `stepped` (the determinism lab). */
   | { type: 'hashSteps'; on: boolean }
-  /** How many threads the solver's sweeps use: 2 starts a helper thread (workerThread/solverThreads.ts). */
-  | { type: 'solverThreads'; count: SolverThreadCount }
   | { type: 'commands'; commands: Command[] }
   /** The latest drag target: latched, applied at the next step boundary like the main thread's. */
   | { type: 'dragTarget'; point: Vec3Tuple }
@@ -92,8 +89,6 @@ export type FromWorker =
       timeline: TimelineReport;
     }
   | { type: 'faults'; generation: number; report: FaultReport }
-  /** The solver's threads now; `reason` says why one when two were asked for. */
-  | { type: 'solverThreads'; count: SolverThreadCount; reason: string | null }
   /** Something threw in the worker: the page falls back to stepping on its own thread. */
   | { type: 'failed'; message: string }
   | SlotMessage;

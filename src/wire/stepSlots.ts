@@ -31,9 +31,6 @@ export const H_TABLE_VERSION = FIRST_USER_HEADER + 2;
 export const H_SLEEPING = FIRST_USER_HEADER + 3;
 /** Which scene load this step belongs to (the page numbers its loads). */
 export const H_GENERATION = FIRST_USER_HEADER + 4;
-/** Solves the solver helper swept a share of so far, and 1 while it sits out (else 0). */
-export const H_HELPER_SOLVES = FIRST_USER_HEADER + 5;
-export const H_HELPER_SITTING_OUT = FIRST_USER_HEADER + 6;
 /** Header reals. */
 export const R_STEP_MS = 0;
 export const R_INTERVAL_SECONDS = 1;
@@ -115,9 +112,6 @@ export interface StepCost {
   stepMs: number;
   /** Milliseconds spent stepping since the worker started. */
   busyMs: number;
-  /** Solves the solver helper swept a share of (0 without one), and whether it sits out. */
-  helperSolves: number;
-  helperSittingOut: boolean;
 }
 
 /** What a slot is filled from: a physics core's snapshots, its step index and its world's time. */
@@ -161,8 +155,6 @@ export function writeStepSlot(
   header[H_TABLE_VERSION] = table.version;
   header[H_SLEEPING] = sleeping;
   header[H_GENERATION] = generation;
-  header[H_HELPER_SOLVES] = cost.helperSolves;
-  header[H_HELPER_SITTING_OUT] = cost.helperSittingOut ? 1 : 0;
   slot.reals[R_STEP_MS] = cost.stepMs;
   slot.reals[R_BUSY_MS] = cost.busyMs;
   slot.reals[R_INTERVAL_SECONDS] = snapshots.intervalSeconds;

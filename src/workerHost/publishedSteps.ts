@@ -7,8 +7,6 @@ import { RingReader } from '../wire/sharedRing';
 import type { SlotViews } from '../wire/slotLayout';
 import {
   H_GENERATION,
-  H_HELPER_SITTING_OUT,
-  H_HELPER_SOLVES,
   H_STEP,
   R_BUSY_MS,
   R_STEP_MS,
@@ -35,9 +33,6 @@ export class PublishedSteps {
   lastBusyMs = 0;
   /** The world's simulated seconds at the newest step copied. */
   lastTime = 0;
-  /** At the newest step copied: solves the solver helper swept a share of, and whether it sits out. */
-  helperSolves = 0;
-  helperSittingOut = false;
 
   /** @param transfer the transfer ring's reader; null with shared memory (the ring comes later). */
   constructor(transfer: TransferReader | null) {
@@ -90,8 +85,6 @@ export class PublishedSteps {
       this.lastStepMs = slot.reals[R_STEP_MS];
       this.lastBusyMs = slot.reals[R_BUSY_MS];
       this.lastTime = slot.reals[R_TIME];
-      this.helperSolves = slot.header[H_HELPER_SOLVES];
-      this.helperSittingOut = slot.header[H_HELPER_SITTING_OUT] === 1;
       source.release();
       return bestSeq;
     }

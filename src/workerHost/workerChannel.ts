@@ -27,7 +27,6 @@ import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
 import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../util/assertNever';
-import type { SolverThreadCount } from '../physics/threadTeam';
 import type { KernelMode } from '../physics/kernelMemory';
 
 /** Told what the worker reports; each may be left unset. */
@@ -154,11 +153,6 @@ export class WorkerChannel {
     return this.steps.lastTime;
   }
 
-  /** The solver helper's share at the newest step copied (see PhysicsHost.solverHelperSolves). */
-  get helper(): Readonly<Pick<PublishedSteps, 'helperSolves' | 'helperSittingOut'>> {
-    return this.steps;
-  }
-
   /** Milliseconds the worker has owed an answer without a word: 0 while it owes none. */
   silentMs(): number {
     return this.silence.silentMs(this.ready);
@@ -234,10 +228,6 @@ export class WorkerChannel {
       case 'failed':
         this.events.onFailed?.(message.message);
         return;
-      case 'solverThreads':
-        this.solverThreads = message.count;
-        this.solverThreadsNote = message.reason;
-        return;
       case 'spent':
         return;
       default:
@@ -294,19 +284,8 @@ export class WorkerChannel {
     });
   }
 
-  /** The solver's threads as the worker last reported them, and why one if two were asked. */
-  solverThreads: SolverThreadCount = 1;
-  solverThreadsNote: string | null = null;
   /** Where the worker's contact kernels run, as its last load reported. */
   kernels: KernelMode = 'typescript';
-
-  /** Asks the worker for the solver's sweeps on one thread or two (sent when it changes). */
-  setSolverThreads(count: SolverThreadCount): void {
-    if (count === this.askedThreads) return;
-    this.askedThreads = count;
-    this.send({ type: 'solverThreads', count });
-  }
-  private askedThreads: SolverThreadCount | 0 = 0;
 
   /** The physics rate the page paces at, sent when it changes (saved states record it). */
   setRate(physicsHz: number): void {

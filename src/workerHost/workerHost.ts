@@ -3,7 +3,6 @@
 // drawn step, the newest for hashes, the faults the worker's guard reported. If the worker dies,
 // `handBack` rebuilds its world on the page's thread from the session log.
 
-import type { SolverThreadCount } from '../physics/threadTeam';
 import { LocalHost } from '../host/localHost';
 import type {
   GovernorView,
@@ -181,26 +180,6 @@ export class WorkerHost implements PhysicsHost {
 
   setRate(physicsHz: number): void {
     this.channel.setRate(physicsHz);
-  }
-
-  setSolverThreads(count: SolverThreadCount): void {
-    this.channel.setSolverThreads(count);
-  }
-
-  get solverThreads(): SolverThreadCount {
-    return this.channel.solverThreads;
-  }
-
-  get solverThreadsNote(): string | null {
-    return this.channel.solverThreadsNote;
-  }
-
-  get solverHelperSolves(): number {
-    return this.channel.helper.helperSolves;
-  }
-
-  get solverHelperSittingOut(): boolean {
-    return this.channel.helper.helperSittingOut;
   }
 
   get kernels(): KernelMode {

@@ -19,8 +19,6 @@ import type {
   Transport,
 } from '../wire/protocol';
 import { assertNever } from '../util/assertNever';
-import { SolverThreads } from './solverThreads';
-import type { HelperWorker } from './solverThreads';
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
 const INITIAL_CAPACITY = 256;
@@ -82,8 +80,6 @@ export class PhysicsService {
   private readonly cost: StepCost = {
     stepMs: 0,
     busyMs: 0,
-    helperSolves: 0,
-    helperSittingOut: false,
   };
   private readonly stepped: Extract<FromWorker, { type: 'stepped' }> = {
     type: 'stepped',
@@ -93,24 +89,13 @@ export class PhysicsService {
     timeline: { replay: null, recordingStep: null, recordingInputs: null },
   };
 
-  /** The solver's second thread, when the page asks for it. */
-  private readonly solverThreads: SolverThreads;
-
   /**
    * @param sink where messages to the page go.
    * @param clockMs the clock step costs are measured with (ms; tests may pass their own).
-   * @param startHelper starts the solver's helper worker (null: one solver thread only).
    */
-  constructor(
-    sink: MessageSink<FromWorker>,
-    clockMs: () => number = () => performance.now(),
-    startHelper: (() => HelperWorker) | null = null,
-  ) {
+  constructor(sink: MessageSink<FromWorker>, clockMs: () => number = () => performance.now()) {
     this.sink = sink;
     this.clockMs = clockMs;
-    this.solverThreads = new SolverThreads(startHelper, (count, reason) =>
-      sink.postMessage({ type: 'solverThreads', count, reason }, NO_TRANSFER),
-    );
   }
 
   /** Handles one message from the page; anything that throws is reported as `failed`. */
@@ -132,9 +117,6 @@ export class PhysicsService {
         return;
       case 'hashSteps':
         this.hashSteps = message.on;
-        return;
-      case 'solverThreads':
-        this.solverThreads.set(message.count);
         return;
       case 'load':
         this.load(message.generation, message.sceneId, message.count, message.seed);
@@ -199,11 +181,7 @@ export class PhysicsService {
 
   private load(generation: number, sceneId: string, count: number | undefined, seed: number): void {
     if (this.built) this.built.load(sceneId, { count, seed });
-    else {
-      this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
-      this.solverThreads.use(this.built.physics);
-    }
-    this.solverThreads.judgeAfresh();
+    else this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
     this.generation = generation;
     this.loaded(null);
   }
@@ -356,8 +334,6 @@ export class PhysicsService {
       }
       slot = this.transfer.begin();
     } else throw new Error('The physics worker was not initialised.');
-    this.cost.helperSolves = this.solverThreads.helperSolves;
-    this.cost.helperSittingOut = this.solverThreads.helperSittingOut;
     writeStepSlot(core, slot, this.generation, this.cost);
     if (this.shared) this.shared.publish(slot);
     else this.transfer?.publish(slot);

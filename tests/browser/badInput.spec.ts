@@ -120,6 +120,44 @@ for (const [name, garbage] of GARBAGE) {
   }
 }
 
+test('an older link naming two solver threads (solver=2): loads on one thread, with a note rather than an error', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openSandbox(page, '?scene=pyramid&count=3&solver=2&hz=60');
+  const message = page.getByTestId('message');
+  await expect(message).toHaveCount(1);
+  await expect(message).toHaveClass(/message-info/);
+  await expect(message).toContainText(
+    'URL parameter \'solver\' = "2" is retired: the contact solver now runs on one thread',
+  );
+  const result = await page.evaluate(async () => {
+    const s = window.sandbox;
+    await s.advance([0]);
+    const before = s.state();
+    await s.advance([0.1, 0.1]);
+    return { before, after: s.state(), settings: s.settings(), thread: s.stats().thread };
+  });
+  // The rest of the link applies; the retired parameter sets nothing.
+  expect(result.settings).toEqual({ ...DEFAULT_SETTINGS, physicsHz: 60 });
+  expect(result.thread).toBe('worker');
+  expect(result.before.bodies).toBeGreaterThan(0);
+  expect(result.after.step - result.before.step).toBeGreaterThanOrEqual(12);
+  // Settings saved from an older settings() carried solverThreads: set() takes them, with a note.
+  await page.evaluate(() => {
+    const s = window.sandbox;
+    s.set({ ...s.settings(), physicsHz: 50, solverThreads: '2' } as Parameters<typeof s.set>[0]);
+  });
+  await expect(message).toHaveCount(2);
+  await expect(message.nth(1)).toHaveClass(/message-info/);
+  await expect(message.nth(1)).toContainText('Setting \'solverThreads\' = "2" is retired');
+  expect(await page.evaluate(() => window.sandbox.settings())).toEqual({
+    ...DEFAULT_SETTINGS,
+    physicsHz: 50,
+  });
+  expect(errors).toEqual([]);
+});
+
 /** [method, arguments, what the Error must say]; each call must throw and change nothing. */
 const BAD_CALLS: [string, unknown[], RegExp][] = [
   ['load', [], /load expects a scene name, got undefined; valid scenes are playground/],
@@ -177,7 +215,7 @@ const BAD_CALLS: [string, unknown[], RegExp][] = [
   [
     'set',
     [{ bogus: true }],
-    /Unknown setting "bogus"; valid settings are physicsThread, solverThreads, physicsHz/,
+    /Unknown setting "bogus"; valid settings are physicsThread, physicsHz/,
   ],
   [
     'set',

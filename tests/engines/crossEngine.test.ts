@@ -18,9 +18,6 @@ interface Run {
   awake: number[];
   steps: number;
   bodies: number;
-  /** Solves the solver helper swept a share of over the run, and in all at its end (0: none). */
-  helperSolves: number;
-  helperTotal: number;
 }
 
 interface Row {
@@ -55,8 +52,6 @@ interface RunOptions {
   physicsHz?: number;
   /** Frame length (the default is a 60 Hz display). */
   frameSeconds?: number;
-  /** The solver's threads in each engine, in ENGINES' order (the default: one in both). */
-  solverThreads?: readonly ['1' | '2', '1' | '2'];
 }
 
 /**
@@ -65,33 +60,18 @@ interface RunOptions {
  * Settings, load, spawn and the first `advance` happen in one call, so no animation frame can
  * step in between.
  */
-async function runScene(
-  engine: EngineSession,
-  scene: string,
-  options: RunOptions,
-  solverThreads: '1' | '2',
-): Promise<Run> {
+async function runScene(engine: EngineSession, scene: string, options: RunOptions): Promise<Run> {
   const seconds = options.frameSeconds ?? FRAME_SECONDS;
-  const first = await engine.evaluate(
-    async ({ scene, count, spawn, physicsHz, frames, seconds, solverThreads }) => {
+  const checkpoints = await engine.evaluate(
+    async ({ scene, count, spawn, physicsHz, frames, seconds }) => {
       const sandbox = window.sandbox;
-      sandbox.set({ physicsHz, solverThreads });
-      // Two threads once the worker's helper has loaded (frames of no time apply settings).
-      const wanted = solverThreads === '2' ? 2 : 1;
-      for (let tries = 0; sandbox.stats().solverThreads !== wanted; tries++) {
-        if (tries > 300) {
-          throw new Error(`no second solver thread: ${sandbox.stats().solverThreadsNote}`);
-        }
-        await sandbox.advance([0]);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const helperBefore = sandbox.stats().solverHelperSolves;
+      sandbox.set({ physicsHz });
       await sandbox.load(scene, count === null ? {} : { count });
       const start = { hash: sandbox.state().hash, awake: sandbox.stats().awake };
       if (spawn) sandbox.spawn(spawn);
       await sandbox.advance(new Array<number>(frames).fill(seconds));
       const end = { hash: sandbox.state().hash, awake: sandbox.stats().awake };
-      return { helperBefore, checkpoints: [start, end] };
+      return [start, end];
     },
     {
       scene,
@@ -100,11 +80,8 @@ async function runScene(
       physicsHz: options.physicsHz ?? 100,
       frames: CHUNK,
       seconds,
-      solverThreads,
     },
   );
-  const helperBefore = first.helperBefore;
-  const checkpoints = [...first.checkpoints];
   for (let done = CHUNK; done < FRAMES; done += CHUNK) {
     checkpoints.push(
       await engine.evaluate(
@@ -116,20 +93,12 @@ async function runScene(
       ),
     );
   }
-  const { step, bodies, helperSolves } = await engine.evaluate(
-    async () => ({
-      ...window.sandbox.state(),
-      helperSolves: window.sandbox.stats().solverHelperSolves,
-    }),
-    null,
-  );
+  const { step, bodies } = await engine.evaluate(async () => window.sandbox.state(), null);
   return {
     hashes: checkpoints.map((c) => c.hash),
     awake: checkpoints.map((c) => c.awake),
     steps: step,
     bodies,
-    helperSolves: helperSolves - helperBefore,
-    helperTotal: helperSolves,
   };
 }
 
@@ -156,7 +125,7 @@ function expectRan(run: Run, options: RunOptions, spawned: boolean): void {
 /** Runs the same thing in both engines at once and records a row of the table. */
 async function compare(what: string, scene: string, options: RunOptions = {}): Promise<Row> {
   const [chromium, firefox] = await Promise.all(
-    ENGINES.map((_, k) => runScene(session(k), scene, options, options.solverThreads?.[k] ?? '1')),
+    ENGINES.map((_, k) => runScene(session(k), scene, options)),
   );
   if (!chromium || !firefox) throw new Error('a run is missing');
   const differs = chromium.hashes.findIndex((hash, k) => hash !== firefox.hashes[k]);
@@ -175,13 +144,6 @@ async function compare(what: string, scene: string, options: RunOptions = {}): P
     bodies: chromium.bodies,
   });
   expectRan(chromium, options, options.spawn !== undefined);
-  // A second thread compared only where its helper took its share of some solves (one that
-  // sits out, for want of a core, is judged afresh on the load and shares its grace steps).
-  for (const [k, run] of [chromium, firefox].entries()) {
-    if (options.solverThreads?.[k] === '2')
-      expect(run.helperSolves, `${what}: helper`).toBeGreaterThan(0);
-    else expect(run.helperTotal, `${what}: no helper`).toBe(0);
-  }
   expect(firefox.hashes, `${what}: Firefox's hashes at every ${CHUNK} frames`).toEqual(
     chromium.hashes,
   );
@@ -265,24 +227,6 @@ describe('every scene, default count (the pyramid at 5 layers) and seed: same st
   for (const scene of SCENES) {
     it(`${scene}: equal at step 0 and at every ${CHUNK} frames up to ${FRAMES}`, async () => {
       await compare(scene, scene, COUNTS[scene]);
-    });
-  }
-});
-
-describe('one solver thread in Chromium, two in Firefox (a helper worker): same state hash', () => {
-  // The pyramid and the stress scenes, whose runs of independent contacts the helper splits;
-  // threads.spec.ts compares one thread with two inside Chromium.
-  for (const [scene, count] of [
-    ['pyramid', 5],
-    ['rain', 200],
-    ['tower', 200],
-    ['avalanche', 200],
-  ] as const) {
-    it(`${scene} × ${count}: equal at every ${CHUNK} frames up to ${FRAMES}`, async () => {
-      await compare(`${scene} × ${count}, Firefox on two solver threads`, scene, {
-        count,
-        solverThreads: ['1', '2'],
-      });
     });
   }
 });

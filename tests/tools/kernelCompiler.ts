@@ -45,10 +45,6 @@ export interface KernelModule {
   exports: readonly string[];
   /** Numbers the functions may name besides their own module-level consts (imported constants). */
   constants: Readonly<Record<string, number>>;
-  /** Memory imported as env.memory: shared (for two threads) or not. */
-  shared: boolean;
-  /** Pages a shared memory may grow to. */
-  maxPages: number;
 }
 
 const ARRAY_TYPES: Record<string, ArrayKind> = {
@@ -630,6 +626,5 @@ export function kernelText(module: KernelModule): string {
       module.exports.includes(fn.name?.text ?? ''),
     ),
   );
-  const memory = module.shared ? `(memory 1 ${module.maxPages} shared)` : '(memory 1)';
-  return `(module\n (import "env" "memory" ${memory})\n${bodies.join('\n')}\n)\n`;
+  return `(module\n (import "env" "memory" (memory 1))\n${bodies.join('\n')}\n)\n`;
 }

@@ -22,6 +22,31 @@ const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][
 const FIXED_SIZE = ['carousel', 'spring', 'tunnel'];
 
 describe('parseUrlParams', () => {
+  it('a link naming two solver threads (solver=2, now retired) loads with one and a note, not an error', () => {
+    const options = parseUrlParams('?scene=pyramid&count=9&solver=2&hz=60', 'playground');
+    expect(options).toEqual({
+      scene: 'pyramid',
+      count: 9,
+      settings: { physicsHz: 60 },
+      errors: [],
+      notes: [
+        `URL parameter 'solver' = "2" is retired: the contact solver now runs on one thread, with the same physics bit for bit, so the page loaded with one.`,
+      ],
+    });
+    // One thread asked for is what happens: nothing to say.
+    expect(parseUrlParams('?solver=1', 'playground')).toEqual({
+      scene: 'playground',
+      settings: {},
+      errors: [],
+      notes: [],
+    });
+    // Any other value of the retired parameter is noted too, shortened like an error's value.
+    const flood = parseUrlParams(`?solver=${'9'.repeat(5000)}`, 'playground');
+    expect(flood.errors).toEqual([]);
+    expect(flood.notes).toHaveLength(1);
+    expect(flood.notes[0]?.length).toBeLessThan(260);
+  });
+
   it('reads scene, count, seed and settings together', () => {
     const options = parseUrlParams(
       '?scene=pile&count=500&seed=7&hz=60&interp=off&paused=1&timescale=0.5',
@@ -33,6 +58,7 @@ describe('parseUrlParams', () => {
       seed: 7,
       settings: { physicsHz: 60, interpolation: 'off', paused: true, timeScale: 0.5 },
       errors: [],
+      notes: [],
     });
   });
 
@@ -41,11 +67,13 @@ describe('parseUrlParams', () => {
       scene: 'playground',
       settings: {},
       errors: [],
+      notes: [],
     });
     expect(parseUrlParams('?utm_source=mail', 'stack')).toEqual({
       scene: 'stack',
       settings: {},
       errors: [],
+      notes: [],
     });
   });
 
@@ -62,6 +90,7 @@ describe('scene', () => {
       scene,
       settings: {},
       errors: [],
+      notes: [],
     });
   });
 

@@ -98,12 +98,6 @@ const CHOICE_PARAMS: ParamContract[] = [
     expected: "one of 'worker', 'main'",
   },
   {
-    param: 'solver',
-    key: 'solverThreads',
-    valid: ['1', '2'].map((v) => [v, v]),
-    expected: "one of '1', '2'",
-  },
-  {
     param: 'strategy',
     key: 'strategy',
     valid: ['accumulator', 'semi-fixed', 'variable', 'fixed-per-frame'].map((v) => [v, v]),
@@ -194,13 +188,13 @@ function badValues(contract: ParamContract): [string, string][] {
 }
 
 describe('URL parameters that set a setting', () => {
-  it('the table above covers every setting parameter the parser reads: 15, with scene, count and seed 18', () => {
+  it('the table above covers every setting parameter the parser reads: 14, with scene, count and seed 17', () => {
     expect(ALL.map((c) => c.param).sort()).toEqual(Object.keys(SETTING_PARAMS).sort());
     expect(ALL.map((c) => c.key).sort()).toEqual(Object.values(SETTING_PARAMS).sort());
     expect([...URL_PARAMS].sort()).toEqual(
       ['scene', 'count', 'seed', ...ALL.map((c) => c.param)].sort(),
     );
-    expect(URL_PARAMS).toHaveLength(18);
+    expect(URL_PARAMS).toHaveLength(17);
   });
 
   for (const contract of ALL) {

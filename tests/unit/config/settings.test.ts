@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SETTING_SPECS, validatePatch } from '../../../src/config/settings';
+import {
+  DEFAULT_SETTINGS,
+  SETTING_SPECS,
+  validatePatch,
+  withoutRetiredSettings,
+} from '../../../src/config/settings';
 
 describe('validatePatch', () => {
   it('accepts a good patch and returns only what it was given', () => {
@@ -31,7 +36,7 @@ describe('validatePatch', () => {
 
   it('rejects unknown keys and lists the valid ones', () => {
     expect(() => validatePatch({ gravity: 3 })).toThrowError(
-      /Unknown setting "gravity"; valid settings are physicsThread, solverThreads, physicsHz, .*paused/,
+      /Unknown setting "gravity"; valid settings are physicsThread, physicsHz, .*paused/,
     );
   });
 
@@ -58,5 +63,33 @@ describe('validatePatch', () => {
   it('every default is valid under its own spec', () => {
     expect(validatePatch({ ...DEFAULT_SETTINGS })).toEqual({ ...DEFAULT_SETTINGS });
     expect(Object.keys(SETTING_SPECS).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+  });
+});
+
+describe('withoutRetiredSettings', () => {
+  it('leaves out solverThreads (retired: one solver thread), with a note where it asked for two', () => {
+    // A patch saved from an older settings(), which carried solverThreads.
+    const saved = { ...DEFAULT_SETTINGS, physicsHz: 60, solverThreads: '2' };
+    const { patch, notes } = withoutRetiredSettings(saved);
+    expect(patch).toEqual({ ...DEFAULT_SETTINGS, physicsHz: 60 });
+    expect(validatePatch(patch)).toEqual({ ...DEFAULT_SETTINGS, physicsHz: 60 });
+    expect(notes).toEqual([
+      `Setting 'solverThreads' = "2" is retired: the contact solver now runs on one thread, with the same physics bit for bit, so the other settings applied.`,
+    ]);
+    // One thread asked for is what happens: left out without a word.
+    expect(withoutRetiredSettings({ solverThreads: '1', paused: true })).toEqual({
+      patch: { paused: true },
+      notes: [],
+    });
+    // The caller's object is not changed, and what is not a patch goes on to be refused.
+    expect(saved.solverThreads).toBe('2');
+    expect(withoutRetiredSettings({ physicsHz: 60 })).toEqual({
+      patch: { physicsHz: 60 },
+      notes: [],
+    });
+    expect(withoutRetiredSettings(null)).toEqual({ patch: null, notes: [] });
+    expect(() => validatePatch(withoutRetiredSettings('fast').patch)).toThrow(
+      /Settings patch must be an object/,
+    );
   });
 });

@@ -1,34 +1,28 @@
 // The contact solver's kernels in WebAssembly (src/physics/contactKernel.ts): the committed bytes
 // are what their TypeScript compiles to, and they give the TypeScript's bits — step by step, on
-// piles that stand, fall and slide, on one thread and with the helper thread sweeping half of each run.
+// piles that stand, fall and slide.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildScene } from '../../../bench/physicsBench';
-import { useSecondThread } from '../../../bench/twoThreads';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
 import { allowContactKernel } from '../../../src/physics/kernelMemory';
-import { KERNEL_BASE64, SHARED_KERNEL_BASE64 } from '../../../src/physics/contactKernelBytes';
+import { KERNEL_BASE64 } from '../../../src/physics/contactKernelBytes';
 import { StateHasher } from '../../../src/state/stateHasher';
 import { compileContactKernel } from '../../tools/buildKernels';
 
 const DT = 1 / 100;
 
 /** State hashes after each step, and the sweeps that ran in WebAssembly. */
-async function run(scene: string, count: number, steps: number, kernel: boolean, two: boolean) {
+function run(scene: string, count: number, steps: number, kernel: boolean) {
   allowContactKernel(kernel);
   const { physics } = buildScene(scene, count);
-  const thread = two ? await useSecondThread(physics) : null;
   const solver = physics.world.solver;
   if (!(solver instanceof FlatGSSolver)) throw new Error('not the flat solver');
   const hasher = new StateHasher();
   const hashes: string[] = [];
-  try {
-    for (let s = 0; s < steps; s++) {
-      physics.step(DT);
-      hashes.push(hasher.hex(physics));
-    }
-  } finally {
-    await thread?.close();
+  for (let s = 0; s < steps; s++) {
+    physics.step(DT);
+    hashes.push(hasher.hex(physics));
   }
   return { hashes, kernelSweeps: solver.kernelSweeps };
 }
@@ -37,37 +31,30 @@ afterEach(() => allowContactKernel(true));
 
 describe('the contact kernels', () => {
   it('their committed bytes are what the kernel sources compile to (npm run build:kernel)', async () => {
-    expect(Buffer.from(KERNEL_BASE64, 'base64')).toEqual(
-      Buffer.from(await compileContactKernel(false)),
-    );
-    expect(Buffer.from(SHARED_KERNEL_BASE64, 'base64')).toEqual(
-      Buffer.from(await compileContactKernel(true)),
-    );
+    expect(Buffer.from(KERNEL_BASE64, 'base64')).toEqual(Buffer.from(await compileContactKernel()));
   });
 
   it('name their functions for a profiler, and nothing else (no locals: they would add 5 KB)', () => {
-    for (const base64 of [KERNEL_BASE64, SHARED_KERNEL_BASE64]) {
-      const module = new WebAssembly.Module(Buffer.from(base64, 'base64'));
-      const sections = WebAssembly.Module.customSections(module, 'name');
-      expect(sections).toHaveLength(1);
-      const names = new Uint8Array(sections[0]);
-      // One subsection, the function names (id 1); a kernel's name among them.
-      expect(names[0]).toBe(1);
-      expect(Buffer.from(names).includes('sweepRows')).toBe(true);
-      expect(names.length).toBeLessThan(1024);
-    }
+    const module = new WebAssembly.Module(Buffer.from(KERNEL_BASE64, 'base64'));
+    const sections = WebAssembly.Module.customSections(module, 'name');
+    expect(sections).toHaveLength(1);
+    const names = new Uint8Array(sections[0]);
+    // One subsection, the function names (id 1); a kernel's name among them.
+    expect(names[0]).toBe(1);
+    expect(Buffer.from(names).includes('sweepRows')).toBe(true);
+    expect(names.length).toBeLessThan(1024);
   });
 
   it.each([
     // The block lands on 5 layers at step 85: standing, struck and settling.
-    ['pyramid', 5, 160, false],
-    ['avalanche', 200, 250, false],
-    ['rain', 200, 250, true],
+    ['pyramid', 5, 160],
+    ['avalanche', 200, 250],
+    ['rain', 200, 250],
   ] as const)(
-    '%s × %i for %i steps: the state hash after every step as with the TypeScript (two threads: %s)',
-    async (scene, count, steps, two) => {
-      const typescript = await run(scene, count, steps, false, two);
-      const kernel = await run(scene, count, steps, true, two);
+    '%s × %i for %i steps: the state hash after every step as with the TypeScript',
+    (scene, count, steps) => {
+      const typescript = run(scene, count, steps, false);
+      const kernel = run(scene, count, steps, true);
       // Each run swept where it was meant to: else this compares the TypeScript sweep with itself.
       expect(typescript.kernelSweeps).toBe(0);
       expect(kernel.kernelSweeps).toBeGreaterThan(steps);

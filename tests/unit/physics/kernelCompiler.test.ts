@@ -16,8 +16,6 @@ async function compile(text: string): Promise<WebAssembly.Exports> {
     sources: [{ path: 'sampleKernel.ts', text }],
     exports: ['mix'],
     constants: {},
-    shared: false,
-    maxPages: 1,
   });
   const wabt = await wabtModule();
   const module = wabt.parseWat('sample.wat', wat);
@@ -77,8 +75,6 @@ describe('the kernel compiler', () => {
         sources: [{ path: 'bad.ts', text: `\n${text}` }],
         exports: ['f'],
         constants: {},
-        shared: false,
-        maxPages: 1,
       }),
     ).toThrow(new RegExp(`bad\\.ts:2: .*${message}`));
   });

@@ -1,5 +1,5 @@
 // The bench's step-parts clock (bench/stepParts.ts) times the parts it names: each ran inside the
-// window, each nested part within its parent, all within the step — on one thread and on two.
+// window, each nested part within its parent, all within the step.
 
 import { describe, expect, it } from 'vitest';
 import { benchStepParts } from '../../../bench/stepParts';
@@ -16,15 +16,9 @@ function expectNested({ stepMs, partMs: p }: StepParts): void {
 }
 
 describe('stepParts', () => {
-  it('clocks every part of a pyramid step on one thread', async () => {
-    const parts = await benchStepParts(4, 1, 5, 25);
-    expect(parts).toMatchObject({ layers: 4, boxes: 84, threads: 1, steps: 20 });
-    expectNested(parts);
-  });
-
-  it('clocks the stepping thread’s parts with a helper thread beside it', async () => {
-    const parts = await benchStepParts(4, 2, 5, 25);
-    expect(parts.threads).toBe(2);
+  it('clocks every part of a pyramid step', () => {
+    const parts = benchStepParts(4, 5, 25);
+    expect(parts).toMatchObject({ layers: 4, boxes: 84, steps: 20 });
     expectNested(parts);
   });
 });

@@ -112,7 +112,7 @@ describe('Hud', () => {
     expect(source.reads).toBe(3);
   });
 
-  it('names the solver helper on the thread row, and says when it sits out', () => {
+  it('names the worker on the thread row, with its transport and lag', () => {
     const hud = new HudClass(body as unknown as HTMLElement);
     const root = body.children[body.children.length - 1] as FakeElement;
     const worker = {
@@ -120,16 +120,11 @@ describe('Hud', () => {
       thread: 'worker' as const,
       transport: 'shared' as const,
       latencySteps: 2,
-      solverThreads: 2 as const,
     };
     hud.update(0, sourceOf(worker), true);
-    expect(rowsOf(root).thread).toBe('worker + solver helper, shared, +2 steps');
-    hud.update(1000, sourceOf({ ...worker, solverHelperSittingOut: true }), true);
-    expect(rowsOf(root).thread).toBe(
-      'worker + solver helper (sitting out: no core to spare), shared, +2 steps',
-    );
-    hud.update(2000, sourceOf(worker), true);
-    expect(rowsOf(root).thread).toBe('worker + solver helper, shared, +2 steps');
+    expect(rowsOf(root).thread).toBe('worker, shared, +2 steps');
+    hud.update(1000, sourceOf({ ...worker, transport: 'transfer', latencySteps: 3 }), true);
+    expect(rowsOf(root).thread).toBe('worker, transfer, +3 steps');
   });
 
   it('says paused, and nothing once running at full speed', () => {
