@@ -7,4 +7,5 @@ export type { BodyLike, QuatLike, Vec3Like } from '../../../src/poses/bodyPoses'
 export { PoseBuffer, PosePair } from '../../../src/snapshot/snapshots';
 export { DrawPoses, interpolatePoses } from '../../../src/interp/interpolate';
 export type { PoseTimes } from '../../../src/interp/interpolate';
+export { INTERPOLATION_MODES } from '../../../src/config/settings';
 export type { InterpolationMode } from '../../../src/config/settings';
