@@ -122,6 +122,7 @@ export class FixedStep {
   get mode(): DrawMode {
     return this.drawMode;
   }
+  /** Sets how bodies without a mode of their own are drawn, from the next frame. */
   set mode(mode: DrawMode) {
     this.drawMode = checkMode(mode);
   }
@@ -130,6 +131,7 @@ export class FixedStep {
   get paused(): boolean {
     return this.loop.paused;
   }
+  /** Pauses, or resumes with the frame clock restarted (the next frame steps nothing). */
   set paused(paused: boolean) {
     if (this.loop.paused && !paused) this.clock.reset();
     this.loop.paused = paused;
@@ -139,6 +141,7 @@ export class FixedStep {
   get timeScale(): number {
     return this.loop.timeScale;
   }
+  /** Sets simulated seconds per real second. */
   set timeScale(scale: number) {
     this.loop.timeScale = scale;
   }
