@@ -74,6 +74,8 @@ export class FixedStep {
   private readonly stepper: Stepper;
   private drawMode: DrawMode;
   private disposed = false;
+  /** Set at each frame: the moved-body check is still to run before its first step. */
+  private unfollowed = true;
   private readonly onRemoveBody = (event: { body?: unknown }): void => {
     this.unbind(event.body as FixedStepBody);
   };
@@ -94,14 +96,14 @@ export class FixedStep {
     this.hooks = new StepHooks(this.loop, this.totals);
     if (options.beforeStep) this.hooks.on('beforeStep', options.beforeStep);
     if (options.afterStep) this.hooks.on('afterStep', options.afterStep);
-    const bound = this.bound;
-    const hooks = this.hooks;
+    // One step: the app's code, the world's step, the app's code again, then the snapshot.
     this.stepper = {
-      step(dt: number): void {
-        hooks.run('beforeStep', dt);
+      step: (dt: number): void => {
+        if (this.unfollowed) this.follow();
+        this.hooks.run('beforeStep', dt);
         world.step(dt);
-        hooks.run('afterStep', dt);
-        bound.capture(dt);
+        this.hooks.run('afterStep', dt);
+        this.bound.capture(dt);
       },
     };
     world.addEventListener('removeBody', this.onRemoveBody);
@@ -254,7 +256,11 @@ export class FixedStep {
   frame(nowMs: number): void {
     if (this.disposed) return;
     this.clock.tick(nowMs);
-    this.totals.restarts += this.bound.follow(this.world);
+    // Bodies moved by the app are looked for before the frame's first step (in the stepper), or
+    // here while paused: a frame that takes no step draws the same two snapshots as the last,
+    // so a moved body is drawn where it was until the next step restarts it, never in between.
+    this.unfollowed = true;
+    if (this.loop.paused) this.follow();
     this.loop.frame(this.clock.seconds, this.stepper, this.lastFrame);
     this.totals.count(this.lastFrame);
     drawPoses(this.bound, this.lastFrame, this.drawMode, this.poses);
@@ -263,8 +269,14 @@ export class FixedStep {
 
   /** One fixed step now, paused or not (a single-step button); drawn at the next frame. */
   step(): void {
-    this.totals.restarts += this.bound.follow(this.world);
+    this.unfollowed = true;
     this.loop.singleStep(this.stepper);
+  }
+
+  /** Unbinds bodies gone from the world and restarts those the app moved (once a frame). */
+  private follow(): void {
+    this.unfollowed = false;
+    this.totals.restarts += this.bound.follow(this.world);
   }
 
   /** Stops listening to the world and the page and unbinds every body; frames do nothing after. */

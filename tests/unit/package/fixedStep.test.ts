@@ -177,6 +177,29 @@ describe('fixedStep: moved bodies never streak', () => {
     expect(object.quaternion.y).toBeCloseTo(b.quaternion.y, 15);
   });
 
+  it('at 144 Hz frames and 100 Hz steps, frames between the move and the next step draw the old place, none in between', () => {
+    const w = world();
+    const b = ball(w, 0, 5);
+    const object = new THREE.Object3D();
+    const physics = fixedStep(w, { hz: 100, document: null });
+    physics.bind(b, object);
+    for (let trial = 0; trial < 12; trial++) {
+      const t = frames(physics, 144, 7, 1000 * trial);
+      const from = b.position.x;
+      b.position.x = from + 100;
+      const drawn: number[] = [];
+      for (let k = 1; k <= 6; k++) {
+        physics.frame(t + (1000 / 144) * k);
+        drawn.push(object.position.x);
+      }
+      const between = drawn.filter((x) => x > from + 1e-9 && x < from + 100);
+      expect(between, `trial ${trial}: ${drawn.join(', ')}`).toEqual([]);
+      expect(drawn[drawn.length - 1]).toBe(from + 100);
+      b.position.x = 0;
+      physics.teleport(b);
+    }
+  });
+
   it('a sleeping body moved by hand is drawn where it was put', () => {
     const w = world();
     w.allowSleep = true;
