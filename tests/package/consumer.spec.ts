@@ -215,7 +215,7 @@ export const m = (w: FixedStepWorld) => { fixedStep(w).mode = 'lerp'; };
   writeFileSync(
     join(bare, 'loop-user.ts'),
     `import { FixedStepLoop, OverloadGovernor } from 'fixed-step/loop';
-export const loop = new FixedStepLoop(0.01, { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });
+export const loop = new FixedStepLoop(0.01);
 new OverloadGovernor().throttle(loop);
 `,
   );

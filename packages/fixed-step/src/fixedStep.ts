@@ -184,7 +184,12 @@ export class FixedStep {
         `bindInstances: scales holds ${scales.length} numbers; ${bodies.length} bodies need ${3 * bodies.length}.`,
       );
     }
-    for (let k = 0; k < bodies.length; k++) this.checkBody(bodies[k], 'bindInstances');
+    const seen = new Set<FixedStepBody>();
+    for (let k = 0; k < bodies.length; k++) {
+      this.checkBody(bodies[k], 'bindInstances');
+      if (seen.has(bodies[k])) throw new RangeError(`bindInstances: bodies[${k}] is listed twice.`);
+      seen.add(bodies[k]);
+    }
     if (target === undefined) {
       target = new InstanceTarget(mesh);
       this.meshes.push(target);

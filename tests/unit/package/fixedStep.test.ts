@@ -5,7 +5,7 @@
 import * as CANNON from 'cannon-es';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { fixedStep } from '../../../packages/fixed-step/src/index';
+import { fixedStep, FixedStepLoop } from '../../../packages/fixed-step/src/index';
 import type { FixedStepOptions } from '../../../packages/fixed-step/src/index';
 
 function world(): CANNON.World {
@@ -239,6 +239,16 @@ describe('fixedStep: the life of a page', () => {
     expect(physics.lastFrame.steps).toBe(2);
   });
 
+  it('a hitch (a long frame, tab visible) is clamped to 0.25 s and capped at a tenth of a second of steps', () => {
+    const physics = fixedStep(world(), { hz: 100, document: null });
+    const t = frames(physics, 60, 30);
+    physics.frame(t + 1000);
+    expect(physics.lastFrame.steps).toBe(10);
+    expect(physics.lastFrame.clampedSeconds).toBeCloseTo(0.75, 9);
+    expect(physics.lastFrame.droppedSeconds).toBeCloseTo(0.15, 9);
+    expect(physics.stats.clampedSeconds).toBeCloseTo(0.75, 9);
+  });
+
   it('a tab shown again steps no burst, whatever the clamp', () => {
     const page = new EventTarget();
     const w = world();
@@ -285,8 +295,25 @@ describe('fixedStep: the life of a page', () => {
     const physics = fixedStep(w, { document: null });
     const stray = new CANNON.Body({ mass: 1, shape: new CANNON.Sphere(1) });
     expect(() => physics.bind(stray, new THREE.Object3D())).toThrow(/not in this world/);
+    const twice = ball(w);
+    const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(), undefined, 2);
+    expect(() => physics.bindInstances([twice, twice], mesh)).toThrow(/listed twice/);
+    expect(() => physics.bindInstances([twice, ball(w), ball(w)], mesh)).toThrow(/do not fit/);
     expect(() => fixedStep(w, { hz: 0 })).toThrow(/hz is 0/);
     expect(physics.dt).toBeCloseTo(1 / 60, 15);
     expect(physics.loop.maxFrameSeconds).toBe(0.25);
+  });
+});
+
+describe('FixedStepLoop with default limits', () => {
+  it('new FixedStepLoop(dt) takes the 0.25 s clamp, a tenth of a second of steps and real time', () => {
+    const at100 = new FixedStepLoop(1 / 100);
+    expect([at100.maxFrameSeconds, at100.maxStepsPerFrame, at100.timeScale]).toEqual([0.25, 10, 1]);
+    expect(new FixedStepLoop(1 / 144).maxStepsPerFrame).toBe(15);
+    expect(new FixedStepLoop(1 / 30).maxStepsPerFrame).toBe(3);
+    expect(new FixedStepLoop().dt).toBe(1 / 60);
+    const slow = new FixedStepLoop(1 / 100, { timeScale: 0.5 });
+    expect([slow.maxFrameSeconds, slow.maxStepsPerFrame, slow.timeScale]).toEqual([0.25, 10, 0.5]);
+    expect(() => new FixedStepLoop(0)).toThrow(/must be a number above 0/);
   });
 });
