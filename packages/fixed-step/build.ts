@@ -1,11 +1,13 @@
 // Builds the package from the app's own src/ modules (no copies): one ES module per entry plus
-// shared chunks (Vite's library mode), and declarations by tsc, rewritten so Node's resolution
-// finds them too. `npm run build` here; `npm pack` runs it first.
+// shared chunks (Vite's library mode), and one bundled .d.ts per entry (tsc, then
+// rollup-plugin-dts). `npm run build` here; `npm pack` runs it first.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rollup } from 'rollup';
+import dts from 'rollup-plugin-dts';
 import { build } from 'vite';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -38,49 +40,37 @@ async function buildModules(): Promise<void> {
   });
 }
 
-function buildDeclarations(): void {
+/**
+ * Declarations: tsc emits one .d.ts per source file into dist/types, then rollup-plugin-dts
+ * bundles them into one .d.ts per entry beside its .js (declarations two entries share in
+ * dist/chunks, so a class from `fixed-step` and from `fixed-step/loop` is one type). Only what
+ * the entries export is kept: no sandbox or physics internals, go-to-definition lands in dist/.
+ */
+async function buildDeclarations(): Promise<void> {
   const tsc = resolve(HERE, '../../node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(HERE, 'tsconfig.build.json')], {
     stdio: 'inherit',
   });
-  for (const file of filesUnder(TYPES)) {
-    if (file.endsWith('.d.ts')) writeFileSync(file, withExtensions(file));
-  }
-  const entries = join(TYPES, relative(resolve(HERE, '../..'), join(HERE, 'src')));
-  for (const name of ENTRIES) {
-    const target = relative(DIST, join(entries, `${name}.js`))
-      .split('\\')
-      .join('/');
-    writeFileSync(join(DIST, `${name}.d.ts`), `export * from './${target}';\n`);
-  }
-}
-
-/**
- * tsc keeps the extensionless relative imports of the sources ('./snapshots'), which bundlers
- * resolve but Node's ESM resolution (moduleResolution node16/nodenext) does not: each becomes
- * the `.js` path of the file or folder index it names.
- */
-function withExtensions(file: string): string {
-  const text = readFileSync(file, 'utf8');
-  return text.replace(
-    /((?:from|import)\s*\(?\s*')(\.{1,2}\/[^']*)(')/g,
-    (_match, before: string, specifier: string, after: string) => {
-      const base = resolve(dirname(file), specifier);
-      if (existsSync(`${base}.d.ts`)) return `${before}${specifier}.js${after}`;
-      if (existsSync(join(base, 'index.d.ts'))) return `${before}${specifier}/index.js${after}`;
-      throw new Error(`${relative(HERE, file)}: cannot find the declarations of '${specifier}'.`);
+  const emitted = join(TYPES, relative(resolve(HERE, '../..'), join(HERE, 'src')));
+  const bundle = await rollup({
+    input: Object.fromEntries(ENTRIES.map((name) => [name, join(emitted, `${name}.d.ts`)])),
+    external: [/^three($|\/)/, /^cannon-es$/],
+    plugins: [dts({ respectExternal: false })],
+    onwarn(warning) {
+      throw new Error(`rollup-plugin-dts: ${warning.message}`);
     },
-  );
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
+  await bundle.write({
+    dir: DIST,
+    format: 'es',
+    entryFileNames: '[name].d.ts',
+    chunkFileNames: 'chunks/[name].d.ts',
+  });
+  await bundle.close();
+  rmSync(TYPES, { recursive: true, force: true });
 }
 
 rmSync(DIST, { recursive: true, force: true });
 await buildModules();
-buildDeclarations();
+await buildDeclarations();
 console.log(`fixed-step built into ${relative(process.cwd(), DIST) || '.'}`);

@@ -2,7 +2,7 @@
 // cannon-es World a user made (through applyTuning, the one place a world is configured); one
 // call takes them out, putting back the very objects that were there, with what they must know.
 
-import type { World } from 'cannon-es';
+import { World } from 'cannon-es';
 import { applyTuning, STATELESS_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 
@@ -188,6 +188,14 @@ function checkWorld(world: unknown): void {
   ) {
     throw new TypeError(
       `installDropIn: ${describe(world)} is not a cannon-es World (one made with new CANNON.World()).`,
+    );
+  }
+  if (!(world instanceof World)) {
+    // Two copies of cannon-es are loaded (an ES-module import and a require, or two versions):
+    // the drop-in's parts check their shapes with the other copy's classes and would fail in
+    // the middle of a step. Say so at install, naming both copies.
+    throw new TypeError(
+      "installDropIn: this world was made by a second copy of cannon-es: the copy that made the world is not the copy fixed-step/cannon imports ('cannon-es' as an ES module). Make both one copy: import cannon-es the same way everywhere (not import in one place and require in another), `npm dedupe`, and in Vite `resolve.dedupe: ['cannon-es']`.",
     );
   }
 }

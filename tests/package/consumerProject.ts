@@ -1,6 +1,6 @@
 // A package user's project, made from scratch in a temporary folder: the packed tarball
-// installed with three and cannon-es, examples/minimal copied in, type-checked and built with
-// the repository's own TypeScript and Vite, and served on an ephemeral local port.
+// installed with three and cannon-es, the package README's opening program as its main.ts,
+// type-checked and built with the repository's own TypeScript and Vite, served on a local port.
 
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -52,15 +52,39 @@ export function temporaryFolder(name: string): string {
   return mkdtempSync(join(tmpdir(), `fixed-step-${name}-`));
 }
 
+/** The package README's opening program: its first ```ts block (examples/minimal/main.ts). */
+export function readmeProgram(): string {
+  const readme = readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8');
+  const block = /```ts\n([\s\S]*?)```/.exec(readme);
+  if (!block?.[1]) throw new Error('packages/fixed-step/README.md has no ts code block.');
+  return block[1];
+}
+
 /**
- * A project holding examples/minimal, with the example's own dependencies (the package from
- * the tarball) and three.js's types; its build tools are the repository's.
+ * What the test reads of the running program, appended to it: its world, front door, bodies
+ * and meshes (the program itself is the README's, as is).
+ */
+const OBSERVED = `
+Object.assign(window, {
+  example: {
+    world, physics, boxes, boxMesh, ball, ballMesh, report: physics.lastFrame,
+    snapshots: physics.snapshots, mesh: boxMesh, boxIndices: boxes.map((b) => physics.slot(b)),
+    cannon: { Narrowphase: CANNON.Narrowphase, GSSolver: CANNON.GSSolver },
+  },
+});
+`;
+
+/**
+ * A project holding the README's program, with examples/minimal's index.html, tsconfig and
+ * dependencies (the package from the tarball) and three.js's types; its build tools are the
+ * repository's.
  */
 export function exampleProject(tarball: string): string {
   const dir = temporaryFolder('example');
-  for (const file of ['index.html', 'main.ts', 'tsconfig.json']) {
+  for (const file of ['index.html', 'tsconfig.json']) {
     copyFileSync(join(EXAMPLE_DIR, file), join(dir, file));
   }
+  writeFileSync(join(dir, 'main.ts'), readmeProgram() + OBSERVED);
   const example = JSON.parse(readFileSync(join(EXAMPLE_DIR, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;

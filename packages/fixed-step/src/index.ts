@@ -1,6 +1,17 @@
-// fixed-step: every entry in one. Side-effect free, so a bundler keeps only what is used: an app
-// importing only the loop from here gets no three.js and no cannon-es code.
+// fixed-step: the front door (`fixedStep(world, { hz })`) and every entry's parts in one. Side-effect
+// free, so a bundler keeps only what is used: an app importing only the loop from here gets no
+// three.js and no cannon-es code.
 
+export { fixedStep, FixedStep } from './fixedStep';
+export type {
+  BindInstancesOptions,
+  BindOptions,
+  FixedStepOptions,
+  FixedStepWorld,
+} from './fixedStep';
+export { DRAW_MODES } from './boundBodies';
+export type { DrawMode, FixedStepBody } from './boundBodies';
+export type { FixedStepStats, StepInfo, StepListener, VisibilityDocument } from './frontDoorParts';
 export * from './loop';
 export * from './interpolation';
 export * from './three';

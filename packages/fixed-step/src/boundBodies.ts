@@ -1,0 +1,216 @@
+// The front door's bodies, bound by body: slot i is the i-th bound body, its snapshot slot, its
+// draw target and its draw mode. A removal closes the gap by moving the last slot in, data and all.
+
+import type { InstancedMesh, Object3D } from 'three';
+import { writeBodyStates } from '../../../src/poses/bodyPoses';
+import type { BodyLike } from '../../../src/poses/bodyPoses';
+import { PosePair } from '../../../src/snapshot/snapshots';
+
+/** How a body is drawn between steps (Unity's `Rigidbody.interpolation`, Godot's per-node mode). */
+export const DRAW_MODES = ['interpolate', 'none', 'extrapolate'] as const;
+
+/**
+ * 'interpolate': between the last two steps at the loop's alpha (smooth, one step behind);
+ * 'none': at the last step's pose (a body the player drives, drawn where it is);
+ * 'extrapolate': the last step's pose pushed ahead by its velocities (on time, overshoots at hits).
+ */
+export type DrawMode = (typeof DRAW_MODES)[number];
+
+/** A body the front door can bind: cannon-es's `Body` is one. */
+export interface FixedStepBody extends BodyLike {
+  /** The world the body is in; null once removed (cannon-es sets it in addBody and removeBody). */
+  readonly world: object | null;
+}
+
+/** An InstancedMesh the front door writes into, with what it knows of its instances. */
+export class InstanceTarget {
+  /** Instances bound so far: the next binding starts here. */
+  next = 0;
+  /** Set when a matrix was written this frame, so the mesh is uploaded once. */
+  changed = false;
+  /** x, y, z scale per instance. */
+  scales: Float32Array;
+
+  /** @param mesh - the mesh whose instance matrices are written. */
+  constructor(readonly mesh: InstancedMesh) {
+    this.scales = new Float32Array(3 * mesh.instanceMatrix.count).fill(1);
+  }
+}
+
+/** The mode code a slot keeps: an index into DRAW_MODES, or FOLLOW for the front door's mode. */
+export const FOLLOW = -1;
+
+/**
+ * The bound bodies and their two snapshots (a PosePair over the slots). Slots are dense: a
+ * removal moves the last slot into the gap, its snapshots and draw state with it, so nothing
+ * streaks and nothing is drawn twice. Allocation-free per step and per frame.
+ */
+export class BoundBodies extends PosePair {
+  /** Slot → body. */
+  readonly bodies: FixedStepBody[] = [];
+  /** Slot → the Object3D drawn, or null for an instance. */
+  readonly objects: (Object3D | null)[] = [];
+  /** Slot → the InstancedMesh drawn, or null for an Object3D. */
+  readonly targets: (InstanceTarget | null)[] = [];
+  /** Slot → its instance in `targets[slot]`. */
+  instance = new Int32Array(64);
+  /** Slot → DRAW_MODES index, or FOLLOW. */
+  modes = new Int8Array(64);
+  /** Slots whose mode is not FOLLOW: when 0 a frame skips the per-body pass. */
+  overrides = 0;
+  /** Slot → 7 floats: the resting pose its instance matrix shows (NaN: none). */
+  restPose = new Float64Array(7 * 64).fill(Number.NaN);
+  private readonly slotOf = new Map<FixedStepBody, number>();
+
+  constructor() {
+    super(64, 0);
+  }
+
+  /**
+   * The slot of `body`, or −1 when it is not bound.
+   * @param body - any body.
+   */
+  slot(body: FixedStepBody): number {
+    return this.slotOf.get(body) ?? -1;
+  }
+
+  /**
+   * A new slot at the end for `body`, its snapshots both at its pose now.
+   * @returns the slot.
+   */
+  add(body: FixedStepBody, object: Object3D | null, target: InstanceTarget | null): number {
+    const slot = this.count;
+    this.resize(slot + 1);
+    this.growSlots();
+    this.bodies.push(body);
+    this.objects.push(object);
+    this.targets.push(target);
+    this.slotOf.set(body, slot);
+    this.instance[slot] = target === null ? -1 : target.next++;
+    this.modes[slot] = FOLLOW;
+    this.restPose.fill(Number.NaN, 7 * slot, 7 * slot + 7);
+    this.restart(slot);
+    return slot;
+  }
+
+  /**
+   * Sets one slot's draw mode.
+   * @param mode - an index of DRAW_MODES, or FOLLOW.
+   */
+  setMode(slot: number, mode: number): void {
+    if ((this.modes[slot] === FOLLOW) !== (mode === FOLLOW))
+      this.overrides += mode === FOLLOW ? -1 : 1;
+    this.modes[slot] = mode;
+  }
+
+  /**
+   * Unbinds slot `slot`: its instance is hidden (a zero matrix), and the last slot moves in.
+   */
+  remove(slot: number): void {
+    const last = this.count - 1;
+    const body = this.bodies[slot];
+    const target = this.targets[slot];
+    if (target !== null) hideInstance(target, this.instance[slot]);
+    this.setMode(slot, FOLLOW);
+    this.slotOf.delete(body);
+    if (slot !== last) this.move(last, slot);
+    this.bodies.pop();
+    this.objects.pop();
+    this.targets.pop();
+    this.resize(last);
+  }
+
+  /** Slot `from`'s body, target, mode and snapshots into slot `to`. */
+  private move(from: number, to: number): void {
+    const body = this.bodies[from];
+    this.bodies[to] = body;
+    this.objects[to] = this.objects[from];
+    this.targets[to] = this.targets[from];
+    this.instance[to] = this.instance[from];
+    this.modes[to] = this.modes[from];
+    this.restPose.copyWithin(7 * to, 7 * from, 7 * from + 7);
+    this.previous.copyBody(this.previous, from, to);
+    this.current.copyBody(this.current, from, to);
+    this.asleep[to] = this.asleep[from];
+    this.previousAsleep[to] = this.previousAsleep[from];
+    this.slotOf.set(body, to);
+  }
+
+  /**
+   * Previous = current = slot's body now, so it is drawn where it is: after a bind, a teleport,
+   * or a pose the app set by hand between steps.
+   */
+  restart(slot: number): void {
+    writeBodyStates(this.bodies, this.current, this.asleep, slot, slot + 1, null);
+    this.asleep[slot] = 0;
+    this.previousAsleep[slot] = 0;
+    this.previous.copyBody(this.current, slot, slot);
+  }
+
+  /** After a step of `dtSeconds`: current becomes previous, the bound bodies are copied into current. */
+  capture(dtSeconds: number): void {
+    this.intervalSeconds = dtSeconds;
+    this.shiftCurrentToPrevious();
+    writeBodyStates(this.bodies, this.current, this.asleep, 0, this.count, this.previousAsleep);
+  }
+
+  /**
+   * Before a frame steps: a body no longer in `world` is unbound; a body whose position or
+   * orientation is not the one captured after the last step was moved by the app (a teleport,
+   * a drag, a reset) and restarts from its new pose. Seven compares a body.
+   * @returns how many bodies were restarted.
+   */
+  follow(world: object): number {
+    let restarted = 0;
+    const position = this.current.position;
+    const quaternion = this.current.quaternion;
+    for (let i = this.count - 1; i >= 0; i--) {
+      const body = this.bodies[i];
+      if (body.world !== world) {
+        this.remove(i);
+        continue;
+      }
+      const p = body.position;
+      const q = body.quaternion;
+      const i3 = 3 * i;
+      const i4 = 4 * i;
+      if (
+        p.x !== position[i3] ||
+        p.y !== position[i3 + 1] ||
+        p.z !== position[i3 + 2] ||
+        q.x !== quaternion[i4] ||
+        q.y !== quaternion[i4 + 1] ||
+        q.z !== quaternion[i4 + 2] ||
+        q.w !== quaternion[i4 + 3]
+      ) {
+        this.restart(i);
+        restarted++;
+      }
+    }
+    return restarted;
+  }
+
+  /** Keeps the per-slot typed arrays as long as the snapshots' capacity. */
+  private growSlots(): void {
+    const capacity = this.capacity;
+    if (this.modes.length >= capacity) return;
+    const instance = new Int32Array(capacity);
+    instance.set(this.instance);
+    this.instance = instance;
+    const modes = new Int8Array(capacity);
+    modes.set(this.modes);
+    this.modes = modes;
+    const rest = new Float64Array(7 * capacity).fill(Number.NaN);
+    rest.set(this.restPose);
+    this.restPose = rest;
+  }
+}
+
+/** A zero matrix (scale 0) for an instance whose body left: it draws nothing. */
+function hideInstance(target: InstanceTarget, instance: number): void {
+  const matrices = target.mesh.instanceMatrix.array;
+  const o = 16 * instance;
+  for (let k = 0; k < 15; k++) matrices[o + k] = 0;
+  matrices[o + 15] = 1;
+  target.mesh.instanceMatrix.needsUpdate = true;
+}
