@@ -10,7 +10,7 @@ import { DEFAULT_TUNING } from '../src/physics/tuning';
 import { CANNON_PARTS } from './cannonParts';
 import { benchGeneratorAllocation } from './generatorAllocation';
 import { benchManifoldAllocation } from './manifoldAllocation';
-import { buildScene, DT } from './physicsBench';
+import { buildScene, DT } from '../tests/support/sceneWorlds';
 import { bytesPerCall, sampledBytesPerCall, stillClock, withoutCannonStep } from './heapMeasure';
 import type { AllocationResult } from './heapMeasure';
 import { fixed, formatTable } from './report';

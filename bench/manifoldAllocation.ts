@@ -6,7 +6,7 @@ import type { ContactEquation, FrictionEquation } from 'cannon-es';
 import { DEFAULT_TUNING } from '../src/physics/tuning';
 import type { AllocationResult } from './heapMeasure';
 import { sampledBytesPerCall } from './heapMeasure';
-import { buildScene, DT } from './physicsBench';
+import { buildScene, DT } from '../tests/support/sceneWorlds';
 
 /**
  * Calls before measuring, so the measured ones run optimised code (code still running

@@ -2,16 +2,12 @@
 // chosen one in the same run: world.step per step over steps 100–600 from load, the snapshot
 // capture that follows it, and what that means at 100 Hz.
 
-import { PhysicsWorld } from '../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../src/physics/tuning';
 import { CANNON_PARTS } from './cannonParts';
 import type { PhysicsTuning } from '../src/physics/tuning';
-import { findScene } from '../src/scenes/registry';
-import { Snapshots } from '../src/snapshot/snapshots';
-import { Rng } from '../src/util/rng';
+import { buildScene, DT } from '../tests/support/sceneWorlds';
 import { fixed, formatTable, median } from './report';
 
-export const DT = 1 / 100;
 /**
  * What a step may cost for the sandbox to hold real time: the overload governor
  * (loop/overloadGovernor.ts) gives physics at most 75% of real time, 7.5 ms of each 10 ms
@@ -25,21 +21,6 @@ export const LAST_STEP = 600;
 let lastStep = LAST_STEP;
 export function shortenWindow(last: number): void {
   lastStep = last;
-}
-
-/** A scene built into a fresh world, with the snapshots the app keeps beside it. */
-export function buildScene(
-  sceneId: string,
-  count: number,
-  tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING,
-): { physics: PhysicsWorld; snapshots: Snapshots } {
-  const scene = findScene(sceneId);
-  if (!scene) throw new Error(`no scene ${sceneId}`);
-  const physics = new PhysicsWorld(tuning);
-  scene.build(physics, new Rng(1), count);
-  const snapshots = new Snapshots(physics);
-  snapshots.captureFresh();
-  return { physics, snapshots };
 }
 
 export interface PhysicsRun {

@@ -6,7 +6,8 @@ import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/tuning';
 import { CANNON_PARTS } from './cannonParts';
 import type { PhysicsTuning } from '../src/physics/tuning';
 import { pyramidBoxes } from '../src/scenes/pyramid';
-import { buildScene, DT, REAL_TIME_BUDGET_MS } from './physicsBench';
+import { buildScene, DT } from '../tests/support/sceneWorlds';
+import { REAL_TIME_BUDGET_MS } from './physicsBench';
 import { fixed, formatTable, median } from './report';
 
 /** The window timed: steps 20–300 from load (the block lands on 11 layers after ~130 steps). */

@@ -25,8 +25,9 @@ import {
 } from './physicsBench';
 import type { CapacityResult, PhysicsResult } from './physicsBench';
 import { benchPyramid, PYRAMID_FIRST, PYRAMID_LAST, pyramidTable } from './pyramidBench';
-import { qualityTable } from './qualityGates';
-import { benchStepParts, PARTS_FIRST, PARTS_LAST, stepPartsTable } from './stepParts';
+import { qualityTable } from './qualityTable';
+import { benchStepParts, PARTS_FIRST, PARTS_LAST } from '../tests/support/stepParts';
+import { stepPartsTable } from './stepPartsTable';
 import { describeLoad, describeMachine, fixed } from './report';
 import { benchState, stateTable } from './stateBench';
 import {

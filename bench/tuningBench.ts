@@ -10,9 +10,9 @@ import type { PhysicsTuning } from '../src/physics/tuning';
 import { randomBody } from '../src/scenes/mixedBodies';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
 import { Rng } from '../src/util/rng';
-import { buildScene, DT } from './physicsBench';
-import { qualityTable } from './qualityGates';
-import type { TuningChoice } from './gateWorlds';
+import { buildScene, DT } from '../tests/support/sceneWorlds';
+import { qualityTable } from './qualityTable';
+import type { TuningChoice } from '../tests/support/gateWorlds';
 import { fixed, formatTable, median } from './report';
 
 /**

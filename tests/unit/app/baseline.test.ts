@@ -15,7 +15,7 @@ import { WorkerHost } from '../../../src/workerHost/workerHost';
 import { inputRun, SCENE_COUNTS, sceneRun, timelineRun } from '../../baseline/scenarios';
 import type { BaselineFixture } from '../../baseline/scenarios';
 import { baselineSim } from '../../baseline/simDriver';
-import { startTsWorker } from '../../../bench/tsWorker';
+import { startTsWorker } from '../../support/tsWorker';
 
 const workers: Worker[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@
 // piles that stand, fall and slide.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildScene } from '../../../bench/physicsBench';
+import { buildScene } from '../../support/sceneWorlds';
 import { FlatGSSolver } from '../../../src/physics/flatSolver';
 import { allowContactKernel } from '../../../src/physics/kernelMemory';
 import { KERNEL_BASE64 } from '../../../src/physics/contactKernelBytes';

@@ -3,7 +3,7 @@
 // falling. The order is what the solver sweeps in, so it fixes the bits of every contact solve.
 
 import { describe, expect, it } from 'vitest';
-import { buildScene } from '../../../bench/physicsBench';
+import { buildScene } from '../../support/sceneWorlds';
 import type { ManifoldNarrowphase } from '../../../src/physics/manifoldNarrowphase';
 import { ContactOrder, mayShareBodies } from '../../../src/physics/contactOrder';
 

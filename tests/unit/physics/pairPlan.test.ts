@@ -4,7 +4,7 @@
 
 import { Box } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { buildScene } from '../../../bench/physicsBench';
+import { buildScene } from '../../support/sceneWorlds';
 import { collideBoxes } from '../../../src/physics/boxBoxContacts';
 import { BOX_BOX_JOB } from '../../../src/physics/contactJobs';
 import { ContactManifold } from '../../../src/physics/contactManifold';

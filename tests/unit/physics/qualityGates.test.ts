@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyEnergyGain, ENERGY_SCENES, REST_RISE } from '../../../bench/bodyEnergy';
-import { pyramidCreep, pyramidImpact } from '../../../bench/pyramidGates';
-import { dominoRun, rampSlide, stackDrift, towerWait } from '../../../bench/qualityGates';
+import { bodyEnergyGain, ENERGY_SCENES, REST_RISE } from '../../support/bodyEnergy';
+import { pyramidCreep, pyramidImpact } from '../../support/pyramidGates';
+import { dominoRun, rampSlide, stackDrift, towerWait } from '../../support/qualityGates';
 import { findScene } from '../../../src/scenes/registry';
 import type { TuningFields } from '../../../src/physics/tuning';
 

@@ -1,9 +1,9 @@
-// The bench's step-parts clock (bench/stepParts.ts) times the parts it names: each ran inside the
-// window, each nested part within its parent, all within the step.
+// The step-parts clock (tests/support/stepParts.ts; the bench prints it) times the parts it
+// names: each ran inside the window, each nested part within its parent, all within the step.
 
 import { describe, expect, it } from 'vitest';
-import { benchStepParts } from '../../../bench/stepParts';
-import type { StepParts } from '../../../bench/stepParts';
+import { benchStepParts } from '../../support/stepParts';
+import type { StepParts } from '../../support/stepParts';
 
 function expectNested({ stepMs, partMs: p }: StepParts): void {
   for (const [part, ms] of Object.entries(p)) {

@@ -8,7 +8,7 @@ import {
 import type { RingShape } from '../../../src/wire/sharedRing';
 import { FIRST_USER_HEADER, HEADER_SEQ, SlotLayout } from '../../../src/wire/slotLayout';
 import type { SlotViews } from '../../../src/wire/slotLayout';
-import { startTsWorker } from '../../../bench/tsWorker';
+import { startTsWorker } from '../../support/tsWorker';
 
 /** The header integer these tests use for the step a slot holds. */
 const STEP = FIRST_USER_HEADER;

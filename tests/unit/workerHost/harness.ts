@@ -7,7 +7,7 @@ import type { PhysicsTuning } from '../../../src/physics/tuning';
 import type { FromWorker, ToWorker, Transport } from '../../../src/wire/protocol';
 import { WorkerHost } from '../../../src/workerHost/workerHost';
 import { PhysicsService } from '../../../src/workerThread/physicsService';
-import { startTsWorker } from '../../../bench/tsWorker';
+import { startTsWorker } from '../../support/tsWorker';
 
 /** A WorkerHost over a real worker thread; `worker` is the thread (terminate it after). */
 export function threadHost(

@@ -8,7 +8,7 @@ import { PhysicsService } from '../../../src/workerThread/physicsService';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../../../src/wire/protocol';
 import { WorkerChannel } from '../../../src/workerHost/workerChannel';
 import { DEFAULT_TUNING } from '../../../src/physics/tuning';
-import { startTsWorker } from '../../../bench/tsWorker';
+import { startTsWorker } from '../../support/tsWorker';
 
 const DT = 1 / 100;
 

@@ -1,11 +1,11 @@
 // The worlds the quality gates measure: a PhysicsWorld under a tuning (over DEFAULT_TUNING), and
 // a scene built in one with the seed every gate uses.
 
-import { PhysicsWorld } from '../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../src/physics/tuning';
-import type { PhysicsTuning, TuningFields } from '../src/physics/tuning';
-import { findScene } from '../src/scenes/registry';
-import { Rng } from '../src/util/rng';
+import { PhysicsWorld } from '../../src/physics/physicsWorld';
+import { DEFAULT_TUNING } from '../../src/physics/tuning';
+import type { PhysicsTuning, TuningFields } from '../../src/physics/tuning';
+import { findScene } from '../../src/scenes/registry';
+import { Rng } from '../../src/util/rng';
 
 /** A whole configuration, or fields to change in DEFAULT_TUNING (its narrowphase and solver kept). */
 export type TuningChoice = Readonly<PhysicsTuning> | Partial<TuningFields>;
