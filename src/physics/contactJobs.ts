@@ -38,6 +38,8 @@ export const JOB_KINDS = [
 export type JobKind = (typeof JOB_KINDS)[number];
 /** The box–box generator's kind number (the plan tests such pairs' separating axes first). */
 export const BOX_BOX_JOB = JOB_KINDS.indexOf('box-box');
+/** The plane–box generator's (the one that makes corners within CONTACT_MARGIN, and keeps them). */
+export const PLANE_BOX_JOB = JOB_KINDS.indexOf('plane-box');
 
 /**
  * What a generator reads of a shape: a sphere's radius, a box's half extents, a hull's flat

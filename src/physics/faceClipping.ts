@@ -42,10 +42,12 @@ function lineId(a: number, b: number): number {
  */
 export const POINT_SLOP = 1e-6;
 /**
- * How far apart a resting point may come and stay in its manifold (m): the plane–box generator
- * makes corners this far above the plane, keepPoints keeps points this far apart, and the
- * solver treats them as speculative (rowSetUp.ts). Without it a corner lifted a micrometre by
- * the position correction is dropped and the box pivots on the rest for a whole step.
+ * How far apart a ground corner may come and stay in its manifold (m): the plane–box generator
+ * makes corners this far above the plane, a kept plane–box pair keeps them (pairMerge.ts), and
+ * the solver treats them as speculative (rowSetUp.ts). Without it a corner lifted a micrometre by
+ * the position correction is dropped and the box pivots on the rest for a whole step. Only the
+ * ground's: kept between boxes, it held a pile's touching neighbours as speculative pairs (+29 %
+ * manifolds in pyramid × 7).
  */
 export const CONTACT_MARGIN = 1e-4;
 /** Points kept per manifold: four spread over the patch hold a body as well as eight. */

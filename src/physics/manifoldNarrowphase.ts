@@ -309,7 +309,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     if (k !== null) {
       // prettier-ignore
       k.mergeTasks(
-        t.count, t.state.byteOffset, t.previous.byteOffset, t.indexA.byteOffset,
+        t.count, t.state.byteOffset, t.kind.byteOffset, t.previous.byteOffset, t.indexA.byteOffset,
         t.indexB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
         t.frame.byteOffset, this.packed.poses.byteOffset, t.points.byteOffset, t.normal.byteOffset,
         t.onA.byteOffset, t.onB.byteOffset, t.feature.byteOffset, o.points.byteOffset,
@@ -323,7 +323,7 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     } else {
       // prettier-ignore
       mergeTasks(
-        t.count, t.state, t.previous, t.indexA, t.indexB, t.keyA, t.keyB, t.shapes, t.frame,
+        t.count, t.state, t.kind, t.previous, t.indexA, t.indexB, t.keyA, t.keyB, t.shapes, t.frame,
         this.packed.poses, t.points, t.normal, t.onA, t.onB, t.feature, o.points, o.frame, o.normal,
         o.localA, o.localB, o.impulse, o.feature, n.keyA, n.keyB, n.shapes, n.bodyA, n.bodyB,
         n.points, n.frame, n.normal, n.worldNormal, n.localA, n.localB, n.feature, n.impulse, n.ri,

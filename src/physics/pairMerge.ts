@@ -5,7 +5,8 @@
 import type { int } from './kernelTypes';
 import { fileManifold } from './manifoldIndex';
 import { FRAME_WIDTH, IMPULSE_WIDTH, POINTS_PER_MANIFOLD } from './manifoldStore';
-import { CONTACT_MARGIN } from './faceClipping';
+import { PLANE_BOX_JOB } from './contactJobs';
+import { CONTACT_MARGIN, POINT_SLOP } from './faceClipping';
 import { BODY_POSE_WIDTH, TASK_APART, TASK_KEEP, turn } from './pairPlan';
 
 const P = POINTS_PER_MANIFOLD;
@@ -26,6 +27,7 @@ const MATCH_DISTANCE = 0.01;
 export function mergeTasks(
   count: int,
   state: Int32Array,
+  kind: Int32Array,
   previous: Int32Array,
   bodyA: Int32Array,
   bodyB: Int32Array,
@@ -77,11 +79,14 @@ export function mergeTasks(
     const b = BODY_POSE_WIDTH * bodyB[t];
     let n = 0;
     if (plan === TASK_KEEP) {
+      // A ground corner stays within the plane–box generator's margin; others within the slack
+      // every generator has (a pile's side-by-side boxes would keep apart pairs, at a cost).
+      const slack = kind[t] === PLANE_BOX_JOB ? CONTACT_MARGIN : POINT_SLOP;
       // prettier-ignore
       n = keepPoints(
         previous[t], m, bodyPoses, a, b, oldPoints, oldFrame, oldNormal, oldLocalA, oldLocalB,
         oldImpulse, oldFeature, newFrame, newNormal, worldNormal, localA, localB, feature,
-        impulse, ri, rj,
+        impulse, ri, rj, slack,
       );
     } else if (jobPoints[t] > 0) {
       n = jobPoints[t];
@@ -140,6 +145,7 @@ function keepPoints(
   impulse: Float64Array,
   ri: Float64Array,
   rj: Float64Array,
+  slack: number,
 ): int {
   const n = oldPoints[from];
   turn(poses, a, 1, oldNormal, 3 * from, worldNormal, 3 * m);
@@ -160,7 +166,7 @@ function keepPoints(
       nx * (dx + rj[c] - ri[c]) +
       ny * (dy + rj[c + 1] - ri[c + 1]) +
       nz * (dz + rj[c + 2] - ri[c + 2]);
-    if (gap <= CONTACT_MARGIN) {
+    if (gap <= slack) {
       for (let e = 0; e < 3; e++) {
         localA[3 * q + e] = oldLocalA[3 * p + e];
         localB[3 * q + e] = oldLocalB[3 * p + e];
