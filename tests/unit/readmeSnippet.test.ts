@@ -19,7 +19,7 @@ function snippet(readme: string): string {
   return block[1];
 }
 
-/** What the snippet's prose says the app has: its world, renderer, scene, camera and mesh. */
+/** What the snippet's prose says the app has: its world, renderer, scene, camera, bodies, meshes. */
 const APP = `
 import type * as CANNON from 'cannon-es';
 import type * as THREE from 'three';
@@ -27,8 +27,11 @@ declare const world: CANNON.World;
 declare const renderer: THREE.WebGLRenderer;
 declare const scene: THREE.Scene;
 declare const camera: THREE.Camera;
-declare const mesh: THREE.InstancedMesh;
-declare const bodyIndices: number[];
+declare const boxes: CANNON.Body[];
+declare const boxMesh: THREE.InstancedMesh;
+declare const ball: CANNON.Body;
+declare const ballMesh: THREE.Mesh;
+declare const wind: CANNON.Vec3;
 `;
 
 /** Type errors in `code`, compiled as a module of the repository with the app's settings. */
@@ -61,13 +64,13 @@ function typeErrors(code: string): string[] {
 describe('the README snippet', () => {
   const code = snippet(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
-  it('is the package in 10 to 15 lines past its imports, the drop-in and the loop included', () => {
+  it('is the front door in under 10 lines past its import: bound by body, a force at the step', () => {
     const lines = code.split('\n').filter((line) => line.trim() && !line.startsWith('import '));
-    expect(lines.length).toBeGreaterThanOrEqual(10);
-    expect(lines.length).toBeLessThanOrEqual(15);
-    expect(code).toMatch(/from 'fixed-step'/);
-    expect(code).toMatch(/installDropIn\(world\)/);
-    expect(code).toMatch(/loop\.frame\(/);
+    expect(lines.length).toBeLessThanOrEqual(9);
+    expect(code).toMatch(/import \{ fixedStep \} from 'fixed-step'/);
+    expect(code).toMatch(/physics\.bindInstances\(boxes, boxMesh\)/);
+    expect(code).toMatch(/on\('beforeStep'/);
+    expect(code).toMatch(/physics\.frame\(nowMs\)/);
   });
 
   it('type-checks against the package entries', () => {
@@ -75,7 +78,7 @@ describe('the README snippet', () => {
   });
 
   it('would name a call the package does not have', () => {
-    const errors = typeErrors(code.replace('captureFresh', 'captureAll'));
-    expect(errors.join('\n')).toMatch(/captureAll/);
+    const errors = typeErrors(code.replace('bindInstances', 'bindAll'));
+    expect(errors.join('\n')).toMatch(/bindAll/);
   });
 });
