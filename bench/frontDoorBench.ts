@@ -1,6 +1,6 @@
-// `npm run bench:front-door`: the package's front door against its parts, per frame at 1,000
-// bound bodies in one run: ns per body to draw (no step taken) and bytes allocated per frame.
-// The front door adds its per-body teleport check and mode pass to the parts' path.
+// The package's front door against its parts (`npm run bench`, or `-- --front-door` alone), per
+// frame at 1,000 bound bodies in one run: ns per body to draw (no step taken) and bytes allocated
+// per frame. The front door adds its per-body teleport check and mode pass to the parts' path.
 
 import { Body, Sphere, Vec3, World } from 'cannon-es';
 import { BoxGeometry, InstancedMesh, MeshBasicMaterial } from 'three';
@@ -82,22 +82,21 @@ function nsPerBody(frame: () => void): number {
   return median(rounds);
 }
 
-const paths = { 'front door (fixedStep)': frontDoor(), 'parts (0.1 path)': parts() };
-// Warm both first (the JIT), then interleave the rounds so load on the machine hits both alike.
-for (const frame of Object.values(paths)) for (let f = 0; f < 2000; f++) frame();
-const ns: Record<string, number[]> = {};
-for (let pass = 0; pass < 3; pass++) {
-  for (const [name, frame] of Object.entries(paths)) (ns[name] ??= []).push(nsPerBody(frame));
+/** The table: both paths' ns per body per frame and bytes per frame, and their ratio. */
+export async function frontDoorTable(): Promise<string> {
+  const paths = { 'front door (fixedStep)': frontDoor(), 'parts (0.1 path)': parts() };
+  // Warm both first (the JIT), then interleave the rounds so load on the machine hits both alike.
+  for (const frame of Object.values(paths)) for (let f = 0; f < 2000; f++) frame();
+  const ns: Record<string, number[]> = {};
+  for (let pass = 0; pass < 3; pass++) {
+    for (const [name, frame] of Object.entries(paths)) (ns[name] ??= []).push(nsPerBody(frame));
+  }
+  const rows: string[][] = [];
+  for (const [name, frame] of Object.entries(paths)) {
+    const heap = bytesPerCall(frame, 2000, 5);
+    const sampled = await sampledBytesPerCall(frame, 2000);
+    rows.push([name, fixed(median(ns[name] ?? []), 1), fixed(heap, 1), fixed(sampled, 1)]);
+  }
+  const [door, part] = Object.keys(paths).map((name) => median(ns[name] ?? []));
+  return `${formatTable(['path', 'ns/body/frame', 'heap B/frame (GC delta)', 'B/frame (sampled)'], rows)}\n\nfront door ÷ parts: ${fixed((door ?? 0) / (part ?? 1), 2)}× (goal ≤ 1.2×)`;
 }
-const rows: string[][] = [];
-for (const [name, frame] of Object.entries(paths)) {
-  const heap = bytesPerCall(frame, 2000, 5);
-  const sampled = await sampledBytesPerCall(frame, 2000);
-  rows.push([name, fixed(median(ns[name] ?? []), 1), fixed(heap, 1), fixed(sampled, 1)]);
-}
-console.log(`${BODIES} bound bodies, interpolated into one InstancedMesh, no step taken:\n`);
-console.log(
-  formatTable(['path', 'ns/body/frame', 'heap B/frame (GC delta)', 'B/frame (sampled)'], rows),
-);
-const [door, part] = Object.keys(paths).map((name) => median(ns[name] ?? []));
-console.log(`\nfront door ÷ parts: ${fixed((door ?? 0) / (part ?? 1), 2)}× (goal ≤ 1.2×)`);

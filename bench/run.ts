@@ -7,9 +7,11 @@
 // `npm run bench -- --pyramid`: only the pyramid's tables (455, 969 and 1,771 boxes per tuning,
 // and where a busy step of 1,771 goes).
 // `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
+// `npm run bench -- --front-door`: only the package's front door against its parts.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { CANNON_PARTS } from './cannonParts';
+import { frontDoorTable } from './frontDoorBench';
 import { allocationTable, benchAllocation } from './allocationBench';
 import { benchDropIn, dropInTable } from './dropInBench';
 import { benchPageAllocation } from './pageAllocation';
@@ -59,10 +61,16 @@ async function main(): Promise<void> {
   else if (process.argv.includes('--drop-in')) runDropIn();
   else if (process.argv.includes('--pyramid')) runPyramid();
   else if (process.argv.includes('--stress')) runStress();
+  else if (process.argv.includes('--front-door')) await runFrontDoor();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
   );
+}
+
+async function runFrontDoor(): Promise<void> {
+  section('the package: front door against its parts, 1,000 bound bodies, frames with no step');
+  console.log(await frontDoorTable());
 }
 
 function runTuning(): void {
@@ -115,6 +123,7 @@ async function runBench(): Promise<void> {
     interpolation.push(await benchInterpolation(n, quick ? 1 : 3, quick ? 100 : 300));
   }
   console.log(interpolationTable(interpolation));
+  await runFrontDoor();
 
   const { physics, capacity } = runStress();
   runPyramid();
