@@ -7,9 +7,9 @@ import { BoxGeometry, InstancedMesh, MeshBasicMaterial } from 'three';
 import {
   BodySnapshots,
   createFrameReport,
-  DrawPoses,
+  FramePoses,
   fixedStep,
-  InstancedPoses,
+  InstancedMeshWriter,
   interpolatePoses,
 } from '../packages/fixed-step/src/index';
 import { bytesPerCall, sampledBytesPerCall } from './heapMeasure';
@@ -60,13 +60,13 @@ function parts(): () => void {
   }
   const report = createFrameReport();
   report.alpha = 0.4;
-  const poses = new DrawPoses();
-  const writer = new InstancedPoses(
+  const poses = new FramePoses();
+  const writer = new InstancedMeshWriter(
     mesh(),
     bodies.map((b) => world.bodies.indexOf(b)),
   );
   return () => {
-    interpolatePoses(snapshots, report, 'interpolate', poses);
+    interpolatePoses(snapshots, report.alpha, 'interpolate', poses);
     writer.write(poses);
   };
 }

@@ -15,11 +15,11 @@ import {
 } from 'three';
 import { quat, vec3 } from 'gl-matrix';
 import { Bench } from 'tinybench';
-import { DrawPoses, interpolatePoses } from '../src/interp/interpolate';
+import { FramePoses, interpolatePoses } from '../src/interp/interpolate';
 import { PhysicsWorld } from '../src/physics/physicsWorld';
 import { BodyInstances } from '../src/render/bodyInstances';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
-import { Snapshots } from '../src/snapshot/snapshots';
+import { WorldSnapshots } from '../src/snapshot/snapshots';
 import { Rng } from '../src/util/rng';
 import { fixed, formatTable, median } from './report';
 
@@ -75,7 +75,7 @@ function projectPath(p: PosePairs, allAsleep = false): FrameFn {
     physics.addBody({ kind, scale: [0.5, 0.5, 0.5], position: [3 * i, 10, 0] });
   }
   physics.scales.set(p.scale);
-  const snapshots = new Snapshots(physics);
+  const snapshots = new WorldSnapshots(physics);
   snapshots.captureFresh();
   snapshots.previous.position.set(p.prevPos);
   snapshots.current.position.set(p.curPos);
@@ -88,13 +88,13 @@ function projectPath(p: PosePairs, allAsleep = false): FrameFn {
     snapshots.asleep.fill(1);
     snapshots.previousAsleep.fill(1);
   }
-  const draw = new DrawPoses();
+  const draw = new FramePoses();
   const instances = new BodyInstances(new Scene());
   instances.sync(snapshots.bodies);
   const times = { alpha: 0 };
   return (alpha) => {
     times.alpha = alpha;
-    interpolatePoses(snapshots, times, 'interpolate', draw);
+    interpolatePoses(snapshots, times.alpha, 'interpolate', draw);
     instances.write(draw, snapshots.bodies.scales);
   };
 }
@@ -105,7 +105,7 @@ function projectPath(p: PosePairs, allAsleep = false): FrameFn {
  * the same instance matrices. What docs/design.md's "kernels that stay hand-written" rests on.
  */
 function glMatrixPath(p: PosePairs): FrameFn {
-  const draw = new DrawPoses();
+  const draw = new FramePoses();
   draw.ensureCapacity(p.n);
   const instances = new BodyInstances(new Scene());
   const physics = new PhysicsWorld();
@@ -113,7 +113,7 @@ function glMatrixPath(p: PosePairs): FrameFn {
     const kind = SHAPE_KINDS[i % SHAPE_KINDS.length] ?? 'box';
     physics.addBody({ kind, scale: [0.5, 0.5, 0.5], position: [3 * i, 10, 0] });
   }
-  const snapshots = new Snapshots(physics);
+  const snapshots = new WorldSnapshots(physics);
   snapshots.captureFresh();
   instances.sync(snapshots.bodies);
   const a3 = new Float64Array(3);

@@ -1,7 +1,7 @@
 // One body's poses as plain data, for `sandbox.pose(index)`: its previous and current snapshot
 // (with the velocities stored beside them) and the pose its instance matrix was last drawn at.
 
-import type { PoseBuffer } from '../snapshot/snapshots';
+import type { Snapshot } from '../snapshot/snapshots';
 
 export interface Pose {
   p: [number, number, number];
@@ -29,7 +29,7 @@ function vec3At(values: Float64Array, i: number): [number, number, number] {
   return [values[3 * i] ?? 0, values[3 * i + 1] ?? 0, values[3 * i + 2] ?? 0];
 }
 
-function poseAt(buffer: PoseBuffer, i: number): SnapshotPose {
+function poseAt(buffer: Snapshot, i: number): SnapshotPose {
   const q = buffer.quaternion;
   return {
     p: vec3At(buffer.position, i),
@@ -41,7 +41,7 @@ function poseAt(buffer: PoseBuffer, i: number): SnapshotPose {
 
 /** Body `index`'s poses; throws if it has not been drawn yet. The caller checks `index`. */
 export function readPose(
-  snapshots: { readonly previous: PoseBuffer; readonly current: PoseBuffer },
+  snapshots: { readonly previous: Snapshot; readonly current: Snapshot },
   drawn: DrawnPoses,
   index: number,
 ): BodyPoses {

@@ -5,7 +5,7 @@
 import type { InterpolationMode, Settings } from '../config/settings';
 import { LocalHost } from '../host/localHost';
 import type { HostListener, PhysicsHost, StepHashListener } from '../host/physicsHost';
-import { DrawPoses, interpolatePoses } from '../interp/interpolate';
+import { FramePoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
 import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from '../loop/overloadGovernor';
@@ -14,7 +14,7 @@ import type { FaultReport } from '../physics/stateGuard';
 import { reloadOptions, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { SavedState } from '../state/stateSchema';
 import { FrameStats } from '../stats/frameStats';
 import { StutterMeter } from '../stats/stutterMeter';
@@ -43,10 +43,10 @@ function performanceNowMs(): number {
 export class Simulation implements Stepper, MeterSource, HostListener {
   private physicsHost: PhysicsHost;
   /** The snapshots drawn from: the host's own pair, current as of the last frame. */
-  private pair: SnapshotPair;
-  readonly draw = new DrawPoses();
+  private pair: SceneSnapshots;
+  readonly draw = new FramePoses();
   /** The split view's right half, in the `splitRight` mode (filled only in that view). */
-  readonly splitDraw = new DrawPoses();
+  readonly splitDraw = new FramePoses();
   /** Where the loop stood when `draw` was last interpolated: its alpha, the display's time. */
   readonly drawnTimes: LoopTimes = createLoopTimes();
   readonly stats = new FrameStats();
@@ -107,7 +107,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   }
 
   /** What is drawn from: the host's snapshots (in a worker, the drawn step's copy). */
-  get snapshots(): SnapshotPair {
+  get snapshots(): SceneSnapshots {
     return this.pair;
   }
 
@@ -415,7 +415,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   }
 
   /** The snapshots right after step `step` while the host still holds them, else null. */
-  posesAt(step: number): SnapshotPair | null {
+  posesAt(step: number): SceneSnapshots | null {
     return this.physicsHost.posesAt(step);
   }
 
@@ -435,10 +435,10 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   /** The draw poses for the loop's times now; in the split view its right half's too. */
   private interpolate(): void {
     const settings = this.config.current;
-    const times = this.loop.timesInto(this.drawnTimes);
-    interpolatePoses(this.pair, times, this.renderMode(settings.interpolation), this.draw);
-    if (settings.view === 'split')
-      interpolatePoses(this.pair, times, this.renderMode(settings.splitRight), this.splitDraw);
+    const alpha = this.loop.timesInto(this.drawnTimes).alpha;
+    interpolatePoses(this.pair, alpha, this.renderMode(settings.interpolation), this.draw);
+    const right = this.renderMode(settings.splitRight);
+    if (settings.view === 'split') interpolatePoses(this.pair, alpha, right, this.splitDraw);
   }
 
   private applySettings(): void {

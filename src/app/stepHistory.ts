@@ -3,8 +3,8 @@
 // can be named down to the body and field. Written once per step without allocating (in either
 // physics thread: the poses come from the snapshots a step publishes).
 
-import { PoseBuffer } from '../snapshot/snapshots';
-import type { SnapshotPair } from '../snapshot/snapshots';
+import { Snapshot } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { ComparedBody } from '../state/divergence';
 import { toHex } from '../state/stateHasher';
 
@@ -21,14 +21,14 @@ export class StepHistory {
   private readonly low = new Uint32Array(HASHES);
   private readonly steps = new Int32Array(HASHES).fill(-1);
   private capacity = 64;
-  private readonly poses: PoseBuffer[] = [];
+  private readonly poses: Snapshot[] = [];
   private readonly ids: Int32Array[] = [];
   private readonly counts = new Int32Array(POSES);
   private latest = -1;
 
   constructor() {
     for (let k = 0; k < POSES; k++) {
-      this.poses.push(new PoseBuffer(this.capacity));
+      this.poses.push(new Snapshot(this.capacity));
       this.ids.push(new Int32Array(this.capacity));
     }
   }
@@ -42,7 +42,7 @@ export class StepHistory {
    * After step `step`: its hash, and its poses and body ids from `poses` (the world's snapshots
    * right after the step, or the step as published by a worker) when there are any.
    */
-  record(step: number, high: number, low: number, poses: SnapshotPair | null): void {
+  record(step: number, high: number, low: number, poses: SceneSnapshots | null): void {
     const at = step % HASHES;
     this.steps[at] = step;
     this.high[at] = high;

@@ -12,7 +12,7 @@ import type { PhysicsTuning } from '../physics/tuning';
 import { StateGuard } from '../physics/stateGuard';
 import { findScene, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
-import { Snapshots } from '../snapshot/snapshots';
+import { WorldSnapshots } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
 import { landingStep, Timeline } from '../state/timeline';
@@ -29,7 +29,7 @@ export function savedScene(scene: SavedState['scene'], fallback: LoadedScene): L
 export class PhysicsCore implements TimelineHost {
   readonly physics: PhysicsWorld;
   readonly commands: CommandQueue;
-  readonly snapshots: Snapshots;
+  readonly snapshots: WorldSnapshots;
   /** Removes bodies whose state turned NaN, infinite or out of the world, after every step. */
   readonly guard = new StateGuard();
   readonly hasher = new StateHasher();
@@ -65,7 +65,7 @@ export class PhysicsCore implements TimelineHost {
   ) {
     this.physics = new PhysicsWorld(tuning);
     this.commands = new CommandQueue(this.physics);
-    this.snapshots = new Snapshots(this.physics);
+    this.snapshots = new WorldSnapshots(this.physics);
     this.scene = this.load(sceneId, options);
   }
 

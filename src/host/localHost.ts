@@ -10,7 +10,7 @@ import { PhysicsCore } from '../core/physicsCore';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import { reloadOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { ReplayStatus } from '../state/replay';
 import type { SavedState } from '../state/stateSchema';
@@ -153,7 +153,7 @@ export class LocalHost implements PhysicsHost {
     if (stepsTaken === 0) this.core.applyDue();
   }
 
-  drawn(): SnapshotPair {
+  drawn(): SceneSnapshots {
     return this.core.snapshots;
   }
 
@@ -199,7 +199,7 @@ export class LocalHost implements PhysicsHost {
     return this.core.hash();
   }
 
-  posesAt(step: number): SnapshotPair | null {
+  posesAt(step: number): SceneSnapshots | null {
     return this.core.stepIndex === step ? this.core.snapshots : null;
   }
 

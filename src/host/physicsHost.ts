@@ -9,7 +9,7 @@ import type { FaultReport } from '../physics/stateGuard';
 import type { PhysicsTuning } from '../physics/tuning';
 import type { LoadedScene } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { ReplayStatus } from '../state/replay';
 import type { SavedState } from '../state/stateSchema';
@@ -115,7 +115,7 @@ export interface PhysicsHost {
    * latency, or the newest at once when `settled`) and copies it. The pair is the host's own,
    * rewritten by later calls.
    */
-  drawn(settled: boolean): SnapshotPair;
+  drawn(settled: boolean): SceneSnapshots;
   /** Resolves once everything asked so far is done and published (at once on the page's thread). */
   whenCaughtUp(): Promise<void>;
 
@@ -138,7 +138,7 @@ export interface PhysicsHost {
   /** Hex digest of the newest published step's exact state ('' before the first). */
   hash(): string;
   /** The snapshots right after step `step` while still held (a scratch pair), else null. */
-  posesAt(step: number): SnapshotPair | null;
+  posesAt(step: number): SceneSnapshots | null;
   /** The dense index of body `id` in what is drawn, −1 if it is not there. */
   bodyIndex(id: number): number;
   /** The id of the body drawn at dense index `index`, or −1. */

@@ -2,7 +2,7 @@
 // in one of four render modes (interpolate, off, extrapolate, hermite).
 
 import type { InterpolationMode } from '../config/settings';
-import type { PoseBuffer, PosePair } from '../snapshot/snapshots';
+import type { Snapshot, SnapshotPair } from '../snapshot/snapshots';
 import {
   hermiteFlat3,
   integrateQuatFlat,
@@ -13,7 +13,7 @@ import {
 import { assertNever } from '../util/assertNever';
 
 /** The pose every body is drawn at this frame; render turns it into instance matrices. */
-export class DrawPoses {
+export class FramePoses {
   /** Positions, body i at 3i. */
   position = new Float64Array(3 * 256);
   /** Unit quaternions (x, y, z, w), body i at 4i. */
@@ -47,15 +47,6 @@ export class DrawPoses {
 const weights = new SlerpWeights();
 
 /**
- * The frame's alpha, in an object handed to each mode's loop rather than passed as a number: a
- * double passed to a call V8 does not inline is boxed, 16 bytes a frame.
- */
-export interface PoseTimes {
-  /** How far the display is past the current snapshot, in steps, in [0, 1). */
-  readonly alpha: number;
-}
-
-/**
  * Writes the pose every body is drawn at, from the two snapshots and alpha (how far the display
  * is past the current snapshot, in steps of `snapshots.intervalSeconds`):
  * - interpolate: lerp/slerp previous → current. Smooth, one step behind the display.
@@ -67,7 +58,9 @@ export interface PoseTimes {
  *
  * Allocation-free once `out` has grown to the body count.
  * @param snapshots - the previous and current snapshot (a BodySnapshots).
- * @param times - holds this frame's alpha (a FrameReport does).
+ * @param alpha - how far the display is past the current snapshot, in steps, in [0, 1]
+ *   (`FrameReport.alpha`; a double handed to a call is boxed, 16 bytes a frame: a plain
+ *   signature is worth that).
  * @param mode - the render mode.
  * @param out - written for every body; keep one and reuse it.
  * @returns `out`.
@@ -75,12 +68,11 @@ export interface PoseTimes {
  * Fiedler, "The final touch": state = current·alpha + previous·(1 − alpha).
  */
 export function interpolatePoses(
-  snapshots: PosePair,
-  times: PoseTimes,
+  snapshots: SnapshotPair,
+  alpha: number,
   mode: InterpolationMode,
-  out: DrawPoses,
-): DrawPoses {
-  const alpha = times.alpha;
+  out: FramePoses,
+): FramePoses {
   const n = snapshots.count;
   out.ensureCapacity(n);
   out.count = n;
@@ -91,13 +83,13 @@ export function interpolatePoses(
     case 'interpolate':
       // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
       if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
-      else blendPoses(snapshots, times, out);
+      else blendPoses(snapshots, alpha, out);
       break;
     case 'extrapolate':
-      extrapolatePoses(snapshots, times, out);
+      extrapolatePoses(snapshots, alpha, out);
       break;
     case 'hermite':
-      hermitePoses(snapshots, times, out);
+      hermitePoses(snapshots, alpha, out);
       break;
     default:
       assertNever(mode, 'render mode');
@@ -106,7 +98,7 @@ export function interpolatePoses(
 }
 
 /** An indexed copy, not set(subarray()): a subarray view would allocate every frame. */
-function copyPoses(snapshots: PosePair, from: PoseBuffer, out: DrawPoses): void {
+function copyPoses(snapshots: SnapshotPair, from: Snapshot, out: FramePoses): void {
   const n = snapshots.count;
   const position = from.position;
   const quaternion = from.quaternion;
@@ -121,7 +113,7 @@ function copyPoses(snapshots: PosePair, from: PoseBuffer, out: DrawPoses): void 
  * A body asleep at both snapshots has not moved and has no velocity, so every render mode draws
  * it at its current pose: render may keep the matrix it already wrote.
  */
-function markStill(snapshots: PosePair, out: DrawPoses): void {
+function markStill(snapshots: SnapshotPair, out: FramePoses): void {
   const asleep = snapshots.asleep;
   const previousAsleep = snapshots.previousAsleep;
   const still = out.still;
@@ -129,8 +121,7 @@ function markStill(snapshots: PosePair, out: DrawPoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
-  const alpha = times.alpha;
+function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): void {
   const n = snapshots.count;
   const cur = snapshots.current;
   const curPos = cur.position;
@@ -148,8 +139,7 @@ function extrapolatePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses)
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
-  const alpha = times.alpha;
+function hermitePoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): void {
   const n = snapshots.count;
   const prev = snapshots.previous;
   const cur = snapshots.current;
@@ -179,8 +169,7 @@ function hermitePoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): vo
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void {
-  const alpha = times.alpha;
+function blendPoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): void {
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;
   const curPos = snapshots.current.position;
@@ -191,7 +180,7 @@ function blendPoses(snapshots: PosePair, times: PoseTimes, out: DrawPoses): void
   const outPos = out.position;
   const outQuat = out.quaternion;
   const still = out.still;
-  weights.setAlpha(times);
+  weights.setAlpha(alpha);
   const f = weights.from;
   const t = weights.to;
   const f0 = f[0],

@@ -148,7 +148,7 @@ export interface LoopLimits {
  * const clock = new FrameClock();
  * renderer.setAnimationLoop((nowMs) => {
  *   clock.tick(nowMs);
- *   loop.frame(clock.seconds, stepper, report); // steps, then report.alpha
+ *   loop.frame(clock.frameSeconds, stepper, report); // steps, then report.alpha
  *   // draw between the previous and current snapshot at report.alpha
  * });
  * ```

@@ -11,7 +11,7 @@ export class FrameClock {
    * returned from a call V8 does not inline is boxed, 16 bytes a frame).
    * @default 0
    */
-  seconds = 0;
+  frameSeconds = 0;
   private lastMs = 0;
   private fresh = true;
 
@@ -21,21 +21,21 @@ export class FrameClock {
   }
 
   /**
-   * Sets `seconds` to the seconds since the previous tick: never negative (a clock that jumps
+   * Sets `frameSeconds` to the seconds since the previous tick: never negative (a clock that jumps
    * back counts as zero), 0 for a timestamp that is not finite.
    * @param nowMs - the frame's timestamp (ms), as requestAnimationFrame hands it.
    */
   tick(nowMs: number): void {
     if (!Number.isFinite(nowMs)) {
-      this.seconds = 0;
+      this.frameSeconds = 0;
     } else if (this.fresh) {
       this.fresh = false;
       this.lastMs = nowMs;
-      this.seconds = 0;
+      this.frameSeconds = 0;
     } else {
       const deltaMs = nowMs - this.lastMs;
       this.lastMs = nowMs;
-      this.seconds = deltaMs > 0 ? deltaMs / 1000 : 0;
+      this.frameSeconds = deltaMs > 0 ? deltaMs / 1000 : 0;
     }
   }
 }

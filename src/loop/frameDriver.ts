@@ -84,6 +84,6 @@ export class FrameDriver {
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
     if (!this.display.due(nowMs, this.settings().display)) return;
     this.clock.tick(nowMs);
-    this.onFrame(this.shape(this.clock.seconds), nowMs);
+    this.onFrame(this.shape(this.clock.frameSeconds), nowMs);
   };
 }

@@ -2,7 +2,7 @@
 // matrix array; a body at rest whose matrix already shows its pose is left alone. Two small
 // functions rather than one, so V8 inlines both into the per-body loops that call them.
 
-/** This frame's draw poses (interp's DrawPoses): flat arrays, body i at 3i / 4i / i. */
+/** This frame's draw poses (interp's FramePoses): flat arrays, body i at 3i / 4i / i. */
 export interface DrawSource {
   /** Positions, body i at 3i. */
   position: Float64Array;

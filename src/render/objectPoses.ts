@@ -2,7 +2,7 @@
 // takes the draw pose of body i.
 
 import type { Object3D } from 'three';
-import type { CountedDrawSource } from './instancedPoses';
+import type { CountedDrawSource } from './instancedMeshWriter';
 
 /**
  * Sets each object's position and quaternion to the draw pose of the body at the same index:

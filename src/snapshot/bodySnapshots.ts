@@ -4,7 +4,7 @@
 
 import { writeBodyStates } from '../poses/bodyPoses';
 import type { BodyLike } from '../poses/bodyPoses';
-import { PosePair } from './snapshots';
+import { SnapshotPair } from './snapshots';
 
 /**
  * The previous and current snapshot of every body of a world, as flat float64 arrays, for
@@ -32,7 +32,7 @@ import { PosePair } from './snapshots';
  * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!" by Glenn
  * Fiedler, "The final touch": draw the state between the previous and the current step.
  */
-export class BodySnapshots extends PosePair {
+export class BodySnapshots extends SnapshotPair {
   /** Slot → id of the body it holds (−1: none yet). */
   private ids: Int32Array;
   /** Scratch: the slots whose body changed at this capture. */

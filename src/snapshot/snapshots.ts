@@ -6,7 +6,7 @@ import { shapeKindIndex } from '../shapes/shapeKinds';
 import { BodyTable } from './bodyTable';
 
 /** One full copy of the world's drawable state: flat float64 arrays, body i at 3i / 4i. */
-export class PoseBuffer {
+export class Snapshot {
   /** Positions (m), body i at 3i. */
   position: Float64Array;
   /** Unit quaternions (x, y, z, w), body i at 4i. */
@@ -41,7 +41,7 @@ export class PoseBuffer {
    * @param from - the body index read.
    * @param to - the body index written.
    */
-  copyBody(source: PoseBuffer, from: number, to: number): void {
+  copyBody(source: Snapshot, from: number, to: number): void {
     copy3(this.position, source.position, from, to);
     copy3(this.velocity, source.velocity, from, to);
     copy3(this.angularVelocity, source.angularVelocity, from, to);
@@ -73,13 +73,13 @@ function copy3(out: Float64Array, source: Float64Array, from: number, to: number
 
 /**
  * The two snapshots interpolation draws between and their sleep flags, as flat arrays that grow
- * by doubling: what the app's SnapshotPair and a package user's BodySnapshots share.
+ * by doubling: what the app's SceneSnapshots and a package user's BodySnapshots share.
  */
-export class PosePair {
+export class SnapshotPair {
   /** The snapshot before the current one. */
-  previous: PoseBuffer;
+  previous: Snapshot;
   /** The latest step's snapshot. */
-  current: PoseBuffer;
+  current: Snapshot;
   /** 1 where the body was asleep at the current snapshot. */
   asleep: Uint8Array;
   /**
@@ -105,8 +105,8 @@ export class PosePair {
   constructor(capacity: number, intervalSeconds: number) {
     this.capacity = capacity;
     this.intervalSeconds = intervalSeconds;
-    this.previous = new PoseBuffer(capacity);
-    this.current = new PoseBuffer(capacity);
+    this.previous = new Snapshot(capacity);
+    this.current = new Snapshot(capacity);
     this.asleep = new Uint8Array(capacity);
     this.previousAsleep = new Uint8Array(capacity);
   }
@@ -160,7 +160,7 @@ export class PosePair {
  * The two snapshots interpolation draws between, and who is in each slot: plain arrays with no
  * tie to a physics world, so the page can hold a copy of a step published by another thread.
  */
-export class SnapshotPair extends PosePair {
+export class SceneSnapshots extends SnapshotPair {
   /** Who is in each slot (id, kind, scale), for render: refreshed when the body set changes. */
   readonly bodies = new BodyTable();
 
@@ -170,7 +170,10 @@ export class SnapshotPair extends PosePair {
 }
 
 /** The snapshot pair of a live world, captured after every step (the physics side). */
-export class Snapshots extends SnapshotPair implements BodyRemovalListener, PoseResetListener {
+export class WorldSnapshots
+  extends SceneSnapshots
+  implements BodyRemovalListener, PoseResetListener
+{
   private readonly physics: PhysicsWorld;
 
   constructor(physics: PhysicsWorld, capacity = 256) {

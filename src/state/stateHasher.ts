@@ -3,7 +3,7 @@
 // the world itself or from a snapshot of it, on either thread.
 
 import type { PhysicsWorld, StateArrays } from '../physics/physicsWorld';
-import { PoseBuffer } from '../snapshot/snapshots';
+import { Snapshot } from '../snapshot/snapshots';
 
 /** One double's two 32-bit words, read through a shared scratch (little-endian: low first). */
 const scratchDouble = new Float64Array(1);
@@ -15,7 +15,7 @@ const scratchWords = new Uint32Array(scratchDouble.buffer);
  * between two diverging simulations vanishingly unlikely.
  */
 export class StateHasher {
-  private state = new PoseBuffer(64);
+  private state = new Snapshot(64);
   private asleep = new Uint8Array(64);
   private capacity = 64;
   /** The latest digest's two lanes. */
@@ -26,7 +26,7 @@ export class StateHasher {
     const n = physics.count;
     if (n > this.capacity) {
       while (this.capacity < n) this.capacity *= 2;
-      this.state = new PoseBuffer(this.capacity);
+      this.state = new Snapshot(this.capacity);
       this.asleep = new Uint8Array(this.capacity);
     }
     physics.writeState(this.state, this.asleep);

@@ -2,7 +2,7 @@
 // and current, already lined up body by body), the sleep flags, and who each body is (id, kind,
 // scale) — so the page can draw that step from the slot alone.
 
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import { FIRST_USER_HEADER } from './slotLayout';
 import type { FieldSpec, SlotViews } from './slotLayout';
 
@@ -116,7 +116,7 @@ export interface StepCost {
 
 /** What a slot is filled from: a physics core's snapshots, its step index and its world's time. */
 export interface PublishedCore {
-  readonly snapshots: SnapshotPair;
+  readonly snapshots: SceneSnapshots;
   readonly stepIndex: number;
   readonly physics: { readonly time: number };
 }
@@ -166,7 +166,7 @@ export function writeStepSlot(
  * interpolation and render read it exactly as they read the main thread's own. Allocates only
  * when the snapshots must grow.
  */
-export function readStepSlot(slot: SlotViews, snapshots: SnapshotPair): void {
+export function readStepSlot(slot: SlotViews, snapshots: SceneSnapshots): void {
   const views = viewsOf(slot);
   const header = slot.header;
   const n = header[H_COUNT];

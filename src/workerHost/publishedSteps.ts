@@ -2,7 +2,7 @@
 // buffers transferred to it (the same calls), the newest step of a load and a copy of any step
 // still held, taken while the slot is held so the copy is never torn.
 
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import { RingReader } from '../wire/sharedRing';
 import type { SlotViews } from '../wire/slotLayout';
 import {
@@ -62,7 +62,7 @@ export class PublishedSteps {
    * its number, or −1 when it is not (or no longer) held. When that publication is `unless`
    * (already copied) nothing is copied. The slot is held while it is copied.
    */
-  copy(step: number, generation: number, out: SnapshotPair, unless: number): number {
+  copy(step: number, generation: number, out: SceneSnapshots, unless: number): number {
     const source = this.source;
     if (!source) return -1;
     for (let attempt = 0; attempt < 3; attempt++) {

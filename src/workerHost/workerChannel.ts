@@ -9,7 +9,7 @@ import type { PhysicsTuning } from '../physics/tuning';
 import { findScene, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { SavedState } from '../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../state/timeline';
@@ -409,7 +409,7 @@ export class WorkerChannel {
    * number, or −1 when the ring no longer (or not yet) holds it. When that publication is
    * `unless` (already copied) nothing is copied. The slot is held while it is copied.
    */
-  copyStep(step: number, out: SnapshotPair, unless = -1): number {
+  copyStep(step: number, out: SceneSnapshots, unless = -1): number {
     return this.ready ? this.steps.copy(step, this.generation, out, unless) : -1;
   }
 }

@@ -2,7 +2,7 @@
 // requests it runs (the extra latency, in steps), and whether the worker has room for more.
 // The loop still decides how many steps each frame owes; this only ever asks, never waits.
 
-import type { SnapshotPair } from '../snapshot/snapshots';
+import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { WorkerChannel } from './workerChannel';
 
 /** What the frames ask of the worker's channel. */
@@ -120,7 +120,7 @@ export class WorkerFrames {
    * the worker's steps since the step drawn before (one slow step among a frame's 25 weighs a
    * 25th), and `stepsSinceCost` says how many; otherwise −1.
    */
-  draw(out: SnapshotPair, settled: boolean): number {
+  draw(out: SceneSnapshots, settled: boolean): number {
     const newest = this.channel.newestStep();
     if (newest < 0) return -1;
     if (settled && newest >= this.requested) this.latencySteps = 0;

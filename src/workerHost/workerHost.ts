@@ -19,7 +19,7 @@ import { savedScene } from '../core/physicsCore';
 import { reloadOptions } from '../scenes/registry';
 import type { LoadedScene } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import { SnapshotPair } from '../snapshot/snapshots';
+import { SceneSnapshots } from '../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../state/recording';
 import type { ReplayStatus } from '../state/replay';
 import { StateHasher, toHex } from '../state/stateHasher';
@@ -68,9 +68,9 @@ export class WorkerHost implements PhysicsHost {
   private readonly terminate: () => void;
   private failed = false;
   /** The drawn step's snapshot pair. */
-  private readonly drawnPair = new SnapshotPair();
+  private readonly drawnPair = new SceneSnapshots();
   /** Scratch for reading the newest step (hashes, `posesAt`). */
-  private readonly newest = new SnapshotPair();
+  private readonly newest = new SceneSnapshots();
   private readonly hasher = new StateHasher();
   private readonly faults: FaultReport[] = [];
   private removed = 0;
@@ -204,7 +204,7 @@ export class WorkerHost implements PhysicsHost {
     if (commandsSent && stepsTaken === 0) this.channel.applyNow();
   }
 
-  drawn(settled: boolean): SnapshotPair {
+  drawn(settled: boolean): SceneSnapshots {
     const meanMs = this.frames.draw(this.drawnPair, settled);
     if (meanMs >= 0) this.listener.stepsCost(meanMs, this.frames.stepsSinceCost);
     return this.drawnPair;
@@ -268,7 +268,7 @@ export class WorkerHost implements PhysicsHost {
     return toHex(lanes[0], lanes[1]);
   }
 
-  posesAt(step: number): SnapshotPair | null {
+  posesAt(step: number): SceneSnapshots | null {
     return this.channel.copyStep(step, this.newest) < 0 ? null : this.newest;
   }
 

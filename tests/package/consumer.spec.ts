@@ -99,7 +99,7 @@ test('the public API is the committed report; publint and attw find nothing wron
   );
   // No sandbox internals in the declarations: the app's settings, physics or worker types.
   expect(report).not.toMatch(
-    /\b(Settings|VIEWS|PHYSICS_THREADS|PhysicsWorld|Snapshots\b|SnapshotPair)/,
+    /\b(Settings|VIEWS|PHYSICS_THREADS|PhysicsWorld|WorldSnapshots\b|SceneSnapshots)/,
   );
   const bin = (name: string, path: string): string => join(ROOT, 'node_modules', name, path);
   const publint = run(
@@ -181,20 +181,20 @@ test('types resolve for bundler and Node users; the loop declarations need no DO
     join(example, 'node-user.ts'),
     `import { FixedStepLoop } from 'fixed-step/loop';
 import { BodySnapshots } from 'fixed-step/interpolation';
-import { InstancedPoses } from 'fixed-step/three';
+import { InstancedMeshWriter } from 'fixed-step/three';
 import { installDropIn } from 'fixed-step/cannon';
-import { DrawPoses, fixedStep } from 'fixed-step';
+import { FramePoses, fixedStep } from 'fixed-step';
 import type { FixedStepWorld } from 'fixed-step';
 // @ts-expect-error a step length is a number
 new FixedStepLoop('0.01', { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });
 // @ts-expect-error snapshot positions are a Float64Array
 export const p: string = new BodySnapshots().previous.position;
-// @ts-expect-error an InstancedPoses needs a mesh
-new InstancedPoses(null, []);
+// @ts-expect-error an InstancedMeshWriter needs a mesh
+new InstancedMeshWriter(null, []);
 // @ts-expect-error no such option
 export const d = (w: Parameters<typeof installDropIn>[0]) => installDropIn(w, { speed: 2 });
 // @ts-expect-error draw poses count bodies with a number
-export const c: string = new DrawPoses().count;
+export const c: string = new FramePoses().count;
 // @ts-expect-error a rate is a number
 export const f = (w: FixedStepWorld) => fixedStep(w, { hz: '100' });
 // @ts-expect-error no such draw mode
@@ -304,7 +304,7 @@ test('the front door with its three.js binding stays within its size budget; the
     ),
     parts: await gzipped(
       'size-parts.js',
-      "import { FixedStepLoop, BodySnapshots, interpolatePoses, InstancedPoses } from 'fixed-step';\nglobalThis.p = [FixedStepLoop, BodySnapshots, interpolatePoses, InstancedPoses];\n",
+      "import { FixedStepLoop, BodySnapshots, interpolatePoses, InstancedMeshWriter } from 'fixed-step';\nglobalThis.p = [FixedStepLoop, BodySnapshots, interpolatePoses, InstancedMeshWriter];\n",
     ),
     dropIn: await gzipped(
       'size-drop-in.js',

@@ -5,7 +5,7 @@ import { PhysicsWorld } from '../../src/physics/physicsWorld';
 import { DEFAULT_TUNING } from '../../src/physics/tuning';
 import type { PhysicsTuning } from '../../src/physics/tuning';
 import { findScene } from '../../src/scenes/registry';
-import { Snapshots } from '../../src/snapshot/snapshots';
+import { WorldSnapshots } from '../../src/snapshot/snapshots';
 import { Rng } from '../../src/util/rng';
 
 /** The sandbox's physics step, s. */
@@ -16,12 +16,12 @@ export function buildScene(
   sceneId: string,
   count: number,
   tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING,
-): { physics: PhysicsWorld; snapshots: Snapshots } {
+): { physics: PhysicsWorld; snapshots: WorldSnapshots } {
   const scene = findScene(sceneId);
   if (!scene) throw new Error(`no scene ${sceneId}`);
   const physics = new PhysicsWorld(tuning);
   scene.build(physics, new Rng(1), count);
-  const snapshots = new Snapshots(physics);
+  const snapshots = new WorldSnapshots(physics);
   snapshots.captureFresh();
   return { physics, snapshots };
 }

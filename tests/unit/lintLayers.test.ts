@@ -45,7 +45,7 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   },
   poses: {
     file: 'src/poses/bodyPoses.ts',
-    bad: type('PoseBuffer', '../snapshot/snapshots'),
+    bad: type('Snapshot', '../snapshot/snapshots'),
     good: type('BodyLike', './bodyPoses'),
   },
   physics: {
@@ -83,12 +83,12 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   interp: {
     file: 'src/interp/interpolate.ts',
     bad: type('PhysicsWorld', '../physics/physicsWorld'),
-    good: type('SnapshotPair', '../snapshot/snapshots'),
+    good: type('SceneSnapshots', '../snapshot/snapshots'),
   },
   wire: {
     file: 'src/wire/protocol.ts',
     bad: type('PhysicsCore', '../core/physicsCore'),
-    good: type('SnapshotPair', '../snapshot/snapshots'),
+    good: type('SceneSnapshots', '../snapshot/snapshots'),
   },
   workerThread: {
     file: 'src/workerThread/physicsService.ts',
@@ -113,7 +113,7 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   render: {
     file: 'src/render/linkLines.ts',
     bad: type('PhysicsWorld', '../physics/physicsWorld'),
-    good: type('SnapshotPair', '../snapshot/snapshots'),
+    good: type('SceneSnapshots', '../snapshot/snapshots'),
   },
   app: {
     file: 'src/app/twinLab.ts',
@@ -172,7 +172,7 @@ const PACKAGES: [path: string, code: string, allowed: boolean][] = [
   ],
   [
     'packages/fixed-step/src/interpolation.ts',
-    "export { DrawPoses } from '../../../src/interp/interpolate';",
+    "export { FramePoses } from '../../../src/interp/interpolate';",
     true,
   ],
 ];

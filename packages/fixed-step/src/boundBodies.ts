@@ -4,7 +4,7 @@
 import type { InstancedMesh, Object3D } from 'three';
 import { writeBodyStates } from '../../../src/poses/bodyPoses';
 import type { BodyLike } from '../../../src/poses/bodyPoses';
-import { PosePair } from '../../../src/snapshot/snapshots';
+import { SnapshotPair } from '../../../src/snapshot/snapshots';
 
 /** How a body is drawn between steps (Unity's `Rigidbody.interpolation`, Godot's per-node mode). */
 export const DRAW_MODES = ['interpolate', 'none', 'extrapolate'] as const;
@@ -41,11 +41,11 @@ export class InstanceTarget {
 export const FOLLOW = -1;
 
 /**
- * The bound bodies and their two snapshots (a PosePair over the slots). Slots are dense: a
+ * The bound bodies and their two snapshots (a SnapshotPair over the slots). Slots are dense: a
  * removal moves the last slot into the gap, its snapshots and draw state with it, so nothing
  * streaks and nothing is drawn twice. Allocation-free per step and per frame.
  */
-export class BoundBodies extends PosePair {
+export class BoundBodies extends SnapshotPair {
   /** Slot → body. */
   readonly bodies: FixedStepBody[] = [];
   /** Slot → the Object3D drawn, or null for an instance. */

@@ -3,7 +3,7 @@
 
 import type { InterpolationMode } from '../../../src/config/settings';
 import { interpolatePoses } from '../../../src/interp/interpolate';
-import type { DrawPoses, PoseTimes } from '../../../src/interp/interpolate';
+import type { FramePoses } from '../../../src/interp/interpolate';
 import { integrateQuatFlat, lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
 import { composeInstance, restingUnchanged } from '../../../src/render/instanceMatrix';
 import { FOLLOW } from './boundBodies';
@@ -23,17 +23,17 @@ export function kernelMode(mode: DrawMode): InterpolationMode {
  */
 export function drawPoses(
   bound: BoundBodies,
-  times: PoseTimes,
+  alpha: number,
   mode: DrawMode,
-  poses: DrawPoses,
+  poses: FramePoses,
 ): void {
-  interpolatePoses(bound, times, kernelMode(mode), poses);
+  interpolatePoses(bound, alpha, kernelMode(mode), poses);
   if (bound.overrides === 0) return;
   const modes = bound.modes;
   for (let i = 0; i < bound.count; i++) {
     const own = modes[i];
     if (own === FOLLOW || KERNEL_MODES[own] === kernelMode(mode)) continue;
-    poseOne(bound, i, own, times, poses);
+    poseOne(bound, i, own, alpha, poses);
   }
 }
 
@@ -42,8 +42,8 @@ function poseOne(
   bound: BoundBodies,
   i: number,
   own: number,
-  times: PoseTimes,
-  poses: DrawPoses,
+  alpha: number,
+  poses: FramePoses,
 ): void {
   const i3 = 3 * i;
   const i4 = 4 * i;
@@ -52,8 +52,8 @@ function poseOne(
   const position = poses.position;
   const quaternion = poses.quaternion;
   if (own === 0) {
-    lerpFlat3(position, i3, previous.position, i3, current.position, i3, times.alpha);
-    slerpFlat(quaternion, i4, previous.quaternion, i4, current.quaternion, i4, times.alpha);
+    lerpFlat3(position, i3, previous.position, i3, current.position, i3, alpha);
+    slerpFlat(quaternion, i4, previous.quaternion, i4, current.quaternion, i4, alpha);
     return;
   }
   if (own === 1) {
@@ -61,7 +61,7 @@ function poseOne(
     for (let k = 0; k < 4; k++) quaternion[i4 + k] = current.quaternion[i4 + k];
     return;
   }
-  const ahead = times.alpha * bound.intervalSeconds;
+  const ahead = alpha * bound.intervalSeconds;
   const v = current.velocity;
   for (let k = 0; k < 3; k++) position[i3 + k] = current.position[i3 + k] + v[i3 + k] * ahead;
   integrateQuatFlat(quaternion, i4, current.quaternion, i4, current.angularVelocity, i3, ahead);
@@ -74,7 +74,7 @@ function poseOne(
  */
 export function writeBound(
   bound: BoundBodies,
-  poses: DrawPoses,
+  poses: FramePoses,
   meshes: readonly InstanceTarget[],
 ): void {
   const position = poses.position;

@@ -2,11 +2,11 @@
 // binds bodies to three.js objects by body, runs the app's code at every step and minds the page.
 
 import type { InstancedMesh, Object3D } from 'three';
-import { DrawPoses } from '../../../src/interp/interpolate';
+import { FramePoses } from '../../../src/interp/interpolate';
 import { createFrameReport } from '../../../src/loop/fixedStepLoop';
 import type { FrameReport, LoopLimits, Stepper } from '../../../src/loop/fixedStepLoop';
 import { FrameClock } from '../../../src/loop/frameClock';
-import type { PosePair } from '../../../src/snapshot/snapshots';
+import type { SnapshotPair } from '../../../src/snapshot/snapshots';
 import { BoundBodies, DRAW_MODES, FOLLOW, InstanceTarget } from './boundBodies';
 import type { DrawMode, FixedStepBody } from './boundBodies';
 import { FixedStepLoop } from './defaultLoop';
@@ -66,7 +66,7 @@ export class FixedStep {
   readonly lastFrame: FrameReport = createFrameReport();
   private readonly totals = new FrameStats();
   /** The draw poses of the last frame, slot by slot (see {@link FixedStep.slot}). */
-  readonly poses = new DrawPoses();
+  readonly poses = new FramePoses();
   private readonly bound = new BoundBodies();
   private readonly clock = new FrameClock();
   private readonly hooks: StepHooks;
@@ -240,7 +240,7 @@ export class FixedStep {
   }
 
   /** The bound bodies' previous and current snapshots, slot by slot. */
-  get snapshots(): PosePair {
+  get snapshots(): SnapshotPair {
     return this.bound;
   }
 
@@ -266,9 +266,9 @@ export class FixedStep {
     // so a moved body is drawn where it was until the next step restarts it, never in between.
     this.unfollowed = true;
     if (this.loop.paused) this.follow();
-    this.loop.frame(this.clock.seconds, this.stepper, this.lastFrame);
+    this.loop.frame(this.clock.frameSeconds, this.stepper, this.lastFrame);
     this.totals.count(this.lastFrame);
-    drawPoses(this.bound, this.lastFrame, this.drawMode, this.poses);
+    drawPoses(this.bound, this.lastFrame.alpha, this.drawMode, this.poses);
     writeBound(this.bound, this.poses, this.meshes);
   }
 

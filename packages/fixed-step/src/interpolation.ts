@@ -6,9 +6,8 @@ import { INTERPOLATION_MODES as RENDER_MODES } from '../../../src/config/setting
 export { BodySnapshots } from '../../../src/snapshot/bodySnapshots';
 export { SLEEPING } from '../../../src/poses/bodyPoses';
 export type { BodyLike, QuatLike, Vec3Like } from '../../../src/poses/bodyPoses';
-export { PoseBuffer, PosePair } from '../../../src/snapshot/snapshots';
-export { DrawPoses, interpolatePoses } from '../../../src/interp/interpolate';
-export type { PoseTimes } from '../../../src/interp/interpolate';
+export { Snapshot, SnapshotPair } from '../../../src/snapshot/snapshots';
+export { FramePoses, interpolatePoses } from '../../../src/interp/interpolate';
 export type { InterpolationMode } from '../../../src/config/settings';
 
 /**

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DrawPoses, interpolatePoses } from '../../../src/interp/interpolate';
+import { FramePoses, interpolatePoses } from '../../../src/interp/interpolate';
 import { lerpFlat3, SERIES_MIN_COS, SlerpWeights, slerpFlat } from '../../../src/interp/poseMath';
 import { PhysicsWorld } from '../../../src/physics/physicsWorld';
-import { Snapshots } from '../../../src/snapshot/snapshots';
+import { WorldSnapshots } from '../../../src/snapshot/snapshots';
 import { Rng } from '../../../src/util/rng';
 
 /** n bodies whose snapshots hold random poses, turned by up to `maxTurn` rad between them. */
-function snapshotsWith(n: number, maxTurn: number, seed = 1): Snapshots {
+function snapshotsWith(n: number, maxTurn: number, seed = 1): WorldSnapshots {
   const physics = new PhysicsWorld();
   for (let i = 0; i < n; i++) {
     physics.addBody({ kind: 'sphere', scale: [0.3, 0.3, 0.3], position: [2 * i, 5, 0] });
   }
-  const snapshots = new Snapshots(physics);
+  const snapshots = new WorldSnapshots(physics);
   snapshots.captureFresh();
   const rng = new Rng(seed);
   const { previous, current } = snapshots;
@@ -53,7 +53,7 @@ describe('SlerpWeights', () => {
   it('matches the trigonometric weights sin(tθ)/sin θ to 1e-15 wherever it is used', () => {
     const weights = new SlerpWeights();
     for (const alpha of [0.001, 0.13, 0.5, 0.77, 0.999]) {
-      weights.setAlpha({ alpha });
+      weights.setAlpha(alpha);
       for (let k = 0; k <= 200; k++) {
         const cos = SERIES_MIN_COS + ((1 - SERIES_MIN_COS) * k) / 200;
         const c = cos - 1;
@@ -77,11 +77,11 @@ describe('interpolatePoses', () => {
   it('equals lerpFlat3 / slerpFlat body by body, for small turns (series) and large ones (trig)', () => {
     for (const maxTurn of [0.05, 0.6, 3]) {
       const snapshots = snapshotsWith(300, maxTurn);
-      const draw = new DrawPoses();
+      const draw = new FramePoses();
       const p = new Float64Array(3);
       const q = new Float64Array(4);
       for (const alpha of [0.01, 0.3, 0.5, 0.71, 0.99]) {
-        interpolatePoses(snapshots, { alpha }, 'interpolate', draw);
+        interpolatePoses(snapshots, alpha, 'interpolate', draw);
         for (let i = 0; i < 300; i++) {
           const { previous: a, current: b } = snapshots;
           lerpFlat3(p, 0, a.position, 3 * i, b.position, 3 * i, alpha);
@@ -97,12 +97,12 @@ describe('interpolatePoses', () => {
 
   it('alpha 0 draws the previous snapshot exactly; interpolation off, the current one', () => {
     const snapshots = snapshotsWith(50, 0.3);
-    const draw = new DrawPoses();
-    interpolatePoses(snapshots, { alpha: 0 }, 'interpolate', draw);
+    const draw = new FramePoses();
+    interpolatePoses(snapshots, 0, 'interpolate', draw);
     expect(Array.from(draw.quaternion.subarray(0, 200))).toEqual(
       Array.from(snapshots.previous.quaternion.subarray(0, 200)),
     );
-    interpolatePoses(snapshots, { alpha: 0.4 }, 'off', draw);
+    interpolatePoses(snapshots, 0.4, 'off', draw);
     expect(Array.from(draw.position.subarray(0, 150))).toEqual(
       Array.from(snapshots.current.position.subarray(0, 150)),
     );
@@ -114,8 +114,8 @@ describe('interpolatePoses', () => {
     snapshots.previousAsleep[4] = 1;
     // Asleep only now (it fell asleep this step): still blended, not still.
     snapshots.asleep[6] = 1;
-    const draw = new DrawPoses();
-    interpolatePoses(snapshots, { alpha: 0.4 }, 'interpolate', draw);
+    const draw = new FramePoses();
+    interpolatePoses(snapshots, 0.4, 'interpolate', draw);
     expect(Array.from(draw.position.subarray(12, 15))).toEqual(
       Array.from(snapshots.current.position.subarray(12, 15)),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hermiteFlat3, integrateQuatFlat } from '../../../src/interp/poseMath';
-import { DrawPoses, interpolatePoses } from '../../../src/interp/interpolate';
+import { FramePoses, interpolatePoses } from '../../../src/interp/interpolate';
 import { Simulation } from '../../../src/app/simulation';
 
 const v3 = (...values: number[]): Float64Array => Float64Array.of(...values);
@@ -88,8 +88,8 @@ describe('interpolatePoses render modes on a real world', () => {
   const sim = new Simulation('pile', { count: 30 });
   for (let i = 0; i < 25; i++) sim.frame(1 / 60);
   const snapshots = sim.snapshots;
-  const at = (mode: 'interpolate' | 'off' | 'extrapolate' | 'hermite', alpha: number): DrawPoses =>
-    interpolatePoses(snapshots, { alpha }, mode, new DrawPoses());
+  const at = (mode: 'interpolate' | 'off' | 'extrapolate' | 'hermite', alpha: number): FramePoses =>
+    interpolatePoses(snapshots, alpha, mode, new FramePoses());
   const slice = (a: Float64Array, n: number): number[] => Array.from(a.subarray(0, n));
 
   it('extrapolate at alpha 0 is the current snapshot exactly', () => {

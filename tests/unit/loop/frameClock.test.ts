@@ -4,7 +4,7 @@ import { FrameClock } from '../../../src/loop/frameClock';
 /** Ticks `clock` at `nowMs` and returns the frame's seconds. */
 function secondsAt(clock: FrameClock, nowMs: number): number {
   clock.tick(nowMs);
-  return clock.seconds;
+  return clock.frameSeconds;
 }
 
 describe('FrameClock', () => {

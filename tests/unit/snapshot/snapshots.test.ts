@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { PhysicsCore } from '../../../src/core/physicsCore';
-import { PoseBuffer } from '../../../src/snapshot/snapshots';
+import { Snapshot } from '../../../src/snapshot/snapshots';
 import { localSim } from '../host/localSim';
 
 /** A full, unskipped copy of the world's state and sleep flags right now. */
-function fullCopy(core: PhysicsCore): { state: PoseBuffer; asleep: Uint8Array } {
+function fullCopy(core: PhysicsCore): { state: Snapshot; asleep: Uint8Array } {
   const n = core.physics.count;
-  const state = new PoseBuffer(n);
+  const state = new Snapshot(n);
   const asleep = new Uint8Array(n);
   core.physics.writeState(state, asleep);
   return { state, asleep };
 }
 
-function expectSame(buffer: PoseBuffer, copy: PoseBuffer, n: number, label: string): void {
+function expectSame(buffer: Snapshot, copy: Snapshot, n: number, label: string): void {
   expect(Array.from(buffer.position.subarray(0, 3 * n)), label).toEqual(Array.from(copy.position));
   expect(Array.from(buffer.quaternion.subarray(0, 4 * n)), label).toEqual(
     Array.from(copy.quaternion),

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { WorkerFrames } from '../../../src/workerHost/workerFrames';
-import type { SnapshotPair } from '../../../src/snapshot/snapshots';
+import type { SceneSnapshots } from '../../../src/snapshot/snapshots';
 
 /** A worker that has published every step up to `newest`, and a ring of 32 slots. */
 class FakeWorker {
@@ -21,7 +21,7 @@ class FakeWorker {
   requestSteps(): void {}
 }
 
-const pair = null as unknown as SnapshotPair;
+const pair = null as unknown as SceneSnapshots;
 
 /** One frame: `steps` asked for, the worker then at `published`, the step drawn. */
 function frame(link: WorkerFrames, worker: FakeWorker, steps: number, published: number): number {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toHex } from '../../../src/state/stateHasher';
 import { PhysicsCore } from '../../../src/core/physicsCore';
 import type { Command } from '../../../src/physics/commands';
-import { SnapshotPair } from '../../../src/snapshot/snapshots';
+import { SceneSnapshots } from '../../../src/snapshot/snapshots';
 import { PhysicsService } from '../../../src/workerThread/physicsService';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../../../src/wire/protocol';
 import { WorkerChannel } from '../../../src/workerHost/workerChannel';
@@ -81,7 +81,7 @@ describe.each(['shared', 'transfer'] as const)(
       workers.push(worker);
       await client.load('pile', { count: 60, seed: 3 });
       expect(client.scene?.definition.id).toBe('pile');
-      const snapshots = new SnapshotPair();
+      const snapshots = new SceneSnapshots();
       let step = 0;
       for (const steps of framePattern(45)) {
         // Commands go out at the start of the frame whose steps they fall in.
@@ -109,7 +109,7 @@ describe.each(['shared', 'transfer'] as const)(
       await client.load('pile', { count: 20, seed: 1 });
       client.requestSteps(30, DT);
       await client.whenCaughtUp();
-      const out = new SnapshotPair();
+      const out = new SceneSnapshots();
       // Eight slots: steps 23–30 are there, step 10 was overwritten long ago.
       expect(client.copyStep(30, out)).toBeGreaterThanOrEqual(0);
       expect(client.copyStep(23, out)).toBeGreaterThanOrEqual(0);
@@ -154,7 +154,7 @@ describe('physics worker protocol, late and out-of-order messages', () => {
     expect(toService.map((message) => message.type)).toEqual(['stepTo', 'load']);
     deliver();
     await second;
-    const out = new SnapshotPair();
+    const out = new SceneSnapshots();
     expect(client.copyStep(5, out)).toBe(-1);
     expect(client.newestStep()).toBe(0);
     expect(client.copyStep(0, out)).toBeGreaterThanOrEqual(0);
@@ -189,7 +189,7 @@ describe('physics worker protocol, late and out-of-order messages', () => {
     client.flush();
     client.requestSteps(9, DT);
     deliver();
-    const out = new SnapshotPair();
+    const out = new SceneSnapshots();
     expect(client.copyStep(9, out)).toBeGreaterThanOrEqual(0);
     expect(out.count).toBe(11);
     const core = new PhysicsCore('pile', { count: 10, seed: 1 });

@@ -11,13 +11,13 @@ import {
   Vector3,
 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { DrawPoses } from '../../../src/interp/interpolate';
-import { InstancedPoses } from '../../../src/render/instancedPoses';
+import { FramePoses } from '../../../src/interp/interpolate';
+import { InstancedMeshWriter } from '../../../src/render/instancedMeshWriter';
 import { writeObjectPoses } from '../../../src/render/objectPoses';
 
 /** Draw poses for `count` bodies: body i at (i, 2i, −i), turned i·0.3 rad about a tilted axis. */
-function poses(count: number, shift = 0): DrawPoses {
-  const draw = new DrawPoses();
+function poses(count: number, shift = 0): FramePoses {
+  const draw = new FramePoses();
   draw.ensureCapacity(count);
   draw.count = count;
   const axis = new Vector3(1, 2, 3).normalize();
@@ -34,7 +34,7 @@ function mesh(capacity: number): InstancedMesh {
 }
 
 /** The matrix three.js composes for body i of `draw` at `scale`. */
-function expected(draw: DrawPoses, i: number, scale: Vector3): Matrix4 {
+function expected(draw: FramePoses, i: number, scale: Vector3): Matrix4 {
   const [x, y, z] = draw.position.subarray(3 * i, 3 * i + 3);
   const [qx, qy, qz, qw] = draw.quaternion.subarray(4 * i, 4 * i + 4);
   return new Matrix4().compose(new Vector3(x, y, z), new Quaternion(qx, qy, qz, qw), scale);
@@ -50,10 +50,14 @@ function closeTo(actual: Matrix4, wanted: Matrix4): void {
   actual.elements.forEach((value, k) => expect(value).toBeCloseTo(wanted.elements[k] ?? NaN, 5));
 }
 
-describe('InstancedPoses', () => {
+describe('InstancedMeshWriter', () => {
   it('instance k shows body bodyIndices[k] at its scale, as Matrix4.compose would', () => {
     const target = mesh(4);
-    const writer = new InstancedPoses(target, [3, 1, 2], [1, 1, 1, 2, 0.5, 3, 0.25, 0.25, 0.25]);
+    const writer = new InstancedMeshWriter(
+      target,
+      [3, 1, 2],
+      [1, 1, 1, 2, 0.5, 3, 0.25, 0.25, 0.25],
+    );
     const draw = poses(5);
     writer.write(draw);
     expect(target.count).toBe(3);
@@ -65,7 +69,7 @@ describe('InstancedPoses', () => {
 
   it('a resting body whose matrix already shows its pose is not written again; a moving one is', () => {
     const target = mesh(2);
-    const writer = new InstancedPoses(target, [0, 1]);
+    const writer = new InstancedMeshWriter(target, [0, 1]);
     const draw = poses(2);
     draw.still.fill(1);
     writer.write(draw);
@@ -83,14 +87,14 @@ describe('InstancedPoses', () => {
   });
 
   it('says what is wrong with a mapping it cannot draw', () => {
-    expect(() => new InstancedPoses(mesh(2), [0, 1, 2])).toThrow(
+    expect(() => new InstancedMeshWriter(mesh(2), [0, 1, 2])).toThrow(
       /3 bodies do not fit a mesh made for 2 instances/,
     );
-    expect(() => new InstancedPoses(mesh(2), [0, -1])).toThrow(/bodyIndices\[1\] is -1/);
-    expect(() => new InstancedPoses(mesh(2), [0, 1], [1, 1])).toThrow(
+    expect(() => new InstancedMeshWriter(mesh(2), [0, -1])).toThrow(/bodyIndices\[1\] is -1/);
+    expect(() => new InstancedMeshWriter(mesh(2), [0, 1], [1, 1])).toThrow(
       /scales holds 2 numbers; 2 instances need 6/,
     );
-    const writer = new InstancedPoses(mesh(2), [0, 4]);
+    const writer = new InstancedMeshWriter(mesh(2), [0, 4]);
     expect(() => writer.write(poses(3))).toThrow(
       /instance 1 shows body 4, but the draw poses hold 3 bodies/,
     );

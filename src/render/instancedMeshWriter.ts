@@ -5,7 +5,7 @@ import type { InstancedMesh } from 'three';
 import { composeInstance, restingUnchanged } from './instanceMatrix';
 import type { DrawSource } from './instanceMatrix';
 
-/** Draw poses with their body count, as `interpolatePoses` writes them (DrawPoses). */
+/** Draw poses with their body count, as `interpolatePoses` writes them (FramePoses). */
 export interface CountedDrawSource extends DrawSource {
   /** Bodies in the arrays. */
   count: number;
@@ -24,12 +24,12 @@ export interface CountedDrawSource extends DrawSource {
  * @example
  * ```ts
  * const boxes = new THREE.InstancedMesh(boxGeometry, material, boxBodies.length);
- * const writer = new InstancedPoses(boxes, boxBodies.map((b) => world.bodies.indexOf(b)));
- * // every frame, after interpolatePoses(snapshots, report, 'interpolate', poses):
+ * const writer = new InstancedMeshWriter(boxes, boxBodies.map((b) => world.bodies.indexOf(b)));
+ * // every frame, after interpolatePoses(snapshots, report.alpha, 'interpolate', poses):
  * writer.write(poses);
  * ```
  */
-export class InstancedPoses {
+export class InstancedMeshWriter {
   /** The mesh written to. */
   readonly mesh: InstancedMesh;
   private bodyOf = new Int32Array(0);
@@ -59,12 +59,12 @@ export class InstancedPoses {
     const room = this.mesh.instanceMatrix.count;
     if (n > room) {
       throw new RangeError(
-        `InstancedPoses: ${n} bodies do not fit a mesh made for ${room} instances.`,
+        `InstancedMeshWriter: ${n} bodies do not fit a mesh made for ${room} instances.`,
       );
     }
     if (scales !== undefined && scales.length !== 3 * n) {
       throw new RangeError(
-        `InstancedPoses: scales holds ${scales.length} numbers; ${n} instances need ${3 * n} (x, y, z each).`,
+        `InstancedMeshWriter: scales holds ${scales.length} numbers; ${n} instances need ${3 * n} (x, y, z each).`,
       );
     }
     const bodyOf = new Int32Array(n);
@@ -72,7 +72,7 @@ export class InstancedPoses {
       const index = bodyIndices[k];
       if (!Number.isInteger(index) || index < 0) {
         throw new RangeError(
-          `InstancedPoses: bodyIndices[${k}] is ${String(index)}; a body index is an integer ≥ 0.`,
+          `InstancedMeshWriter: bodyIndices[${k}] is ${String(index)}; a body index is an integer ≥ 0.`,
         );
       }
       bodyOf[k] = index;
@@ -112,6 +112,6 @@ export class InstancedPoses {
 
 function bodyMissing(instance: number, body: number, count: number): RangeError {
   return new RangeError(
-    `InstancedPoses: instance ${instance} shows body ${body}, but the draw poses hold ${count} bodies (call setBodies after removing bodies).`,
+    `InstancedMeshWriter: instance ${instance} shows body ${body}, but the draw poses hold ${count} bodies (call setBodies after removing bodies).`,
   );
 }
