@@ -3,7 +3,7 @@
 
 import { Body, SAPBroadphase } from 'cannon-es';
 import type { World } from 'cannon-es';
-import { sweepPairs } from './broadphaseSweep';
+import { sweepPairs } from './kernelCalls';
 import { KernelMemory } from './kernelMemory';
 import type { BlockHolder, KernelMode } from './kernelMemory';
 
@@ -160,20 +160,20 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolde
   /** sweepPairs over the packed list, in WebAssembly where the memory has the kernels. */
   private sweep(n: number): number {
     const most = this.pairs.length >> 1;
-    const k = this.memory.exports;
-    if (k === null) {
-      // prettier-ignore
-      return sweepPairs(
-        n, this.lower, this.upper, this.alongU, this.alongV, this.centre, this.radius, this.still,
-        this.group, this.mask, this.pairs, most,
-      );
-    }
-    // prettier-ignore
-    return k.sweepPairs(
-      n, this.lower.byteOffset, this.upper.byteOffset, this.alongU.byteOffset,
-      this.alongV.byteOffset, this.centre.byteOffset, this.radius.byteOffset,
-      this.still.byteOffset, this.group.byteOffset, this.mask.byteOffset, this.pairs.byteOffset,
+    return sweepPairs(
+      this.memory.exports,
+      n,
+      this.lower,
+      this.upper,
+      this.alongU,
+      this.alongV,
+      this.centre,
+      this.radius,
+      this.still,
+      this.group,
+      this.mask,
+      this.pairs,
       most,
-    ) as number;
+    );
   }
 }

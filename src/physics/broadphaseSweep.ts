@@ -12,6 +12,7 @@ import type { int } from './kernelTypes';
  * sweep axis (the list is sorted by lower bound), `alongU` and `alongV` its centre along the
  * other two, `centre` x y z, `radius`, `still` 1 for static or asleep, `group` and `mask` its
  * collision filter.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function sweepPairs(
   n: int,

@@ -8,18 +8,9 @@ import type { Body } from 'cannon-es';
 import { ContactOrder } from './contactOrder';
 import type { Block, BlockHolder, KernelExports, KernelMemory } from './kernelMemory';
 import type { ManifoldBuffer } from './manifoldStore';
-import {
-  applyStarts,
-  placeRows,
-  SCALAR_DT,
-  SCALAR_WARM_FRICTION,
-  SCALAR_WARM_NORMAL,
-  SET_UP_SCALARS,
-  setUpRange,
-} from './rowSetUp';
-import { storeImpulses } from './impulseCarry';
+import { applyStarts, placeRows, setUpRange, storeImpulses, sweepRows } from './kernelCalls';
+import { SCALAR_DT, SCALAR_WARM_FRICTION, SCALAR_WARM_NORMAL, SET_UP_SCALARS } from './rowSetUp';
 import { bounceRows } from './restitution';
-import { sweepRows } from './sweepLoop';
 import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './contactRows';
 import type { WarmStart } from './contactRows';
 
@@ -111,41 +102,39 @@ export class ManifoldRows implements BlockHolder {
     scalars[SCALAR_WARM_FRICTION] = warm.friction;
     const k = this.exports;
     const b = buffer;
-    if (k !== null) {
-      // prettier-ignore
-      k.placeRows(
-        count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
-        b.bodyB.byteOffset, b.points.byteOffset, state.byteOffset, this.bodies.byteOffset,
-        this.firstPoint.byteOffset,
-      );
-      // prettier-ignore
-      k.setUpRange(
-        0, count, this.orderView.byteOffset, b.responds.byteOffset, b.bodyA.byteOffset,
-        b.bodyB.byteOffset, b.worldNormal.byteOffset, b.material.byteOffset, b.ri.byteOffset,
-        b.rj.byteOffset, b.impulse.byteOffset, this.state.byteOffset, this.scalars.byteOffset,
-        this.header.byteOffset, this.firstPoint.byteOffset, this.rows.byteOffset,
-      );
-      if (warm.normal > 0 || warm.friction > 0) {
-        // prettier-ignore
-        k.applyStarts(
-          count, this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
-          this.rows.byteOffset, inside.byteOffset,
-        );
-      }
-    } else {
-      // prettier-ignore
-      placeRows(
-        count, this.orderView, b.responds, b.bodyA, b.bodyB, b.points, state, this.bodies,
-        this.firstPoint,
-      );
-      // prettier-ignore
-      setUpRange(
-        0, count, this.orderView, b.responds, b.bodyA, b.bodyB, b.worldNormal, b.material, b.ri,
-        b.rj, b.impulse, state, scalars, this.header, this.firstPoint, this.rows,
-      );
-      if (warm.normal > 0 || warm.friction > 0) {
-        applyStarts(count, this.header, this.bodies, this.firstPoint, this.rows, inside);
-      }
+    placeRows(
+      k,
+      count,
+      orderView,
+      b.responds,
+      b.bodyA,
+      b.bodyB,
+      b.points,
+      state,
+      this.bodies,
+      this.firstPoint,
+    );
+    setUpRange(
+      k,
+      0,
+      count,
+      orderView,
+      b.responds,
+      b.bodyA,
+      b.bodyB,
+      b.worldNormal,
+      b.material,
+      b.ri,
+      b.rj,
+      b.impulse,
+      state,
+      scalars,
+      this.header,
+      this.firstPoint,
+      this.rows,
+    );
+    if (warm.normal > 0 || warm.friction > 0) {
+      applyStarts(k, count, this.header, this.bodies, this.firstPoint, this.rows, inside);
     }
     for (let i = 0; i < n; i++) lambdas[i] = inside[i];
   }
@@ -159,16 +148,8 @@ export class ManifoldRows implements BlockHolder {
     for (let i = 0; i < n; i++) inside[i] = lambdas[i];
     const count = this.order.count;
     const k = this.exports;
-    if (k !== null) {
-      this.kernelSweeps++;
-      // prettier-ignore
-      k.sweepRows(
-        this.header.byteOffset, this.bodies.byteOffset, this.firstPoint.byteOffset,
-        this.rows.byteOffset, inside.byteOffset, relax ? 1 : 0, 0, count,
-      );
-    } else {
-      sweepRows(this.header, this.bodies, this.firstPoint, this.rows, inside, relax, 0, count);
-    }
+    if (k !== null) this.kernelSweeps++;
+    sweepRows(k, this.header, this.bodies, this.firstPoint, this.rows, inside, relax, 0, count);
     for (let i = 0; i < n; i++) lambdas[i] = inside[i];
   }
 
@@ -224,20 +205,16 @@ export class ManifoldRows implements BlockHolder {
   /** Keeps each point's impulses for the next step: normal λ, and friction as a world vector. */
   store(buffer: ManifoldBuffer): void {
     const count = this.order.count;
-    const k = this.exports;
-    if (k !== null) {
-      // prettier-ignore
-      k.storeImpulses(
-        count, this.orderView.byteOffset, buffer.points.byteOffset, this.header.byteOffset,
-        this.firstPoint.byteOffset, this.rows.byteOffset, buffer.impulse.byteOffset,
-      );
-    } else {
-      // prettier-ignore
-      storeImpulses(
-        count, this.orderView, buffer.points, this.header, this.firstPoint, this.rows,
-        buffer.impulse,
-      );
-    }
+    storeImpulses(
+      this.exports,
+      count,
+      this.orderView,
+      buffer.points,
+      this.header,
+      this.firstPoint,
+      this.rows,
+      buffer.impulse,
+    );
   }
 
   /** Room for this solve in `memory` (the manifolds'), its blocks made there at the first. */

@@ -15,6 +15,7 @@ import {
  * (`impulse`, IMPULSE_WIDTH a point) — the normal λ, and friction as a world vector from the two
  * tangent λs (so the next step can carry it into its own tangents); zero for a manifold that
  * had no rows.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function storeImpulses(
   count: int,

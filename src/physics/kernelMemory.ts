@@ -1,5 +1,5 @@
 // One memory for the contact pipeline's arrays — the manifolds, the pair tasks, the solver's rows —
-// so the kernels (compiled from their TypeScript: buildKernels.ts) run over them in place: a
+// so the kernels (compiled from their TypeScript: tools/kernels) run over them in place: a
 // WebAssembly memory where its instance runs, else a plain buffer.
 
 import { KERNEL_BASE64 } from './contactKernelBytes';
@@ -44,7 +44,7 @@ export interface BlockHolder {
   bind(): void;
 }
 
-/** The kernels' exports (see buildKernels.ts's list); array arguments are byte addresses. */
+/** The kernels' exports (the `@kernel` functions); array arguments are byte addresses. */
 export type KernelExports = Record<string, (...args: number[]) => number | void>;
 
 let allowed = true;

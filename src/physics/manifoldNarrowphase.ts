@@ -13,11 +13,11 @@ import { setMaterial } from './manifoldMerge';
 import type { ContactSpring } from './manifoldMerge';
 import { ManifoldStore } from './manifoldStore';
 import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
-import { mergeTasks } from './pairMerge';
-import { planTasks, PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairPlan';
+import { mergeTasks, planTasks, taskPairs } from './kernelCalls';
+import { PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './pairPlan';
 import { PackedBodies, writePose } from './packedBodies';
 import { PairTasks } from './pairTasks';
-import { jobKind, taskPairs } from './pairTasking';
+import { jobKind } from './pairTasking';
 
 /** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
 const xi = new Vec3();
@@ -115,10 +115,15 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       const shapes = tasks.shapes[t];
       const shapeA = bodies[tasks.indexA[t]].shapes[shapes & 255];
       const shapeB = bodies[tasks.indexB[t]].shapes[shapes >> 8];
-      // prettier-ignore
       runJob(
-        kind, geometryOf(shapeA, kind), geometryOf(shapeB, kind), this.packed.shapePoses,
-        SHAPE_POSE_WIDTH * tasks.slotA[t], SHAPE_POSE_WIDTH * tasks.slotB[t], tasks, t,
+        kind,
+        geometryOf(shapeA, kind),
+        geometryOf(shapeB, kind),
+        this.packed.shapePoses,
+        SHAPE_POSE_WIDTH * tasks.slotA[t],
+        SHAPE_POSE_WIDTH * tasks.slotB[t],
+        tasks,
+        t,
       );
     }
     this.merge();
@@ -154,9 +159,13 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       const bodyA = bodies[tasks.indexA[t]];
       const bodyB = bodies[tasks.indexB[t]];
       const shapes = tasks.shapes[t];
-      // prettier-ignore
       const c = this.createContactEquation(
-        bodyA, bodyB, bodyA.shapes[shapes & 255], bodyB.shapes[shapes >> 8], null, null,
+        bodyA,
+        bodyB,
+        bodyA.shapes[shapes & 255],
+        bodyB.shapes[shapes >> 8],
+        null,
+        null,
       );
       setMaterial(next, m, c, material, world, this.spring);
       result[r++] = c;
@@ -171,24 +180,33 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const t = this.tasks;
     const b = this.packed;
     const materials = b.materials.length;
-    const k = this.store.memory.exports;
-    if (k === null) {
-      // prettier-ignore
-      return taskPairs(
-        pairs, t.pairA, t.pairB, b.shapeCount, b.firstShape, b.key, b.type, b.material, materials,
-        b.shapeType, b.shapeGroup, b.shapeMask, b.shapeMaterial, t.first, t.others, t.indexA,
-        t.indexB, t.slotA, t.slotB, t.keyA, t.keyB, t.shapes, t.kind, t.materialCode,
-      );
-    }
-    // prettier-ignore
-    return k.taskPairs(
-      pairs, t.pairA.byteOffset, t.pairB.byteOffset, b.shapeCount.byteOffset,
-      b.firstShape.byteOffset, b.key.byteOffset, b.type.byteOffset, b.material.byteOffset,
-      materials, b.shapeType.byteOffset, b.shapeGroup.byteOffset, b.shapeMask.byteOffset,
-      b.shapeMaterial.byteOffset, t.first.byteOffset, t.others.byteOffset, t.indexA.byteOffset,
-      t.indexB.byteOffset, t.slotA.byteOffset, t.slotB.byteOffset, t.keyA.byteOffset,
-      t.keyB.byteOffset, t.shapes.byteOffset, t.kind.byteOffset, t.materialCode.byteOffset,
-    ) as number;
+    return taskPairs(
+      this.store.memory.exports,
+      pairs,
+      t.pairA,
+      t.pairB,
+      b.shapeCount,
+      b.firstShape,
+      b.key,
+      b.type,
+      b.material,
+      materials,
+      b.shapeType,
+      b.shapeGroup,
+      b.shapeMask,
+      b.shapeMaterial,
+      t.first,
+      t.others,
+      t.indexA,
+      t.indexB,
+      t.slotA,
+      t.slotB,
+      t.keyA,
+      t.keyB,
+      t.shapes,
+      t.kind,
+      t.materialCode,
+    );
   }
 
   /**
@@ -275,24 +293,32 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     this.limits[0] = this.reuseMotion;
     const old = this.store.current;
     const mask = old.slots.length - 1;
-    const k = this.store.memory.exports;
-    if (k === null) {
-      // prettier-ignore
-      planTasks(
-        0, t.count, this.limits, t.indexA, t.indexB, t.slotA, t.slotB, t.keyA, t.keyB,
-        t.shapes, t.kind, t.state, t.previous, t.frame, this.packed.poses, this.packed.shapePoses,
-        this.packed.shapeSizes, this.work, old.slots, mask, old.keyA, old.keyB, old.shapes, old.frame,
-      );
-      return;
-    }
-    // prettier-ignore
-    k.planTasks(
-      0, t.count, this.limits.byteOffset, t.indexA.byteOffset, t.indexB.byteOffset, t.slotA.byteOffset,
-      t.slotB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
-      t.kind.byteOffset, t.state.byteOffset, t.previous.byteOffset, t.frame.byteOffset,
-      this.packed.poses.byteOffset, this.packed.shapePoses.byteOffset, this.packed.shapeSizes.byteOffset,
-      this.work.byteOffset, old.slots.byteOffset, mask, old.keyA.byteOffset,
-      old.keyB.byteOffset, old.shapes.byteOffset, old.frame.byteOffset,
+    planTasks(
+      this.store.memory.exports,
+      0,
+      t.count,
+      this.limits,
+      t.indexA,
+      t.indexB,
+      t.slotA,
+      t.slotB,
+      t.keyA,
+      t.keyB,
+      t.shapes,
+      t.kind,
+      t.state,
+      t.previous,
+      t.frame,
+      this.packed.poses,
+      this.packed.shapePoses,
+      this.packed.shapeSizes,
+      this.work,
+      old.slots,
+      mask,
+      old.keyA,
+      old.keyB,
+      old.shapes,
+      old.frame,
     );
   }
 
@@ -305,31 +331,51 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const counts = this.counts;
     counts[0] = n.count;
     counts[1] = n.pointCount;
-    const k = this.store.memory.exports;
-    if (k !== null) {
-      // prettier-ignore
-      k.mergeTasks(
-        t.count, t.state.byteOffset, t.kind.byteOffset, t.previous.byteOffset, t.indexA.byteOffset,
-        t.indexB.byteOffset, t.keyA.byteOffset, t.keyB.byteOffset, t.shapes.byteOffset,
-        t.frame.byteOffset, this.packed.poses.byteOffset, t.points.byteOffset, t.normal.byteOffset,
-        t.onA.byteOffset, t.onB.byteOffset, t.feature.byteOffset, o.points.byteOffset,
-        o.frame.byteOffset, o.normal.byteOffset, o.localA.byteOffset, o.localB.byteOffset,
-        o.impulse.byteOffset, o.feature.byteOffset, n.keyA.byteOffset, n.keyB.byteOffset,
-        n.shapes.byteOffset, n.bodyA.byteOffset, n.bodyB.byteOffset, n.points.byteOffset,
-        n.frame.byteOffset, n.normal.byteOffset, n.worldNormal.byteOffset, n.localA.byteOffset,
-        n.localB.byteOffset, n.feature.byteOffset, n.impulse.byteOffset, n.ri.byteOffset,
-        n.rj.byteOffset, n.slots.byteOffset, mask, t.manifold.byteOffset, counts.byteOffset,
-      );
-    } else {
-      // prettier-ignore
-      mergeTasks(
-        t.count, t.state, t.kind, t.previous, t.indexA, t.indexB, t.keyA, t.keyB, t.shapes, t.frame,
-        this.packed.poses, t.points, t.normal, t.onA, t.onB, t.feature, o.points, o.frame, o.normal,
-        o.localA, o.localB, o.impulse, o.feature, n.keyA, n.keyB, n.shapes, n.bodyA, n.bodyB,
-        n.points, n.frame, n.normal, n.worldNormal, n.localA, n.localB, n.feature, n.impulse, n.ri,
-        n.rj, n.slots, mask, t.manifold, counts,
-      );
-    }
+    mergeTasks(
+      this.store.memory.exports,
+      t.count,
+      t.state,
+      t.kind,
+      t.previous,
+      t.indexA,
+      t.indexB,
+      t.keyA,
+      t.keyB,
+      t.shapes,
+      t.frame,
+      this.packed.poses,
+      t.points,
+      t.normal,
+      t.onA,
+      t.onB,
+      t.feature,
+      o.points,
+      o.frame,
+      o.normal,
+      o.localA,
+      o.localB,
+      o.impulse,
+      o.feature,
+      n.keyA,
+      n.keyB,
+      n.shapes,
+      n.bodyA,
+      n.bodyB,
+      n.points,
+      n.frame,
+      n.normal,
+      n.worldNormal,
+      n.localA,
+      n.localB,
+      n.feature,
+      n.impulse,
+      n.ri,
+      n.rj,
+      n.slots,
+      mask,
+      t.manifold,
+      counts,
+    );
     n.count = counts[0];
     n.pointCount = counts[1];
   }

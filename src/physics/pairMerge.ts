@@ -23,6 +23,7 @@ const MATCH_DISTANCE = 0.01;
  * step's points (keepPoints), a TASK_MAKE task takes its generator's (makePoints); one left with
  * no point has no manifold. manifoldOf[t] is task t's manifold, or −1. `counts` holds the new
  * buffer's manifold and point counts, read and written back.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function mergeTasks(
   count: int,
@@ -82,22 +83,64 @@ export function mergeTasks(
       // A ground corner stays within the plane–box generator's margin; others within the slack
       // every generator has (a pile's side-by-side boxes would keep apart pairs, at a cost).
       const slack = kind[t] === PLANE_BOX_JOB ? CONTACT_MARGIN : POINT_SLOP;
-      // prettier-ignore
       n = keepPoints(
-        previous[t], m, bodyPoses, a, b, oldPoints, oldFrame, oldNormal, oldLocalA, oldLocalB,
-        oldImpulse, oldFeature, newFrame, newNormal, worldNormal, localA, localB, feature,
-        impulse, ri, rj, slack,
+        previous[t],
+        m,
+        bodyPoses,
+        a,
+        b,
+        oldPoints,
+        oldFrame,
+        oldNormal,
+        oldLocalA,
+        oldLocalB,
+        oldImpulse,
+        oldFeature,
+        newFrame,
+        newNormal,
+        worldNormal,
+        localA,
+        localB,
+        feature,
+        impulse,
+        ri,
+        rj,
+        slack,
       );
     } else if (jobPoints[t] > 0) {
       n = jobPoints[t];
-      // prettier-ignore
       makePoints(
-        t, n, m, bodyPoses, a, b, frame, jobNormal, onA, onB, jobFeature, newFrame, newNormal,
-        worldNormal, localA, localB, feature, ri, rj,
+        t,
+        n,
+        m,
+        bodyPoses,
+        a,
+        b,
+        frame,
+        jobNormal,
+        onA,
+        onB,
+        jobFeature,
+        newFrame,
+        newNormal,
+        worldNormal,
+        localA,
+        localB,
+        feature,
+        ri,
+        rj,
       );
-      // prettier-ignore
       carryImpulses(
-        oldPoints, oldFeature, oldLocalA, oldImpulse, previous[t], feature, localA, impulse, m, n,
+        oldPoints,
+        oldFeature,
+        oldLocalA,
+        oldImpulse,
+        previous[t],
+        feature,
+        localA,
+        impulse,
+        m,
+        n,
       );
     }
     if (n === 0) continue;

@@ -49,6 +49,7 @@ export function jobKind(a: int, b: int): int {
  * −1 (no task) when the collision filters part them. Every other pair is listed in `others`, its
  * tasks' kinds −1 for the TypeScript to fill. Returns how many others there are. `materialCode`:
  * mA × materials + mB from the bodies' material numbers, −1 where either has none.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function taskPairs(
   count: int,

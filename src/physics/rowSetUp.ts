@@ -60,6 +60,7 @@ export const SET_UP_SCALARS = 3;
  * firstPoint[count], the end) and each position's two bodies' places in the running velocity
  * changes (BODY_WIDTH × the body index, −1 for one that does not move; both −1 for a manifold
  * that does not respond, which gets no rows). Sequential, and cheap: a pass over the positions.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function placeRows(
   count: int,
@@ -96,6 +97,7 @@ export function placeRows(
  * packBody, their λs warm-started from `impulse` times the warm-start factors. `scalars` holds
  * the step's dt and the factors (see SET_UP_SCALARS): in memory, so no caller passes a double
  * through a call. What a position writes is its own: ranges can be set up in any order.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function setUpRange(
   from: int,
@@ -153,6 +155,7 @@ export function setUpRange(
 /**
  * Adds the starting λs of positions [0, count) to the running velocity changes `lambdas` (zero
  * on entry), position by position: sequential, since a body's sum runs in solve order.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function applyStarts(
   count: int,

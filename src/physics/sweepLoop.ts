@@ -25,6 +25,7 @@ import type { int } from './kernelTypes';
 /**
  * One sweep over positions [from, to) of ManifoldRows' arrays (see ManifoldRows.iterate): each
  * manifold's normal rows, then its friction rows, on the running velocity changes `lambdas`.
+ * @kernel an entry point of the compiled module; called through kernelCalls.ts.
  */
 export function sweepRows(
   header: Float64Array,

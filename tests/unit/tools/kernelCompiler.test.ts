@@ -1,4 +1,4 @@
-// The kernel compiler (tests/tools/kernelCompiler.ts): a kernel using every construct it takes
+// The kernel compiler (tools/kernels/kernelCompiler.ts): a kernel using every construct it takes
 // gives the same bits compiled as run as TypeScript, and anything outside the subset is refused
 // with the line that holds it.
 
@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import wabtModule from 'wabt';
 import { Rng } from '../../../src/util/rng';
-import { kernelText } from '../../tools/kernelCompiler';
+import { kernelText } from '../../../tools/kernels/kernelCompiler';
 import { mix } from './fixtures/sampleKernel';
 
 const SAMPLE = new URL('./fixtures/sampleKernel.ts', import.meta.url);
