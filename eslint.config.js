@@ -41,7 +41,34 @@ export const PIPELINE = {
   shapes: ['util'],
   // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
   poses: [],
-  physics: ['poses', 'shapes', 'util'],
+  // The physics engine in stages (docs/design.md, "Physics stages"), each importing only those
+  // below it. Elsewhere, 'physics' names all of them.
+  'physics/kernels': [],
+  'physics/bodies': ['util'],
+  'physics/broadphase': ['physics/kernels'],
+  'physics/contacts': ['physics/bodies', 'physics/kernels', 'poses'],
+  'physics/manifolds': ['physics/kernels'],
+  'physics/narrowphase': [
+    'physics/bodies',
+    'physics/broadphase',
+    'physics/contacts',
+    'physics/kernels',
+    'physics/manifolds',
+    'poses',
+    'util',
+  ],
+  'physics/solver': ['physics/kernels', 'physics/manifolds'],
+  'physics/world': [
+    'physics/bodies',
+    'physics/broadphase',
+    'physics/kernels',
+    'physics/manifolds',
+    'physics/narrowphase',
+    'physics/solver',
+    'poses',
+    'shapes',
+    'util',
+  ],
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'poses', 'shapes'],
@@ -96,9 +123,20 @@ export const PIPELINE = {
 
 const FOLDERS = Object.keys(PIPELINE);
 
+/** The last part of a folder's path: what an import from a sibling or from outside both name. */
+const leafOf = (folder) => folder.slice(folder.lastIndexOf('/') + 1);
+if (new Set(FOLDERS.map(leafOf)).size !== FOLDERS.length) {
+  throw new Error('eslint.config.js: two folders of PIPELINE end in the same name');
+}
+
+/** The folders an entry of PIPELINE names: itself, or (a parent, such as physics) all under it. */
+export function foldersNamed(entry) {
+  return FOLDERS.filter((folder) => folder === entry || folder.startsWith(`${entry}/`));
+}
+
 /** An import of `name`/ reported: `regex` matches the import's text. */
 const FOLDER = (name) => ({
-  regex: `(^|/)${name}/`,
+  regex: `(^|/)${leafOf(name)}/`,
   message: `The pipeline runs one way (docs/design.md): this folder never imports ${name}/.`,
 });
 /** The packages each kept to the folder that is its one user. */
@@ -112,7 +150,7 @@ const PACKAGES = {
 /** The package patterns `folder` may not import (null: the composition root, src/main.ts). */
 function packagePatterns(folder) {
   return Object.entries(PACKAGES)
-    .filter(([, rule]) => !rule.only.includes(folder))
+    .filter(([, rule]) => !rule.only.some((only) => foldersNamed(only).includes(folder)))
     .map(([name, rule]) => ({
       regex: rule.regex,
       message: `Only ${rule.only.join(', ')}/ imports ${name}.`,
@@ -121,7 +159,7 @@ function packagePatterns(folder) {
 
 /** One no-restricted-imports block per folder: every folder not in its list, and the packages. */
 const LAYERS = FOLDERS.map((folder) => {
-  const allowed = new Set([folder, ...PIPELINE[folder]]);
+  const allowed = new Set([folder, ...PIPELINE[folder].flatMap(foldersNamed)]);
   const patterns = FOLDERS.filter((other) => !allowed.has(other)).map(FOLDER);
   if (folder === 'snapshot') patterns.push({ ...FOLDER('physics'), allowTypeImports: true });
   patterns.push(...packagePatterns(folder));
@@ -146,7 +184,9 @@ const PACKAGE_ENTRIES = [
       'error',
       {
         patterns: [
-          ...FOLDERS.filter((folder) => !folders.includes(folder)).map(FOLDER),
+          ...FOLDERS.filter((folder) => !folders.flatMap(foldersNamed).includes(folder)).map(
+            FOLDER,
+          ),
           ...packagePatterns(null),
         ],
       },

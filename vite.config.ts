@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // The contact solver's kernels are WebAssembly compiled from the app's own bytes (src/physics/kernelMemory.ts).
+  // The contact solver's kernels are WebAssembly compiled from the app's own bytes (src/physics/kernels/kernelMemory.ts).
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",

@@ -8,7 +8,7 @@ import { createScriptingApi } from './api/scriptingApi';
 import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
-import { compileContactKernels } from './physics/kernelMemory';
+import { compileContactKernels } from './physics/kernels/kernelMemory';
 import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { Messages } from './ui/messages';

@@ -7,7 +7,7 @@ import type { PhysicsThreadSetting, Settings } from '../config/settings';
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import { FrameDriver } from '../loop/frameDriver';
-import { summarizeFaults } from '../physics/stateGuard';
+import { summarizeFaults } from '../physics/world/stateGuard';
 import { Stage } from '../render/stage';
 import { ViewCompositor } from '../render/viewCompositor';
 import type { SceneDefinition } from '../scenes/sceneTypes';

@@ -6,8 +6,8 @@
 import { withoutRetiredSettings } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
-import type { CommandAction } from '../physics/commands';
-import type { BodySpec, Vec3Tuple } from '../physics/physicsWorld';
+import type { CommandAction } from '../physics/world/commands';
+import type { BodySpec, Vec3Tuple } from '../physics/world/physicsWorld';
 import { randomBody } from '../scenes/mixedBodies';
 import type { LoadedScene } from '../scenes/registry';
 import type { ShapeKind } from '../shapes/shapeKinds';

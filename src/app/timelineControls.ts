@@ -4,7 +4,7 @@
 
 import type { Settings } from '../config/settings';
 import type { PhysicsHost } from '../host/physicsHost';
-import type { PhysicsTuning } from '../physics/tuning';
+import type { PhysicsTuning } from '../physics/world/tuning';
 import { readInteger } from '../state/fields';
 import type { Recording } from '../state/recording';
 import { parseRecording } from '../state/recordingSchema';

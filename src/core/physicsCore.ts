@@ -4,12 +4,12 @@
 // it decides when to step; this decides nothing about time.
 
 import { StateHasher, toHex } from '../state/stateHasher';
-import { CommandQueue } from '../physics/commands';
-import type { Command } from '../physics/commands';
-import { PhysicsWorld } from '../physics/physicsWorld';
-import { DEFAULT_TUNING } from '../physics/tuning';
-import type { PhysicsTuning } from '../physics/tuning';
-import { StateGuard } from '../physics/stateGuard';
+import { CommandQueue } from '../physics/world/commands';
+import type { Command } from '../physics/world/commands';
+import { PhysicsWorld } from '../physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../physics/world/tuning';
+import type { PhysicsTuning } from '../physics/world/tuning';
+import { StateGuard } from '../physics/world/stateGuard';
 import { findScene, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import { Snapshots } from '../snapshot/snapshots';

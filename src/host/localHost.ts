@@ -2,10 +2,10 @@
 // step's cost measured with the simulation's clock. Everything answers at once.
 
 import { PHYSICS_SHARE } from '../loop/overloadGovernor';
-import type { Command } from '../physics/commands';
-import type { FaultReport } from '../physics/stateGuard';
-import { DEFAULT_TUNING } from '../physics/tuning';
-import type { PhysicsTuning } from '../physics/tuning';
+import type { Command } from '../physics/world/commands';
+import type { FaultReport } from '../physics/world/stateGuard';
+import { DEFAULT_TUNING } from '../physics/world/tuning';
+import type { PhysicsTuning } from '../physics/world/tuning';
 import { PhysicsCore } from '../core/physicsCore';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import { reloadOptions } from '../scenes/registry';
@@ -22,7 +22,7 @@ import type {
   RecordingStatus,
   StepHashListener,
 } from './physicsHost';
-import type { KernelMode } from '../physics/kernelMemory';
+import type { KernelMode } from '../physics/kernels/kernelMemory';
 
 /** A listener that measures nothing: until a simulation attaches (tests that step a host alone). */
 const UNATTACHED: HostListener = { nowMs: () => 0, stepsCost: () => undefined };

@@ -2,10 +2,10 @@
 // requests, hears what the worker built, answered and stepped, and reads the steps it published.
 // It never waits for the worker; `whenCaughtUp` is for scripted frames that choose to.
 
-import type { Command } from '../physics/commands';
-import type { Vec3Tuple } from '../physics/physicsWorld';
-import type { FaultReport } from '../physics/stateGuard';
-import type { PhysicsTuning } from '../physics/tuning';
+import type { Command } from '../physics/world/commands';
+import type { Vec3Tuple } from '../physics/world/physicsWorld';
+import type { FaultReport } from '../physics/world/stateGuard';
+import type { PhysicsTuning } from '../physics/world/tuning';
 import { findScene, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
@@ -27,7 +27,7 @@ import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
 import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../util/assertNever';
-import type { KernelMode } from '../physics/kernelMemory';
+import type { KernelMode } from '../physics/kernels/kernelMemory';
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {

@@ -12,9 +12,9 @@ import type {
   StepHashListener,
 } from '../host/physicsHost';
 import { WORKER_PHYSICS_SHARE } from '../loop/overloadGovernor';
-import type { Command } from '../physics/commands';
-import type { FaultReport } from '../physics/stateGuard';
-import type { PhysicsTuning } from '../physics/tuning';
+import type { Command } from '../physics/world/commands';
+import type { FaultReport } from '../physics/world/stateGuard';
+import type { PhysicsTuning } from '../physics/world/tuning';
 import { savedScene } from '../core/physicsCore';
 import { reloadOptions } from '../scenes/registry';
 import type { LoadedScene } from '../scenes/registry';
@@ -29,7 +29,7 @@ import type { KeyframeChoice, TimelineJump } from '../state/timeline';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../wire/protocol';
 import { WorkerChannel } from './workerChannel';
 import { WorkerFrames } from './workerFrames';
-import type { KernelMode } from '../physics/kernelMemory';
+import type { KernelMode } from '../physics/kernels/kernelMemory';
 
 /**
  * Ring slots: a frame asks for at most maxStepsPerFrame steps (25 by default) and the page draws

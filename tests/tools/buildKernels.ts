@@ -1,5 +1,5 @@
 // Compiles the contact kernels (SOURCES, in src/physics) with kernelCompiler.ts and writes the
-// module's bytes into src/physics/contactKernelBytes.ts (`npm run build:kernel`;
+// module's bytes into src/physics/kernels/contactKernelBytes.ts (`npm run build:kernel`;
 // contactKernel.test.ts checks the committed bytes are what the sources compile to).
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,15 +11,15 @@ import { kernelText } from './kernelCompiler';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The kernel sources, and the functions the module exports. */
 const SOURCES = [
-  'src/physics/boxSeparation.ts',
-  'src/physics/impulseCarry.ts',
-  'src/physics/broadphaseSweep.ts',
-  'src/physics/manifoldIndex.ts',
-  'src/physics/pairMerge.ts',
-  'src/physics/pairPlan.ts',
-  'src/physics/pairTasking.ts',
-  'src/physics/rowSetUp.ts',
-  'src/physics/sweepLoop.ts',
+  'src/physics/contacts/boxSeparation.ts',
+  'src/physics/solver/impulseCarry.ts',
+  'src/physics/broadphase/broadphaseSweep.ts',
+  'src/physics/manifolds/manifoldIndex.ts',
+  'src/physics/narrowphase/mergeTasks.ts',
+  'src/physics/narrowphase/planTasks.ts',
+  'src/physics/narrowphase/taskPairs.ts',
+  'src/physics/solver/rowSetUp.ts',
+  'src/physics/solver/sweepLoop.ts',
 ];
 const EXPORTS = [
   'sweepPairs',
@@ -136,7 +136,7 @@ export const KERNEL_BASE64 =
 }
 
 if (process.argv[1]?.endsWith('buildKernels.ts')) {
-  const path = resolve(root, 'src/physics/contactKernelBytes.ts');
+  const path = resolve(root, 'src/physics/kernels/contactKernelBytes.ts');
   writeFileSync(path, await bytesFileText());
   console.log(`wrote ${path}`);
 }

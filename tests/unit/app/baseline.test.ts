@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import { LocalHost } from '../../../src/host/localHost';
-import type { PhysicsTuning } from '../../../src/physics/tuning';
+import type { PhysicsTuning } from '../../../src/physics/world/tuning';
 import { SCENES } from '../../../src/scenes/registry';
 import type { FromWorker, ToWorker } from '../../../src/wire/protocol';
 import { WorkerHost } from '../../../src/workerHost/workerHost';

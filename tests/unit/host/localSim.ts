@@ -5,7 +5,7 @@ import { Simulation } from '../../../src/app/simulation';
 import type { LoadOptions } from '../../../src/app/simulation';
 import type { PhysicsCore } from '../../../src/core/physicsCore';
 import { LocalHost } from '../../../src/host/localHost';
-import type { PhysicsTuning } from '../../../src/physics/tuning';
+import type { PhysicsTuning } from '../../../src/physics/world/tuning';
 
 export interface LocalSim {
   sim: Simulation;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PHYSICS_VERSION } from '../../../src/state/physicsVersion';
 import { parseRecording } from '../../../src/state/recordingSchema';
 import { parseState } from '../../../src/state/stateSchema';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 import { localSim } from '../host/localSim';
 
 /**

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../../src/app/simulation';
 import { StateHasher } from '../../../src/state/stateHasher';
-import { CommandQueue } from '../../../src/physics/commands';
-import { PhysicsWorld } from '../../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { CommandQueue } from '../../../src/physics/world/commands';
+import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 import { findScene } from '../../../src/scenes/registry';
 import { SCENES } from '../../../src/scenes/registry';
 import { encodeFloats } from '../../../src/state/fields';

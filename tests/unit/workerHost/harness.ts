@@ -2,8 +2,8 @@
 // browser's worker code, or a PhysicsService on this thread whose messages are delivered by hand.
 
 import type { Worker } from 'node:worker_threads';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
-import type { PhysicsTuning } from '../../../src/physics/tuning';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
+import type { PhysicsTuning } from '../../../src/physics/world/tuning';
 import type { FromWorker, ToWorker, Transport } from '../../../src/wire/protocol';
 import { WorkerHost } from '../../../src/workerHost/workerHost';
 import { PhysicsService } from '../../../src/workerThread/physicsService';

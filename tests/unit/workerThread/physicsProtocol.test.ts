@@ -2,12 +2,12 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toHex } from '../../../src/state/stateHasher';
 import { PhysicsCore } from '../../../src/core/physicsCore';
-import type { Command } from '../../../src/physics/commands';
+import type { Command } from '../../../src/physics/world/commands';
 import { SnapshotPair } from '../../../src/snapshot/snapshots';
 import { PhysicsService } from '../../../src/workerThread/physicsService';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../../../src/wire/protocol';
 import { WorkerChannel } from '../../../src/workerHost/workerChannel';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 import { startTsWorker } from '../../support/tsWorker';
 
 const DT = 1 / 100;
