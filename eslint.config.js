@@ -73,28 +73,42 @@ export const PIPELINE = {
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'poses', 'shapes'],
   state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
-  core: ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
   // The loop is handed a step callback and frame times: it knows no physics and no page.
   loop: ['config', 'util'],
   interp: ['config', 'snapshot', 'util'],
-  // The messages and step slots both sides of the worker share.
-  wire: ['config', 'physics', 'snapshot', 'state', 'util'],
-  // What runs inside the physics worker.
-  workerThread: ['core', 'physics', 'snapshot', 'state', 'util', 'wire'],
-  // The physics host on the page's thread, and the interface both homes implement.
-  host: ['config', 'core', 'loop', 'physics', 'scenes', 'snapshot', 'state'],
-  // The page's end of the physics worker: a host too.
-  workerHost: [
+  // The physics host and its two homes (physicsHost/): the core both homes run, the messages
+  // and step slots both sides of the worker share, what runs inside the worker, the host on the
+  // page's thread (and the interface both homes implement), and the page's end of the worker.
+  'physicsHost/core': ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
+  'physicsHost/wire': ['config', 'physics', 'snapshot', 'state', 'util'],
+  'physicsHost/worker': [
+    'physics',
+    'physicsHost/core',
+    'physicsHost/wire',
+    'snapshot',
+    'state',
+    'util',
+  ],
+  'physicsHost/host': [
     'config',
-    'core',
-    'host',
     'loop',
     'physics',
+    'physicsHost/core',
+    'scenes',
+    'snapshot',
+    'state',
+  ],
+  'physicsHost/workerHost': [
+    'config',
+    'loop',
+    'physics',
+    'physicsHost/core',
+    'physicsHost/host',
+    'physicsHost/wire',
     'scenes',
     'snapshot',
     'state',
     'util',
-    'wire',
   ],
   stats: ['config', 'loop', 'scenes', 'state', 'util'],
   // Render reads snapshots and draw data: never the physics, the worker or the page around it.
@@ -102,10 +116,11 @@ export const PIPELINE = {
   // The app composes: physics only through a host, never the core, the worker's side or the UI.
   app: [
     'config',
-    'host',
     'interp',
     'loop',
     'physics',
+    'physicsHost/host',
+    'physicsHost/workerHost',
     'render',
     'scenes',
     'shapes',
@@ -113,7 +128,6 @@ export const PIPELINE = {
     'state',
     'stats',
     'util',
-    'workerHost',
   ],
   // window.sandbox: a door onto the app's command layer.
   api: ['app', 'config', 'loop', 'scenes', 'state', 'stats'],

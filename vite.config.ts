@@ -19,7 +19,7 @@ const CONTENT_SECURITY_POLICY = [
   // lil-gui's icon font is embedded in its stylesheet as a data: URL.
   "font-src 'self' data:",
   "connect-src 'self'",
-  // The physics worker is a module from this origin (src/workerThread/physicsWorker.ts).
+  // The physics worker is a module from this origin (src/physicsHost/worker/physicsWorker.ts).
   "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

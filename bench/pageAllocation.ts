@@ -5,9 +5,9 @@
 
 import type { World } from 'cannon-es';
 import type { BrowserApp } from '../src/app/browserApp';
-import { LocalHost } from '../src/host/localHost';
-import type { PhysicsService } from '../src/workerThread/physicsService';
-import type { FromWorker, ToWorker } from '../src/wire/protocol';
+import { LocalHost } from '../src/physicsHost/host/localHost';
+import type { PhysicsService } from '../src/physicsHost/worker/physicsService';
+import type { FromWorker, ToWorker } from '../src/physicsHost/wire/protocol';
 import type { FakePage } from '../tests/fakes/fakeDom';
 import { installFakeDom } from '../tests/fakes/fakeDom';
 import type { AllocationResult } from './heapMeasure';
@@ -170,8 +170,8 @@ async function useInProcessWorker(
   app: BrowserApp,
   nowMs: () => number,
 ): Promise<{ deliver: () => void; world: () => World }> {
-  const { WorkerHost } = await import('../src/workerHost/workerHost');
-  const { PhysicsService } = await import('../src/workerThread/physicsService');
+  const { WorkerHost } = await import('../src/physicsHost/workerHost/workerHost');
+  const { PhysicsService } = await import('../src/physicsHost/worker/physicsService');
   const toWorker = new MessageQueue<ToWorker>();
   const toPage = new MessageQueue<FromWorker>();
   const service = new PhysicsService({ postMessage: (message) => toPage.post(message) }, nowMs);

@@ -3,8 +3,8 @@
 // the thread changes; the browser app and the Node tests drive the very same Simulation.
 
 import type { InterpolationMode, Settings } from '../config/settings';
-import { LocalHost } from '../host/localHost';
-import type { HostListener, PhysicsHost, StepHashListener } from '../host/physicsHost';
+import { LocalHost } from '../physicsHost/host/localHost';
+import type { HostListener, PhysicsHost, StepHashListener } from '../physicsHost/host/physicsHost';
 import { DrawPoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
@@ -24,7 +24,7 @@ import { TimelineControls } from './timelineControls';
 
 export type { LoadedScene } from '../scenes/registry';
 export { DEFAULT_SEED, reloadOptions } from '../scenes/registry';
-export type { StepHashListener } from '../host/physicsHost';
+export type { StepHashListener } from '../physicsHost/host/physicsHost';
 /** What `load` takes: a body count and a seed, each optional. */
 export type LoadOptions = SceneOptions;
 

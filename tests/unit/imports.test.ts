@@ -170,10 +170,10 @@ describe('imports', () => {
 
   it('an import against the pipeline is found', () => {
     const graph = new Map([
-      ['src/core/physicsCore.ts', ['src/app/stateHasher.ts', 'src/state/timeline.ts']],
+      ['src/physicsHost/core/physicsCore.ts', ['src/app/stateHasher.ts', 'src/state/timeline.ts']],
     ]);
-    expect(againstPipeline(graph, { core: ['state'], app: [], state: [] })).toEqual([
-      'src/core/physicsCore.ts → src/app/stateHasher.ts',
+    expect(againstPipeline(graph, { 'physicsHost/core': ['state'], app: [], state: [] })).toEqual([
+      'src/physicsHost/core/physicsCore.ts → src/app/stateHasher.ts',
     ]);
   });
 });

@@ -118,11 +118,6 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     bad: value('SandboxApi', '../api/scriptingApi'),
     good: value('toHex', './stateHasher'),
   },
-  core: {
-    file: 'src/core/physicsCore.ts',
-    bad: value('Simulation', '../app/simulation'),
-    good: value('StateHasher', '../state/stateHasher'),
-  },
   loop: {
     file: 'src/loop/frameClock.ts',
     bad: type('Stage', '../render/stage'),
@@ -133,24 +128,29 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     bad: type('PhysicsWorld', '../physics/world/physicsWorld'),
     good: type('SnapshotPair', '../snapshot/snapshots'),
   },
-  wire: {
-    file: 'src/wire/protocol.ts',
-    bad: type('PhysicsCore', '../core/physicsCore'),
-    good: type('SnapshotPair', '../snapshot/snapshots'),
+  'physicsHost/core': {
+    file: 'src/physicsHost/core/physicsCore.ts',
+    bad: value('Simulation', '../../app/simulation'),
+    good: value('StateHasher', '../../state/stateHasher'),
   },
-  workerThread: {
-    file: 'src/workerThread/physicsService.ts',
+  'physicsHost/wire': {
+    file: 'src/physicsHost/wire/protocol.ts',
+    bad: type('PhysicsCore', '../core/physicsCore'),
+    good: type('SnapshotPair', '../../snapshot/snapshots'),
+  },
+  'physicsHost/worker': {
+    file: 'src/physicsHost/worker/physicsService.ts',
     bad: type('WorkerHost', '../workerHost/workerHost'),
     good: value('PhysicsCore', '../core/physicsCore'),
   },
-  host: {
-    file: 'src/host/localHost.ts',
-    bad: type('Simulation', '../app/simulation'),
+  'physicsHost/host': {
+    file: 'src/physicsHost/host/localHost.ts',
+    bad: type('Simulation', '../../app/simulation'),
     good: value('PhysicsCore', '../core/physicsCore'),
   },
-  workerHost: {
-    file: 'src/workerHost/workerHost.ts',
-    bad: value('PhysicsService', '../workerThread/physicsService'),
+  'physicsHost/workerHost': {
+    file: 'src/physicsHost/workerHost/workerHost.ts',
+    bad: value('PhysicsService', '../worker/physicsService'),
     good: value('LocalHost', '../host/localHost'),
   },
   stats: {
@@ -167,7 +167,7 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     file: 'src/app/twinLab.ts',
     // Messages come in as a callback: the app never imports the page's widgets.
     bad: value('Messages', '../ui/messages'),
-    good: value('LocalHost', '../host/localHost'),
+    good: value('LocalHost', '../physicsHost/host/localHost'),
   },
   api: {
     file: 'src/api/urlParams.ts',
@@ -203,7 +203,7 @@ const PACKAGES: [path: string, code: string, allowed: boolean][] = [
   ['src/ui/input.ts', value('Vector3', 'three'), false],
   ['src/physics/bodies/materials.ts', value('Body', 'cannon-es'), true],
   ['src/physics/solver/sweepLoop.ts', value('Body', 'cannon-es'), true],
-  ['src/core/physicsCore.ts', value('Body', 'cannon-es'), false],
+  ['src/physicsHost/core/physicsCore.ts', value('Body', 'cannon-es'), false],
   ['src/render/stage.ts', value('Body', 'cannon-es'), false],
   ['src/ui/panel.ts', "import GUI from 'lil-gui';\nexport const g = GUI;", true],
   ['src/app/browserApp.ts', "import GUI from 'lil-gui';\nexport const g = GUI;", false],

@@ -3,7 +3,7 @@ import { Simulation } from '../../../src/app/simulation';
 import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
 import { findScene } from '../../../src/scenes/registry';
 import { Rng } from '../../../src/util/rng';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 const STRESS = ['rain', 'tower', 'avalanche'] as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PhysicsCore } from '../../../src/core/physicsCore';
+import type { PhysicsCore } from '../../../src/physicsHost/core/physicsCore';
 import { PoseBuffer } from '../../../src/snapshot/snapshots';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 /** A full, unskipped copy of the world's state and sleep flags right now. */
 function fullCopy(core: PhysicsCore): { state: PoseBuffer; asleep: Uint8Array } {

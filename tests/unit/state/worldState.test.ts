@@ -16,8 +16,8 @@ import { parseState } from '../../../src/state/stateSchema';
 import type { SavedState } from '../../../src/state/stateSchema';
 import { captureState, restoreState } from '../../../src/state/worldState';
 import { Rng } from '../../../src/util/rng';
-import { localSim } from '../host/localSim';
-import type { LocalSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
+import type { LocalSim } from '../physicsHost/host/localSim';
 
 /** Steps run in all; states are saved before step DRAG_START, inside the drag, and at random. */
 const STEPS = 420;

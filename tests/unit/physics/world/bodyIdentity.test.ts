@@ -4,12 +4,12 @@
 
 import type { Body } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import type { PhysicsCore } from '../../../../src/core/physicsCore';
+import type { PhysicsCore } from '../../../../src/physicsHost/core/physicsCore';
 import type { BodySpec, Vec3Tuple } from '../../../../src/physics/world/physicsWorld';
 import { CAROUSEL, carouselPose } from '../../../../src/scenes/carousel';
 import { TUNNEL } from '../../../../src/scenes/tunnel';
-import { localSim } from '../../host/localSim';
-import type { LocalSim } from '../../host/localSim';
+import { localSim } from '../../physicsHost/host/localSim';
+import type { LocalSim } from '../../physicsHost/host/localSim';
 
 const ball = (position: Vec3Tuple): BodySpec => ({
   kind: 'sphere',

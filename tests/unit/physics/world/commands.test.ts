@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Command, CommandAction } from '../../../../src/physics/world/commands';
-import { localSim } from '../../host/localSim';
+import { localSim } from '../../physicsHost/host/localSim';
 
 const ball = (x: number): CommandAction => ({
   type: 'spawn',

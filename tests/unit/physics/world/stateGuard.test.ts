@@ -8,8 +8,8 @@ import {
   WORLD_LIMIT_METERS,
   summarizeFaults,
 } from '../../../../src/physics/world/stateGuard';
-import { localSim } from '../../host/localSim';
-import type { LocalSim } from '../../host/localSim';
+import { localSim } from '../../physicsHost/host/localSim';
+import type { LocalSim } from '../../physicsHost/host/localSim';
 
 function allFinite({ sim, core }: Pick<LocalSim, 'sim' | 'core'>): boolean {
   const n = core.physics.count;
