@@ -129,7 +129,7 @@ export const PIPELINE = {
     'stats',
     'util',
   ],
-  // window.sandbox: a door onto the app's command layer.
+  // window.sandbox: a door onto the app's action layer.
   api: ['app', 'config', 'loop', 'scenes', 'state', 'stats'],
   // The page's widgets see narrow interfaces of their own, data and types: never the app.
   ui: ['config', 'physics', 'render', 'scenes', 'shapes', 'state', 'stats'],

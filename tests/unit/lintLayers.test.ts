@@ -172,12 +172,12 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   api: {
     file: 'src/api/urlParams.ts',
     bad: value('Panel', '../ui/panel'),
-    good: type('CommandLayer', '../app/commandLayer'),
+    good: type('ActionLayer', '../app/actionLayer'),
   },
   ui: {
     file: 'src/ui/hud.ts',
     // The panel and input see narrow interfaces of their own, never the app's classes.
-    bad: type('CommandLayer', '../app/commandLayer'),
+    bad: type('ActionLayer', '../app/actionLayer'),
     good: type('StatsSnapshot', '../stats/statsSnapshot'),
   },
 };

@@ -31,7 +31,7 @@ import type { TwinLab } from './twinLab';
 /** Speed of a body thrown from the camera, m/s: fast enough to knock a brick out of the stack. */
 const THROW_SPEED = 22;
 
-/** What the command layer acts on: the page (the app implements it). */
+/** What the action layer acts on: the page (the app implements it). */
 export interface PageSession {
   readonly sim: Simulation;
   /** The determinism lab's worlds, while the loaded scene has two. */
@@ -78,7 +78,7 @@ export interface StateSummary {
   hash: string;
 }
 
-export class CommandLayer {
+export class ActionLayer {
   private readonly session: PageSession;
   private spawnRng = new Rng(1);
   /** The held body's grab point (the drag plane passes through it) and the latest target. */
