@@ -41,33 +41,74 @@ export const PIPELINE = {
   shapes: ['util'],
   // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
   poses: [],
-  physics: ['poses', 'shapes', 'util'],
+  // The physics engine in stages (docs/design.md, "Physics stages"), each importing only those
+  // below it. Elsewhere, 'physics' names all of them.
+  'physics/kernels': [],
+  'physics/bodies': ['util'],
+  'physics/broadphase': ['physics/kernels'],
+  'physics/contacts': ['physics/bodies', 'physics/kernels', 'poses'],
+  'physics/manifolds': ['physics/kernels'],
+  'physics/narrowphase': [
+    'physics/bodies',
+    'physics/broadphase',
+    'physics/contacts',
+    'physics/kernels',
+    'physics/manifolds',
+    'poses',
+    'util',
+  ],
+  'physics/solver': ['physics/kernels', 'physics/manifolds'],
+  'physics/world': [
+    'physics/bodies',
+    'physics/broadphase',
+    'physics/kernels',
+    'physics/manifolds',
+    'physics/narrowphase',
+    'physics/solver',
+    'poses',
+    'shapes',
+    'util',
+  ],
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'poses', 'shapes'],
   state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
-  core: ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
   // The loop is handed a step callback and frame times: it knows no physics and no page.
   loop: ['config', 'util'],
   interp: ['config', 'snapshot', 'util'],
-  // The messages and step slots both sides of the worker share.
-  wire: ['config', 'physics', 'snapshot', 'state', 'util'],
-  // What runs inside the physics worker.
-  workerThread: ['core', 'physics', 'snapshot', 'state', 'util', 'wire'],
-  // The physics host on the page's thread, and the interface both homes implement.
-  host: ['config', 'core', 'loop', 'physics', 'scenes', 'snapshot', 'state'],
-  // The page's end of the physics worker: a host too.
-  workerHost: [
+  // The physics host and its two homes (physicsHost/): the core both homes run, the messages
+  // and step slots both sides of the worker share, what runs inside the worker, the host on the
+  // page's thread (and the interface both homes implement), and the page's end of the worker.
+  'physicsHost/core': ['physics', 'scenes', 'shapes', 'snapshot', 'state', 'util'],
+  'physicsHost/wire': ['config', 'physics', 'snapshot', 'state', 'util'],
+  'physicsHost/worker': [
+    'physics',
+    'physicsHost/core',
+    'physicsHost/wire',
+    'snapshot',
+    'state',
+    'util',
+  ],
+  'physicsHost/host': [
     'config',
-    'core',
-    'host',
     'loop',
     'physics',
+    'physicsHost/core',
+    'scenes',
+    'snapshot',
+    'state',
+  ],
+  'physicsHost/workerHost': [
+    'config',
+    'loop',
+    'physics',
+    'physicsHost/core',
+    'physicsHost/host',
+    'physicsHost/wire',
     'scenes',
     'snapshot',
     'state',
     'util',
-    'wire',
   ],
   stats: ['config', 'loop', 'scenes', 'state', 'util'],
   // Render reads snapshots and draw data: never the physics, the worker or the page around it.
@@ -75,10 +116,11 @@ export const PIPELINE = {
   // The app composes: physics only through a host, never the core, the worker's side or the UI.
   app: [
     'config',
-    'host',
     'interp',
     'loop',
     'physics',
+    'physicsHost/host',
+    'physicsHost/workerHost',
     'render',
     'scenes',
     'shapes',
@@ -86,9 +128,8 @@ export const PIPELINE = {
     'state',
     'stats',
     'util',
-    'workerHost',
   ],
-  // window.sandbox: a door onto the app's command layer.
+  // window.sandbox: a door onto the app's action layer.
   api: ['app', 'config', 'loop', 'scenes', 'state', 'stats'],
   // The page's widgets see narrow interfaces of their own, data and types: never the app.
   ui: ['config', 'physics', 'render', 'scenes', 'shapes', 'state', 'stats'],
@@ -96,9 +137,20 @@ export const PIPELINE = {
 
 const FOLDERS = Object.keys(PIPELINE);
 
+/** The last part of a folder's path: what an import from a sibling or from outside both name. */
+const leafOf = (folder) => folder.slice(folder.lastIndexOf('/') + 1);
+if (new Set(FOLDERS.map(leafOf)).size !== FOLDERS.length) {
+  throw new Error('eslint.config.js: two folders of PIPELINE end in the same name');
+}
+
+/** The folders an entry of PIPELINE names: itself, or (a parent, such as physics) all under it. */
+export function foldersNamed(entry) {
+  return FOLDERS.filter((folder) => folder === entry || folder.startsWith(`${entry}/`));
+}
+
 /** An import of `name`/ reported: `regex` matches the import's text. */
 const FOLDER = (name) => ({
-  regex: `(^|/)${name}/`,
+  regex: `(^|/)${leafOf(name)}/`,
   message: `The pipeline runs one way (docs/design.md): this folder never imports ${name}/.`,
 });
 /** The packages each kept to the folder that is its one user. */
@@ -112,7 +164,7 @@ const PACKAGES = {
 /** The package patterns `folder` may not import (null: the composition root, src/main.ts). */
 function packagePatterns(folder) {
   return Object.entries(PACKAGES)
-    .filter(([, rule]) => !rule.only.includes(folder))
+    .filter(([, rule]) => !rule.only.some((only) => foldersNamed(only).includes(folder)))
     .map(([name, rule]) => ({
       regex: rule.regex,
       message: `Only ${rule.only.join(', ')}/ imports ${name}.`,
@@ -121,7 +173,7 @@ function packagePatterns(folder) {
 
 /** One no-restricted-imports block per folder: every folder not in its list, and the packages. */
 const LAYERS = FOLDERS.map((folder) => {
-  const allowed = new Set([folder, ...PIPELINE[folder]]);
+  const allowed = new Set([folder, ...PIPELINE[folder].flatMap(foldersNamed)]);
   const patterns = FOLDERS.filter((other) => !allowed.has(other)).map(FOLDER);
   if (folder === 'snapshot') patterns.push({ ...FOLDER('physics'), allowTypeImports: true });
   patterns.push(...packagePatterns(folder));
@@ -146,7 +198,9 @@ const PACKAGE_ENTRIES = [
       'error',
       {
         patterns: [
-          ...FOLDERS.filter((folder) => !folders.includes(folder)).map(FOLDER),
+          ...FOLDERS.filter((folder) => !folders.flatMap(foldersNamed).includes(folder)).map(
+            FOLDER,
+          ),
           ...packagePatterns(null),
         ],
       },

@@ -12,14 +12,14 @@ import { availableParallelism } from 'node:os';
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // The contact solver's kernels are WebAssembly compiled from the app's own bytes (src/physics/kernelMemory.ts).
+  // The contact solver's kernels are WebAssembly compiled from the app's own bytes (src/physics/kernels/kernelMemory.ts).
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   // lil-gui's icon font is embedded in its stylesheet as a data: URL.
   "font-src 'self' data:",
   "connect-src 'self'",
-  // The physics worker is a module from this origin (src/workerThread/physicsWorker.ts).
+  // The physics worker is a module from this origin (src/physicsHost/worker/physicsWorker.ts).
   "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -4,9 +4,9 @@
 
 import { Scene } from 'three';
 import { Simulation } from '../src/app/simulation';
-import { LocalHost } from '../src/host/localHost';
+import { LocalHost } from '../src/physicsHost/host/localHost';
 import { BodyInstances } from '../src/render/bodyInstances';
-import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING } from '../src/physics/world/tuning';
 import { CANNON_PARTS } from './cannonParts';
 import { benchGeneratorAllocation } from './generatorAllocation';
 import { benchManifoldAllocation } from './manifoldAllocation';

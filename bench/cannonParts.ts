@@ -2,8 +2,8 @@
 // tables) on the project's sleep-aware broadphase, built here from the drop-in's options — the
 // configuration the project's contacts and solver are measured against, not one the app ships.
 
-import { STATELESS_TUNING } from '../src/physics/tuning';
-import type { PhysicsTuning } from '../src/physics/tuning';
+import { STATELESS_TUNING } from '../src/physics/world/tuning';
+import type { PhysicsTuning } from '../src/physics/world/tuning';
 
 export const CANNON_PARTS: Readonly<PhysicsTuning> = Object.freeze({
   ...STATELESS_TUNING,

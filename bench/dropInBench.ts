@@ -3,7 +3,7 @@
 // who already tuned), and the same world after installDropIn — CPU ms per world.step.
 
 import { Body, Box, Plane, SAPBroadphase, Sphere, Vec3, World } from 'cannon-es';
-import { installDropIn } from '../src/physics/dropIn';
+import { installDropIn } from '../src/physics/world/dropIn';
 import { Rng } from '../src/util/rng';
 import { fixed, formatTable } from './report';
 

@@ -3,16 +3,16 @@
 
 import { Box, Cylinder, Quaternion, Vec3 } from 'cannon-es';
 import type { ConvexPolyhedron } from 'cannon-es';
-import { collideBoxes } from '../src/physics/boxBoxContacts';
-import { ContactManifold } from '../src/physics/contactManifold';
-import { collideHulls } from '../src/physics/hullContacts';
-import { hullOf } from '../src/physics/hullData';
+import { collideBoxes } from '../src/physics/contacts/boxBoxContacts';
+import { ContactManifold } from '../src/physics/contacts/contactManifold';
+import { collideHulls } from '../src/physics/contacts/hullContacts';
+import { hullOf } from '../src/physics/bodies/hullData';
 import {
   collidePlaneBox,
   collideSphereBox,
   collideSphereHull,
   collideSpherePlane,
-} from '../src/physics/primitiveContacts';
+} from '../src/physics/contacts/primitiveContacts';
 import { Rng } from '../src/util/rng';
 import type { AllocationResult } from './heapMeasure';
 import { bytesPerCall } from './heapMeasure';

@@ -16,7 +16,7 @@ import {
 import { quat, vec3 } from 'gl-matrix';
 import { Bench } from 'tinybench';
 import { FramePoses, interpolatePoses } from '../src/interp/interpolate';
-import { PhysicsWorld } from '../src/physics/physicsWorld';
+import { PhysicsWorld } from '../src/physics/world/physicsWorld';
 import { BodyInstances } from '../src/render/bodyInstances';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
 import { WorldSnapshots } from '../src/snapshot/snapshots';

@@ -3,7 +3,7 @@
 // and the flat solver's warm-started solve over the manifolds, on a resting pyramid.
 
 import type { ContactEquation, FrictionEquation } from 'cannon-es';
-import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING } from '../src/physics/world/tuning';
 import type { AllocationResult } from './heapMeasure';
 import { sampledBytesPerCall } from './heapMeasure';
 import { buildScene, DT } from '../tests/support/sceneWorlds';

@@ -1,13 +1,13 @@
 // Bytes the page's whole per-frame path allocates, in Node: requestAnimationFrame → frame driver
 // → BrowserApp.frame (loop, steps, snapshots, interpolation, stats, stutter meter) → view
 // compositor (instance matrices, real three.js, no renderer) → HUD, with pointer drags through
-// the input and command layers — on this thread, and with physics behind the worker protocol.
+// the input and action layers — on this thread, and with physics behind the worker protocol.
 
 import type { World } from 'cannon-es';
 import type { BrowserApp } from '../src/app/browserApp';
-import { LocalHost } from '../src/host/localHost';
-import type { PhysicsService } from '../src/workerThread/physicsService';
-import type { FromWorker, ToWorker } from '../src/wire/protocol';
+import { LocalHost } from '../src/physicsHost/host/localHost';
+import type { PhysicsService } from '../src/physicsHost/worker/physicsService';
+import type { FromWorker, ToWorker } from '../src/physicsHost/wire/protocol';
 import type { FakePage } from '../tests/fakes/fakeDom';
 import { installFakeDom } from '../tests/fakes/fakeDom';
 import type { AllocationResult } from './heapMeasure';
@@ -59,11 +59,11 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
   app.sim.nowMs = nowMs;
   const remote = worker ? await useInProcessWorker(app, nowMs) : null;
   const deliver = remote ? remote.deliver : null;
-  bindInput(app.commands, canvas as unknown as HTMLCanvasElement, {
+  bindInput(app.actions, canvas as unknown as HTMLCanvasElement, {
     throwShape: () => 'box',
     onSettingsChanged: () => undefined,
   });
-  app.commands.track(0);
+  app.actions.track(0);
   app.start();
   const frame = (): void => {
     if (++frameIndex === frameTimes.length) throw new Error('More frames than the bench prepared.');
@@ -128,7 +128,7 @@ function grabBody(
 ): void {
   for (let x = 0; x < 1280; x += 8) {
     for (let y = 100; y < 720; y += 8) {
-      if (!app.commands.pick(x, y)) continue;
+      if (!app.actions.pick(x, y)) continue;
       event.clientX = x;
       event.clientY = y;
       canvas.dispatch('pointerdown', event);
@@ -170,8 +170,8 @@ async function useInProcessWorker(
   app: BrowserApp,
   nowMs: () => number,
 ): Promise<{ deliver: () => void; world: () => World }> {
-  const { WorkerHost } = await import('../src/workerHost/workerHost');
-  const { PhysicsService } = await import('../src/workerThread/physicsService');
+  const { WorkerHost } = await import('../src/physicsHost/workerHost/workerHost');
+  const { PhysicsService } = await import('../src/physicsHost/worker/physicsService');
   const toWorker = new MessageQueue<ToWorker>();
   const toPage = new MessageQueue<FromWorker>();
   const service = new PhysicsService({ postMessage: (message) => toPage.post(message) }, nowMs);

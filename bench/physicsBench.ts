@@ -2,9 +2,9 @@
 // chosen one in the same run: world.step per step over steps 100–600 from load, the snapshot
 // capture that follows it, and what that means at 100 Hz.
 
-import { DEFAULT_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING } from '../src/physics/world/tuning';
 import { CANNON_PARTS } from './cannonParts';
-import type { PhysicsTuning } from '../src/physics/tuning';
+import type { PhysicsTuning } from '../src/physics/world/tuning';
 import { buildScene, DT } from '../tests/support/sceneWorlds';
 import { fixed, formatTable, median } from './report';
 

@@ -2,9 +2,9 @@
 // one run: CANNON_PARTS (cannon-es's parts), STATELESS_TUNING (the project's generators made
 // afresh every step, solved from zero) and DEFAULT_TUNING (persistent manifolds, warm-started).
 
-import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/tuning';
+import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/world/tuning';
 import { CANNON_PARTS } from './cannonParts';
-import type { PhysicsTuning } from '../src/physics/tuning';
+import type { PhysicsTuning } from '../src/physics/world/tuning';
 import { pyramidBoxes } from '../src/scenes/pyramid';
 import { buildScene, DT } from '../tests/support/sceneWorlds';
 import { REAL_TIME_BUDGET_MS } from './physicsBench';

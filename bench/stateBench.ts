@@ -4,8 +4,8 @@
 
 import { gzipSync } from 'node:zlib';
 import { Simulation } from '../src/app/simulation';
-import type { PhysicsCore } from '../src/core/physicsCore';
-import { LocalHost } from '../src/host/localHost';
+import type { PhysicsCore } from '../src/physicsHost/core/physicsCore';
+import { LocalHost } from '../src/physicsHost/host/localHost';
 import { parseRecordOptions } from '../src/state/timeline';
 import { encodeRecording } from '../src/state/recording';
 import type { Recording } from '../src/state/recording';

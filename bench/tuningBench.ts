@@ -3,10 +3,10 @@
 // the chosen settings, and what a user would see (bodies asleep, mean height at the end).
 
 import { StateHasher } from '../src/state/stateHasher';
-import { PhysicsWorld } from '../src/physics/physicsWorld';
-import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/tuning';
+import { PhysicsWorld } from '../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING, STATELESS_TUNING } from '../src/physics/world/tuning';
 import { CANNON_PARTS } from './cannonParts';
-import type { PhysicsTuning } from '../src/physics/tuning';
+import type { PhysicsTuning } from '../src/physics/world/tuning';
 import { randomBody } from '../src/scenes/mixedBodies';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';
 import { Rng } from '../src/util/rng';

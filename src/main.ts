@@ -1,5 +1,5 @@
 // Entry point and composition root: reads the URL, builds the app and the page's widgets (HUD,
-// messages, panel, labels, input, `window.sandbox`), each given the command layer or a narrow
+// messages, panel, labels, input, `window.sandbox`), each given the action layer or a narrow
 // part of it, and starts the requestAnimationFrame drive. A failure here is shown on the page,
 // never left as a blank one.
 
@@ -8,7 +8,7 @@ import { createScriptingApi } from './api/scriptingApi';
 import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
-import { compileContactKernels } from './physics/kernelMemory';
+import { compileContactKernels } from './physics/kernels/kernelMemory';
 import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { Messages } from './ui/messages';
@@ -50,7 +50,7 @@ function buildApp(
     ]);
   }
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
-  app.commands.set(startup.settings);
+  app.actions.set(startup.settings);
   // One message for them all: the panel keeps only the newest few, and a shared link with many
   // bad parameters must still name every one.
   const [first, ...rest] = startup.errors;
@@ -67,7 +67,7 @@ function buildApp(
 }
 
 /**
- * The page's widgets, each handed the command layer (or the part of it it uses): the panel and
+ * The page's widgets, each handed the action layer (or the part of it it uses): the panel and
  * its Record folder, the view and stutter labels, the split layout, keys and pointer. Returns
  * the Record folder (it opens links).
  */
@@ -76,14 +76,14 @@ function buildWidgets(
   canvas: HTMLCanvasElement,
   { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
 ): RecordPanel {
-  const commands = app.commands;
-  const panel = new Panel(root, commands, {
+  const actions = app.actions;
+  const panel = new Panel(root, actions, {
     notify: (text) => messages.show(text),
     setHudVisible: (visible) => hud.setVisible(visible),
   });
-  const record = new RecordPanel(panel.recordFolder, root, commands, messages);
+  const record = new RecordPanel(panel.recordFolder, root, actions, messages);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root, () => commands.removeTracked());
+  const stutter = new StutterPanel(root, () => actions.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
@@ -100,7 +100,7 @@ function buildWidgets(
     labels.place(app.stage.splitLayout(halves));
     if (app.sim.settings.view === 'split') app.redraw();
   });
-  bindInput(commands, canvas, {
+  bindInput(actions, canvas, {
     throwShape: () => panel.spawnShape,
     onSettingsChanged: refresh,
   });
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   const page = buildApp(root, canvas);
   const app = page.app;
   const record = buildWidgets(root, canvas, page);
-  window.sandbox = createScriptingApi(app.commands);
+  window.sandbox = createScriptingApi(app.actions);
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.
   await app.threads.use(app.sim.settings.physicsThread);

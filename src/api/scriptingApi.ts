@@ -1,7 +1,7 @@
 // `window.sandbox`: the scripting API for people in the console and for tests. Every argument is
 // validated before anything changes; a bad one throws an Error that names it and what is valid.
 
-import type { CommandLayer } from '../app/commandLayer';
+import type { ActionLayer } from '../app/actionLayer';
 import type { BodyPoses } from '../app/poseReadout';
 import type { StatsSnapshot } from '../stats/statsSnapshot';
 import type { LoadOptions } from '../app/simulation';
@@ -114,10 +114,10 @@ function validBodyIndex(call: string, index: unknown, count: number): number {
 }
 
 /**
- * `window.sandbox` over the command layer: each argument checked here (a bad one throws, naming
+ * `window.sandbox` over the action layer: each argument checked here (a bad one throws, naming
  * it), then the same call the keys, pointer and panel make.
  */
-export function createScriptingApi(commands: CommandLayer): SandboxApi {
+export function createScriptingApi(actions: ActionLayer): SandboxApi {
   return {
     scenes: () => SCENES.map((scene) => scene.id),
     load(scene, options) {
@@ -125,35 +125,35 @@ export function createScriptingApi(commands: CommandLayer): SandboxApi {
         throw new Error(
           `load expects a scene name, got ${quoteValue(scene)}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
         );
-      return commands.load(scene, validateLoadOptions(options));
+      return actions.load(scene, validateLoadOptions(options));
     },
-    settings: () => ({ ...commands.settings() }),
+    settings: () => ({ ...actions.settings() }),
     set(patch) {
-      commands.set(patch);
+      actions.set(patch);
     },
     pause() {
-      commands.set({ paused: true });
+      actions.set({ paused: true });
     },
     resume() {
-      commands.set({ paused: false });
+      actions.set({ paused: false });
     },
     spawn(spec) {
-      commands.spawnBody(validateSpawnSpec(spec));
+      actions.spawnBody(validateSpawnSpec(spec));
     },
     remove(index) {
-      commands.removeBody(validBodyIndex('remove', index, commands.bodyCount()));
+      actions.removeBody(validBodyIndex('remove', index, actions.bodyCount()));
     },
     advance(frameSeconds) {
-      return commands.advance(validateFrames(frameSeconds));
+      return actions.advance(validateFrames(frameSeconds));
     },
     run() {
-      commands.run();
+      actions.run();
     },
-    state: () => commands.state(),
+    state: () => actions.state(),
     pose(index) {
-      return commands.pose(validBodyIndex('pose', index, commands.bodyCount()));
+      return actions.pose(validBodyIndex('pose', index, actions.bodyCount()));
     },
-    stats: () => commands.stats(),
+    stats: () => actions.stats(),
     hitch(seconds) {
       // The hitch range is the hitchSeconds setting's (config/settings.ts).
       if (seconds !== undefined && !validateValue('hitchSeconds', seconds).ok) {
@@ -161,12 +161,12 @@ export function createScriptingApi(commands: CommandLayer): SandboxApi {
           `hitch seconds = ${quoteValue(seconds)} is invalid: expected ${describeSpec(SETTING_SPECS.hitchSeconds)}.`,
         );
       }
-      commands.hitch(seconds);
+      actions.hitch(seconds);
     },
     track(index) {
-      const count = commands.bodyCount();
+      const count = actions.bodyCount();
       if (index === null) {
-        commands.track(-1);
+        actions.track(-1);
         return;
       }
       if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
@@ -174,13 +174,13 @@ export function createScriptingApi(commands: CommandLayer): SandboxApi {
           `track index = ${quoteValue(index)} is invalid: expected null or an integer from 0 to ${count - 1}.`,
         );
       }
-      commands.track(index);
+      actions.track(index);
     },
-    saveState: () => commands.saveState(),
-    loadState: (state) => commands.loadState(state),
-    record: (options) => commands.record(options),
-    stopRecording: (options) => commands.stopRecording(options),
-    replay: (recording) => commands.replay(recording),
-    seek: (step) => commands.seek(step),
+    saveState: () => actions.saveState(),
+    loadState: (state) => actions.loadState(state),
+    record: (options) => actions.record(options),
+    stopRecording: (options) => actions.stopRecording(options),
+    replay: (recording) => actions.replay(recording),
+    seek: (step) => actions.seek(step),
   };
 }

@@ -1,5 +1,5 @@
 // The page's simulation and how it is shown: the Simulation drawn on a Stage by the view
-// compositor, driven by requestAnimationFrame (the frame driver), the command layer every door
+// compositor, driven by requestAnimationFrame (the frame driver), the action layer every door
 // goes through, the physics threads and the determinism lab kept in step with the loaded scene.
 // The page's widgets (HUD, messages, panel) are main.ts's; they reach this through callbacks.
 
@@ -7,15 +7,15 @@ import type { PhysicsThreadSetting, Settings } from '../config/settings';
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import { FrameDriver } from '../loop/frameDriver';
-import { summarizeFaults } from '../physics/stateGuard';
+import { summarizeFaults } from '../physics/world/stateGuard';
 import { Stage } from '../render/stage';
 import { ViewCompositor } from '../render/viewCompositor';
 import type { SceneDefinition } from '../scenes/sceneTypes';
 import { windowFps, windowSimOverReal } from '../stats/frameStats';
 import { createHudFigures } from '../stats/statsSnapshot';
 import type { HudFigures, StatsSnapshot } from '../stats/statsSnapshot';
-import { CommandLayer } from './commandLayer';
-import type { PageSession } from './commandLayer';
+import { ActionLayer } from './actionLayer';
+import type { PageSession } from './actionLayer';
 import type { Notify, ShownMessage } from './notify';
 import { PhysicsThreads } from './physicsThreads';
 import { Simulation } from './simulation';
@@ -28,7 +28,7 @@ export class BrowserApp implements PageSession {
   readonly driver: FrameDriver;
   readonly view: ViewCompositor;
   /** The one path every action takes: keys, pointer, panel, URL and `window.sandbox`. */
-  readonly commands: CommandLayer;
+  readonly actions: ActionLayer;
   readonly threads: PhysicsThreads;
   readonly notify: Notify;
   /** The determinism lab's second world, while the loaded scene asks for one. */
@@ -58,7 +58,7 @@ export class BrowserApp implements PageSession {
       () => this.sim.settings,
       (frameSeconds, nowMs) => this.frame(frameSeconds, nowMs),
     );
-    this.commands = new CommandLayer(this);
+    this.actions = new ActionLayer(this);
     this.threads = new PhysicsThreads(this);
     this.sim.onTimelineReset = () => this.driver.restartClock();
     this.stage.onContextChange = (lost) => this.onContextChange(lost);
@@ -225,7 +225,7 @@ export class BrowserApp implements PageSession {
   statsSnapshot(): StatsSnapshot {
     const sim = this.sim;
     const stats = sim.stats;
-    const recording = this.commands.recordStatus();
+    const recording = this.actions.recordStatus();
     return {
       ...this.readHudFigures(createHudFigures()),
       physicsMsThisFrame: stats.physicsMsThisFrame,

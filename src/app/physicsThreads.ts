@@ -4,8 +4,8 @@
 // back to the page's thread, with a message saying why.
 
 import type { PhysicsThreadSetting } from '../config/settings';
-import { startWorkerHost } from '../workerHost/startWorker';
-import type { WorkerHost } from '../workerHost/workerHost';
+import { startWorkerHost } from '../physicsHost/workerHost/startWorker';
+import type { WorkerHost } from '../physicsHost/workerHost/workerHost';
 import type { Notify } from './notify';
 import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';

@@ -3,14 +3,14 @@
 // the thread changes; the browser app and the Node tests drive the very same Simulation.
 
 import type { InterpolationMode, Settings } from '../config/settings';
-import { LocalHost } from '../host/localHost';
-import type { HostListener, PhysicsHost, StepHashListener } from '../host/physicsHost';
+import { LocalHost } from '../physicsHost/host/localHost';
+import type { HostListener, PhysicsHost, StepHashListener } from '../physicsHost/host/physicsHost';
 import { FramePoses, interpolatePoses } from '../interp/interpolate';
 import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
 import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from '../loop/overloadGovernor';
-import type { Command, CommandAction } from '../physics/commands';
-import type { FaultReport } from '../physics/stateGuard';
+import type { Command, CommandAction } from '../physics/world/commands';
+import type { FaultReport } from '../physics/world/stateGuard';
 import { reloadOptions, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
 import type { SceneDrawData } from '../snapshot/sceneDrawData';
@@ -24,7 +24,7 @@ import { TimelineControls } from './timelineControls';
 
 export type { LoadedScene } from '../scenes/registry';
 export { DEFAULT_SEED, reloadOptions } from '../scenes/registry';
-export type { StepHashListener } from '../host/physicsHost';
+export type { StepHashListener } from '../physicsHost/host/physicsHost';
 /** What `load` takes: a body count and a seed, each optional. */
 export type LoadOptions = SceneOptions;
 

@@ -3,8 +3,8 @@
 // step lengths, and its rest at the end: a pause that is the replay's and ends with it).
 
 import type { Settings } from '../config/settings';
-import type { PhysicsHost } from '../host/physicsHost';
-import type { PhysicsTuning } from '../physics/tuning';
+import type { PhysicsHost } from '../physicsHost/host/physicsHost';
+import type { PhysicsTuning } from '../physics/world/tuning';
 import { readInteger } from '../state/fields';
 import type { Recording } from '../state/recording';
 import { parseRecording } from '../state/recordingSchema';

@@ -5,10 +5,10 @@
 
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { TwinReport } from '../stats/statsSnapshot';
-import type { Command, CommandAction } from '../physics/commands';
+import type { Command, CommandAction } from '../physics/world/commands';
 import { firstBodyDifference } from '../state/divergence';
 import type { Divergence } from '../state/divergence';
-import { LocalHost } from '../host/localHost';
+import { LocalHost } from '../physicsHost/host/localHost';
 import { Simulation } from './simulation';
 import { StepHistory } from './stepHistory';
 

@@ -1,4 +1,4 @@
-// One unit geometry per shape kind, matching the collision shapes in physics/bodyFactory.ts;
+// One unit geometry per shape kind, matching the collision shapes in physics/world/bodyFactory.ts;
 // each instance stretches it by its body's scale.
 
 import {

@@ -1,7 +1,11 @@
 // Previous and current physics state of every body as flat float64 arrays (struct of arrays),
 // written once per physics step by swapping the two buffers and copying the world into `current`.
 
-import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../physics/physicsWorld';
+import type {
+  BodyRemovalListener,
+  PhysicsWorld,
+  PoseResetListener,
+} from '../physics/world/physicsWorld';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import { BodyTable } from './bodyTable';
 

@@ -2,10 +2,10 @@
 // command field checked and named by its path, so a bad one is refused before anything applies.
 
 import { MAX_SPAWN_SCALE } from './spawnSpec';
-import { COMMAND_TYPES } from '../physics/commands';
-import type { CommandAction } from '../physics/commands';
-import { MATERIAL_NAMES } from '../physics/materials';
-import type { BodySpec } from '../physics/physicsWorld';
+import { COMMAND_TYPES } from '../physics/world/commands';
+import type { CommandAction } from '../physics/world/commands';
+import { MATERIAL_NAMES } from '../physics/bodies/materials';
+import type { BodySpec } from '../physics/world/physicsWorld';
 import { SHAPE_KINDS, scaleRule } from '../shapes/shapeKinds';
 import {
   fieldError,

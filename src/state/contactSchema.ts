@@ -1,10 +1,10 @@
-// A saved state's contact manifolds (physics/manifoldState.ts), checked field by field before
+// A saved state's contact manifolds (physics/narrowphase/manifoldState.ts), checked field by field before
 // anything changes: shape and sizes of the three lists, every number finite, every key a body
 // or static of the same state, no pair filed twice.
 
-import { NUMBERS_PER_MANIFOLD, NUMBERS_PER_POINT } from '../physics/manifoldState';
-import type { SavedContacts } from '../physics/manifoldState';
-import { POINTS_PER_MANIFOLD } from '../physics/manifoldStore';
+import { NUMBERS_PER_MANIFOLD, NUMBERS_PER_POINT } from '../physics/narrowphase/manifoldState';
+import type { SavedContacts } from '../physics/narrowphase/manifoldState';
+import { POINTS_PER_MANIFOLD } from '../physics/manifolds/manifoldStore';
 import { fieldError, join, readArray, readFields, readFloat, readInteger } from './fields';
 
 /** Manifolds a state may hold: ten for each of MAX_STATE_BODIES bodies. */

@@ -7,7 +7,7 @@ import { fieldError, join, readInteger } from './fields';
 /**
  * The physics this build steps with. 1: files that carry no `physics` field; 2: under the app's
  * configuration, restitution by the textbook (a pass after the solve's sweeps,
- * physics/restitution.ts) and resting points kept within CONTACT_MARGIN as speculative rows.
+ * physics/solver/restitution.ts) and resting points kept within CONTACT_MARGIN as speculative rows.
  * Raise it whenever a change moves the bits of a step that an earlier build would have taken,
  * and say why here.
  */

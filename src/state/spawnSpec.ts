@@ -1,11 +1,11 @@
 // Validates the argument of `sandbox.spawn(spec)` into a BodySpec, or throws an Error naming the
 // field, the value and what is valid. Sizes and numbers are checked, magnitudes are not: a finite
 // but absurd velocity or density is accepted, and the physics state guard removes the body if its
-// state breaks (src/physics/stateGuard.ts).
+// state breaks (src/physics/world/stateGuard.ts).
 
 import { quat } from 'gl-matrix';
 import { quoteValue } from '../config/settings';
-import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/physicsWorld';
+import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/world/physicsWorld';
 import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 

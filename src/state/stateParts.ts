@@ -2,13 +2,13 @@
 // their motion and sleep), springs, the drag and its anchor, and the world's orders. Used by
 // stateSchema.ts's readState; a bad part throws naming its field and what is valid.
 
-import type { AnchorMotion, DragHold } from '../physics/commands';
-import type { BodyMotion, SleepStateName } from '../physics/exactState';
-import { SLEEP_STATES } from '../physics/exactState';
-import { MATERIAL_NAMES } from '../physics/materials';
-import type { BodyMake, StaticBoxSpec } from '../physics/physicsWorld';
-import type { SavedSpring } from '../physics/springs';
-import { WORLD_LIMIT_METERS } from '../physics/stateGuard';
+import type { AnchorMotion, DragHold } from '../physics/world/commands';
+import type { BodyMotion, SleepStateName } from '../physics/world/exactState';
+import { SLEEP_STATES } from '../physics/world/exactState';
+import { MATERIAL_NAMES } from '../physics/bodies/materials';
+import type { BodyMake, StaticBoxSpec } from '../physics/world/physicsWorld';
+import type { SavedSpring } from '../physics/bodies/springs';
+import { WORLD_LIMIT_METERS } from '../physics/world/stateGuard';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import { MAX_BODY_ID, readScale } from './commandSchema';
 import {

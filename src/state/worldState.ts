@@ -17,7 +17,7 @@
 //   before use; the solvers' own arrays are rebuilt every solve; bounding boxes are recomputed
 //   from the pose.
 
-import type { CommandQueue } from '../physics/commands';
+import type { CommandQueue } from '../physics/world/commands';
 import {
   readClock,
   readMotion,
@@ -25,9 +25,9 @@ import {
   writeClock,
   writeMotion,
   writeOrder,
-} from '../physics/exactState';
-import { readContacts, writeContacts } from '../physics/manifoldState';
-import type { PhysicsWorld } from '../physics/physicsWorld';
+} from '../physics/world/exactState';
+import { readContacts, writeContacts } from '../physics/narrowphase/manifoldState';
+import type { PhysicsWorld } from '../physics/world/physicsWorld';
 import { findScene } from '../scenes/registry';
 import { Rng } from '../util/rng';
 import { PHYSICS_VERSION } from './physicsVersion';

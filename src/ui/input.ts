@@ -1,12 +1,12 @@
 // Keyboard, mouse and touch: space pause, '.' single step, 'r' reset, 'i' interpolation on/off,
 // 'f' throw the chosen shape from the camera, 'h' hitch, Delete remove the tracked body; drag a
 // body with the left button or one finger (orbit when not on a body), two fingers move the
-// camera; click or tap a body to track it with the stutter meter. All through the command layer.
+// camera; click or tap a body to track it with the stutter meter. All through the action layer.
 
-import type { Vec3Tuple } from '../physics/physicsWorld';
+import type { Vec3Tuple } from '../physics/world/physicsWorld';
 import type { ShapeKind } from '../shapes/shapeKinds';
 
-/** What keys and the pointer ask of the sandbox: the command layer's calls they make. */
+/** What keys and the pointer ask of the sandbox: the action layer's calls they make. */
 export interface InputControls {
   togglePause(): void;
   singleStep(): void;

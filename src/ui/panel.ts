@@ -1,5 +1,5 @@
 // The lil-gui panel: folders Scene / Simulation / Rendering / Stats. It writes settings and
-// issues actions through PanelControls (the command layer, validated like the API); it never
+// issues actions through PanelControls (the action layer, validated like the API); it never
 // touches the world itself.
 
 import GUI from 'lil-gui';
@@ -22,7 +22,7 @@ const STRATEGY_NOTES: Record<Strategy, string> = {
   'fixed-per-frame': 'speed follows display only; drawn as off',
 };
 
-/** What the panel asks of the sandbox: the command layer's calls it makes. */
+/** What the panel asks of the sandbox: the action layer's calls it makes. */
 export interface PanelControls {
   settings(): Readonly<Settings>;
   scene(): LoadedScene;

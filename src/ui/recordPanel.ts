@@ -20,7 +20,7 @@ export interface RecordStatus {
   replay: ReplayStatus | null;
 }
 
-/** The calls the folder makes (the command layer's, as window.sandbox makes them), always awaited. */
+/** The calls the folder makes (the action layer's, as window.sandbox makes them), always awaited. */
 export interface RecordControls {
   /** The state now, as JSON-ready data. */
   saveState(): Awaitable<unknown>;

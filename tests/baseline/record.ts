@@ -4,8 +4,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { Simulation } from '../../src/app/simulation';
-import { LocalHost } from '../../src/host/localHost';
-import { DEFAULT_TUNING } from '../../src/physics/tuning';
+import { LocalHost } from '../../src/physicsHost/host/localHost';
+import { DEFAULT_TUNING } from '../../src/physics/world/tuning';
 import { SCENES } from '../../src/scenes/registry';
 import { inputRun, SCENE_COUNTS, sceneRun, timelineRun } from './scenarios';
 import type { Checkpoint } from './scenarios';

@@ -21,7 +21,7 @@ export interface BaselineSim {
   seek(step: number): Promise<void>;
 }
 
-/** A command as the runs queue it (the shape of physics/commands' CommandAction). */
+/** A command as the runs queue it (the shape of physics/world/commands' CommandAction). */
 export type BaselineAction =
   | { type: 'spawn'; spec: Record<string, unknown> }
   | { type: 'remove'; id: number }

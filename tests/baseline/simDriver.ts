@@ -1,7 +1,7 @@
 // The baseline runs' view of a Simulation (see scenarios.ts): the calls they make, by name.
 
 import type { Simulation } from '../../src/app/simulation';
-import type { CommandAction } from '../../src/physics/commands';
+import type { CommandAction } from '../../src/physics/world/commands';
 import type { BaselineSim } from './scenarios';
 
 export function baselineSim(sim: Simulation): BaselineSim {

@@ -3,8 +3,8 @@
 // that pumps shows up on the one body it lifts, however heavy the rest of the scene is.
 
 import type { Body } from 'cannon-es';
-import { GRAVITY } from '../../src/physics/physicsWorld';
-import type { PhysicsWorld } from '../../src/physics/physicsWorld';
+import { GRAVITY } from '../../src/physics/world/physicsWorld';
+import type { PhysicsWorld } from '../../src/physics/world/physicsWorld';
 import { buildScene } from './gateWorlds';
 import type { TuningChoice } from './gateWorlds';
 

@@ -1,9 +1,9 @@
 // The worlds the quality gates measure: a PhysicsWorld under a tuning (over DEFAULT_TUNING), and
 // a scene built in one with the seed every gate uses.
 
-import { PhysicsWorld } from '../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../src/physics/tuning';
-import type { PhysicsTuning, TuningFields } from '../../src/physics/tuning';
+import { PhysicsWorld } from '../../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../../src/physics/world/tuning';
+import type { PhysicsTuning, TuningFields } from '../../src/physics/world/tuning';
 import { findScene } from '../../src/scenes/registry';
 import { Rng } from '../../src/util/rng';
 

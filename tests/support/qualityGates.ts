@@ -1,10 +1,10 @@
 // What "faster must not mean sloppier" is measured by: a stack left alone, a domino run, a tower
 // waiting for its ball, a box sliding down a ramp (the pyramid and energy gates beside it) — on
-// real cannon-es worlds, for any tuning. tests/unit/physics/qualityGates.test.ts holds the app's
+// real cannon-es worlds, for any tuning. tests/unit/physics/world/qualityGates.test.ts holds the app's
 // configuration to the limits; `npm run bench` prints them per tuning (bench/qualityTable.ts).
 
 import type { Body } from 'cannon-es';
-import { GRAVITY } from '../../src/physics/physicsWorld';
+import { GRAVITY } from '../../src/physics/world/physicsWorld';
 import { buildScene, world } from './gateWorlds';
 import type { TuningChoice } from './gateWorlds';
 

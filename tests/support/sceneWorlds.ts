@@ -1,9 +1,9 @@
 // A sandbox scene built into a fresh world under a tuning, with the snapshots the app keeps
 // beside it, at the fixed step the benches and the tests that measure worlds share.
 
-import { PhysicsWorld } from '../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../src/physics/tuning';
-import type { PhysicsTuning } from '../../src/physics/tuning';
+import { PhysicsWorld } from '../../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../../src/physics/world/tuning';
+import type { PhysicsTuning } from '../../src/physics/world/tuning';
 import { findScene } from '../../src/scenes/registry';
 import { WorldSnapshots } from '../../src/snapshot/snapshots';
 import { Rng } from '../../src/util/rng';

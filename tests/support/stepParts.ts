@@ -2,8 +2,8 @@
 // its sort, the narrowphase's packing, tasks, plan, merge and stand-ins, the solver's set-up,
 // sweeps and store — by wrapping those methods of one world (bench/stepPartsTable.ts prints it).
 
-import type { PhysicsWorld } from '../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../src/physics/tuning';
+import type { PhysicsWorld } from '../../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../../src/physics/world/tuning';
 import { pyramidBoxes } from '../../src/scenes/pyramid';
 import { buildScene, DT } from './sceneWorlds';
 

@@ -3,10 +3,21 @@
 // that folder; and the packages are kept to their folders.
 
 import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
+
+/** The folders of src/ that hold source files, as paths under src/ (physics/world, say). */
+function codeFolders(folder = 'src'): string[] {
+  const entries = readdirSync(folder, { withFileTypes: true });
+  const own = entries.some((entry) => entry.isFile() && entry.name.endsWith('.ts'));
+  const under = entries
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => codeFolders(join(folder, entry.name)));
+  return own && folder !== 'src' ? [relative('src', folder).split(sep).join('/'), ...under] : under;
+}
 
 /**
  * The no-restricted-imports messages for `code` in place of the file at `path` (a real file:
@@ -40,7 +51,7 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   },
   shapes: {
     file: 'src/shapes/shapeKinds.ts',
-    bad: type('PhysicsWorld', '../physics/physicsWorld'),
+    bad: type('PhysicsWorld', '../physics/world/physicsWorld'),
     good: type('ShapeKind', './shapeKinds'),
   },
   poses: {
@@ -48,32 +59,64 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     bad: type('Snapshot', '../snapshot/snapshots'),
     good: type('BodyLike', './bodyPoses'),
   },
-  physics: {
-    file: 'src/physics/materials.ts',
-    bad: type('SceneDefinition', '../scenes/sceneTypes'),
-    good: value('SHAPE_KINDS', '../shapes/shapeKinds'),
+  // The physics stages: each imports the stages below it, never one above.
+  'physics/kernels': {
+    file: 'src/physics/kernels/kernelMemory.ts',
+    bad: type('ManifoldRows', '../solver/manifoldRows'),
+    good: value('KERNEL_BASE64', './contactKernelBytes'),
+  },
+  'physics/bodies': {
+    file: 'src/physics/bodies/materials.ts',
+    bad: type('PhysicsTuning', '../world/tuning'),
+    good: value('sin', '../../util/exactMath'),
+  },
+  'physics/broadphase': {
+    file: 'src/physics/broadphase/broadphaseSweep.ts',
+    bad: value('slotOf', '../manifolds/manifoldIndex'),
+    good: type('int', '../kernels/kernelTypes'),
+  },
+  'physics/contacts': {
+    file: 'src/physics/contacts/satTolerances.ts',
+    bad: value('taskPairs', '../narrowphase/taskPairs'),
+    good: type('Materials', '../bodies/materials'),
+  },
+  'physics/manifolds': {
+    file: 'src/physics/manifolds/manifoldIndex.ts',
+    bad: value('sweepRows', '../solver/sweepLoop'),
+    good: type('int', '../kernels/kernelTypes'),
+  },
+  'physics/narrowphase': {
+    file: 'src/physics/narrowphase/taskPairs.ts',
+    bad: value('DEFAULT_TUNING', '../world/tuning'),
+    good: value('EDGE_BIAS', '../contacts/satTolerances'),
+  },
+  'physics/solver': {
+    file: 'src/physics/solver/sweepLoop.ts',
+    // The solver reads manifolds, not the narrowphase that fills them.
+    bad: value('taskPairs', '../narrowphase/taskPairs'),
+    good: value('slotOf', '../manifolds/manifoldIndex'),
+  },
+  'physics/world': {
+    file: 'src/physics/world/tuning.ts',
+    bad: type('SceneDefinition', '../../scenes/sceneTypes'),
+    good: value('sweepRows', '../solver/sweepLoop'),
   },
   scenes: {
     file: 'src/scenes/stack.ts',
     // The stutter meter's TruePath was once taken from app/: scenes define it themselves.
     bad: type('StutterMeter', '../stats/stutterMeter'),
-    good: type('PhysicsWorld', '../physics/physicsWorld'),
+    good: type('PhysicsWorld', '../physics/world/physicsWorld'),
   },
   snapshot: {
     file: 'src/snapshot/bodyTable.ts',
-    bad: value('PhysicsWorld', '../physics/physicsWorld'),
-    good: type('PhysicsWorld', '../physics/physicsWorld'),
+    bad: value('PhysicsWorld', '../physics/world/physicsWorld'),
+    good: type('PhysicsWorld', '../physics/world/physicsWorld'),
   },
   state: {
     file: 'src/state/recording.ts',
     // The state hasher once lived in app/, the spawn-spec checks in api/.
     bad: value('SandboxApi', '../api/scriptingApi'),
     good: value('toHex', './stateHasher'),
-  },
-  core: {
-    file: 'src/core/physicsCore.ts',
-    bad: value('Simulation', '../app/simulation'),
-    good: value('StateHasher', '../state/stateHasher'),
   },
   loop: {
     file: 'src/loop/frameClock.ts',
@@ -82,27 +125,32 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   },
   interp: {
     file: 'src/interp/interpolate.ts',
-    bad: type('PhysicsWorld', '../physics/physicsWorld'),
+    bad: type('PhysicsWorld', '../physics/world/physicsWorld'),
     good: type('SceneSnapshots', '../snapshot/snapshots'),
   },
-  wire: {
-    file: 'src/wire/protocol.ts',
+  'physicsHost/core': {
+    file: 'src/physicsHost/core/physicsCore.ts',
+    bad: value('Simulation', '../../app/simulation'),
+    good: value('StateHasher', '../../state/stateHasher'),
+  },
+  'physicsHost/wire': {
+    file: 'src/physicsHost/wire/protocol.ts',
     bad: type('PhysicsCore', '../core/physicsCore'),
-    good: type('SceneSnapshots', '../snapshot/snapshots'),
+    good: type('SceneSnapshots', '../../snapshot/snapshots'),
   },
-  workerThread: {
-    file: 'src/workerThread/physicsService.ts',
+  'physicsHost/worker': {
+    file: 'src/physicsHost/worker/physicsService.ts',
     bad: type('WorkerHost', '../workerHost/workerHost'),
     good: value('PhysicsCore', '../core/physicsCore'),
   },
-  host: {
-    file: 'src/host/localHost.ts',
-    bad: type('Simulation', '../app/simulation'),
+  'physicsHost/host': {
+    file: 'src/physicsHost/host/localHost.ts',
+    bad: type('Simulation', '../../app/simulation'),
     good: value('PhysicsCore', '../core/physicsCore'),
   },
-  workerHost: {
-    file: 'src/workerHost/workerHost.ts',
-    bad: value('PhysicsService', '../workerThread/physicsService'),
+  'physicsHost/workerHost': {
+    file: 'src/physicsHost/workerHost/workerHost.ts',
+    bad: value('PhysicsService', '../worker/physicsService'),
     good: value('LocalHost', '../host/localHost'),
   },
   stats: {
@@ -112,34 +160,31 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   },
   render: {
     file: 'src/render/linkLines.ts',
-    bad: type('PhysicsWorld', '../physics/physicsWorld'),
+    bad: type('PhysicsWorld', '../physics/world/physicsWorld'),
     good: type('SceneSnapshots', '../snapshot/snapshots'),
   },
   app: {
     file: 'src/app/twinLab.ts',
     // Messages come in as a callback: the app never imports the page's widgets.
     bad: value('Messages', '../ui/messages'),
-    good: value('LocalHost', '../host/localHost'),
+    good: value('LocalHost', '../physicsHost/host/localHost'),
   },
   api: {
     file: 'src/api/urlParams.ts',
     bad: value('Panel', '../ui/panel'),
-    good: type('CommandLayer', '../app/commandLayer'),
+    good: type('ActionLayer', '../app/actionLayer'),
   },
   ui: {
     file: 'src/ui/hud.ts',
     // The panel and input see narrow interfaces of their own, never the app's classes.
-    bad: type('CommandLayer', '../app/commandLayer'),
+    bad: type('ActionLayer', '../app/actionLayer'),
     good: type('StatsSnapshot', '../stats/statsSnapshot'),
   },
 };
 
 describe('layer rules', () => {
   it('every folder of src/ has its cases (and a rule: see eslint.config.js PIPELINE)', () => {
-    const folders = readdirSync('src', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    expect(Object.keys(FOLDERS).sort()).toEqual(folders.sort());
+    expect(Object.keys(FOLDERS).sort()).toEqual(codeFolders().sort());
   });
 
   for (const [folder, { file, bad, good }] of Object.entries(FOLDERS)) {
@@ -156,8 +201,9 @@ const PACKAGES: [path: string, code: string, allowed: boolean][] = [
   ['src/render/linkLines.ts', value('Scene', 'three'), true],
   ['src/app/twinLab.ts', value('Vector3', 'three'), false],
   ['src/ui/input.ts', value('Vector3', 'three'), false],
-  ['src/physics/materials.ts', value('Body', 'cannon-es'), true],
-  ['src/core/physicsCore.ts', value('Body', 'cannon-es'), false],
+  ['src/physics/bodies/materials.ts', value('Body', 'cannon-es'), true],
+  ['src/physics/solver/sweepLoop.ts', value('Body', 'cannon-es'), true],
+  ['src/physicsHost/core/physicsCore.ts', value('Body', 'cannon-es'), false],
   ['src/render/stage.ts', value('Body', 'cannon-es'), false],
   ['src/ui/panel.ts', "import GUI from 'lil-gui';\nexport const g = GUI;", true],
   ['src/app/browserApp.ts', "import GUI from 'lil-gui';\nexport const g = GUI;", false],
@@ -167,7 +213,7 @@ const PACKAGES: [path: string, code: string, allowed: boolean][] = [
   ['packages/fixed-step/src/loop.ts', value('Scene', 'three'), false],
   [
     'packages/fixed-step/src/interpolation.ts',
-    "export { installDropIn } from '../../../src/physics/dropIn';",
+    "export { installDropIn } from '../../../src/physics/world/dropIn';",
     false,
   ],
   [

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
-import { LocalHost } from '../../../src/host/localHost';
-import type { PhysicsTuning } from '../../../src/physics/tuning';
+import { LocalHost } from '../../../src/physicsHost/host/localHost';
+import type { PhysicsTuning } from '../../../src/physics/world/tuning';
 import { SCENES } from '../../../src/scenes/registry';
-import type { FromWorker, ToWorker } from '../../../src/wire/protocol';
-import { WorkerHost } from '../../../src/workerHost/workerHost';
+import type { FromWorker, ToWorker } from '../../../src/physicsHost/wire/protocol';
+import { WorkerHost } from '../../../src/physicsHost/workerHost/workerHost';
 import { inputRun, SCENE_COUNTS, sceneRun, timelineRun } from '../../baseline/scenarios';
 import type { BaselineFixture } from '../../baseline/scenarios';
 import { baselineSim } from '../../baseline/simDriver';
@@ -55,7 +55,10 @@ async function simulation(
 ): Promise<Simulation> {
   const sim = new Simulation(new LocalHost(scene, options, BASELINE_TUNING));
   if (thread === 'main') return sim;
-  const worker = startTsWorker(new URL('../workerThread/serviceThread.ts', import.meta.url), null);
+  const worker = startTsWorker(
+    new URL('../physicsHost/worker/serviceThread.ts', import.meta.url),
+    null,
+  );
   workers.push(worker);
   const host = new WorkerHost(
     { postMessage: (m: ToWorker, t) => worker.postMessage(m, t as ArrayBuffer[]) },

@@ -2,7 +2,7 @@ import { Scene } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../../src/app/simulation';
 import { BodyInstances } from '../../../src/render/bodyInstances';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 /** Draws the simulation's current draw poses into real InstancedMeshes and reads body i back. */
 function drawn(

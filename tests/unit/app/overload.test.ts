@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRAME_PHYSICS_BUDGET_MS, PHYSICS_SHARE } from '../../../src/loop/overloadGovernor';
-import { localSim } from '../host/localSim';
-import type { LocalSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
+import type { LocalSim } from '../physicsHost/host/localSim';
 
 /** Makes every physics step of `sim` cost exactly `stepMs` on its clock, and nothing else. */
 function costly({ sim, core }: LocalSim, stepMs: number): void {

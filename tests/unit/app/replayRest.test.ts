@@ -6,7 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import type { Recording } from '../../../src/state/recording';
-import { threadHost } from '../workerHost/harness';
+import { threadHost } from '../physicsHost/workerHost/harness';
 
 const workers: Worker[] = [];
 afterEach(async () => {

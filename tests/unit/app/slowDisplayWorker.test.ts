@@ -4,9 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
-import type { WorkerHost } from '../../../src/workerHost/workerHost';
-import { handHost } from '../workerHost/harness';
-import { localSim } from '../host/localSim';
+import type { WorkerHost } from '../../../src/physicsHost/workerHost/workerHost';
+import { handHost } from '../physicsHost/workerHost/harness';
+import { localSim } from '../physicsHost/host/localSim';
 import { firstJudgedSlow, jitteryDisplay } from '../loop/slowFrames';
 
 /** A worker-mode Simulation on the pile, built. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
 import { TwinLab } from '../../../src/app/twinLab';
-import { LocalHost } from '../../../src/host/localHost';
+import { LocalHost } from '../../../src/physicsHost/host/localHost';
 
 const FIELDS = ['position', 'quaternion', 'velocity', 'angularVelocity'] as const;
 const SIZES = [3, 4, 3, 3];

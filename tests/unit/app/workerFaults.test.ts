@@ -8,8 +8,8 @@ import { WORKER_SILENCE_MS } from '../../../src/app/physicsThreads';
 import { Simulation } from '../../../src/app/simulation';
 import { encodeRecording } from '../../../src/state/recording';
 import type { Recording } from '../../../src/state/recording';
-import type { WorkerHost } from '../../../src/workerHost/workerHost';
-import { handHost, threadHost } from '../workerHost/harness';
+import type { WorkerHost } from '../../../src/physicsHost/workerHost/workerHost';
+import { handHost, threadHost } from '../physicsHost/workerHost/harness';
 
 const workers: Worker[] = [];
 afterEach(async () => {

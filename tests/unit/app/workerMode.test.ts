@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
-import type { CommandAction } from '../../../src/physics/commands';
+import type { CommandAction } from '../../../src/physics/world/commands';
 import { Rng } from '../../../src/util/rng';
-import type { WorkerHost } from '../../../src/workerHost/workerHost';
-import { handHost, threadHost } from '../workerHost/harness';
+import type { WorkerHost } from '../../../src/physicsHost/workerHost/workerHost';
+import { handHost, threadHost } from '../physicsHost/workerHost/harness';
 
 const workers: Worker[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FramePoses, interpolatePoses } from '../../../src/interp/interpolate';
 import { lerpFlat3, SERIES_MIN_COS, SlerpWeights, slerpFlat } from '../../../src/interp/poseMath';
-import { PhysicsWorld } from '../../../src/physics/physicsWorld';
+import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
 import { WorldSnapshots } from '../../../src/snapshot/snapshots';
 import { Rng } from '../../../src/util/rng';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../../src/app/simulation';
 import { lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
 import { BodyInstances } from '../../../src/render/bodyInstances';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 /** What the browser app does per frame: re-sync after body changes, then write the matrices. */
 class Drawn {

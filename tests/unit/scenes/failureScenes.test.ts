@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PhysicsCore } from '../../../src/core/physicsCore';
+import type { PhysicsCore } from '../../../src/physicsHost/core/physicsCore';
 import { TwinLab } from '../../../src/app/twinLab';
 import type { Strategy } from '../../../src/config/settings';
 import { TUNNEL } from '../../../src/scenes/tunnel';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 /** Runs 1 s of 60 Hz frames, one 0.5 s hitch, then 0.5 s more. */
 function withHitch(scene: string, strategy: Strategy): PhysicsCore {

@@ -6,10 +6,10 @@ import { Body, Spring } from 'cannon-es';
 import type { Vec3 } from 'cannon-es';
 import { LineSegments, Scene } from 'three';
 import { describe, expect, it } from 'vitest';
-import type { Vec3Tuple } from '../../../src/physics/physicsWorld';
+import type { Vec3Tuple } from '../../../src/physics/world/physicsWorld';
 import { LinkLines } from '../../../src/render/linkLines';
 import { chainSpring, SPRING_CHAINS } from '../../../src/scenes/spring';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 /** A spring the chain should still have: ball id `a` to ball id `b`, or to `anchor` (b = −1). */
 interface ExpectedSpring {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/app/simulation';
-import { PhysicsWorld } from '../../../src/physics/physicsWorld';
+import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
 import { findScene } from '../../../src/scenes/registry';
 import { Rng } from '../../../src/util/rng';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 const STRESS = ['rain', 'tower', 'avalanche'] as const;
 

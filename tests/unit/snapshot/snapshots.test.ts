@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PhysicsCore } from '../../../src/core/physicsCore';
+import type { PhysicsCore } from '../../../src/physicsHost/core/physicsCore';
 import { Snapshot } from '../../../src/snapshot/snapshots';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 /** A full, unskipped copy of the world's state and sleep flags right now. */
 function fullCopy(core: PhysicsCore): { state: Snapshot; asleep: Uint8Array } {
@@ -23,7 +23,7 @@ function expectSame(buffer: Snapshot, copy: Snapshot, n: number, label: string):
   );
 }
 
-describe('Snapshots.capture skips bodies asleep at both snapshots', () => {
+describe('WorldSnapshots.capture skips bodies asleep at both snapshots', () => {
   it('yet previous and current always equal full copies of the last two steps', () => {
     // The tower starts asleep, is struck, falls, and parts of it go back to sleep.
     const { sim, core } = localSim('tower', { count: 100 });

@@ -3,9 +3,9 @@
 // and the impulses it starts from decide the next step).
 
 import { describe, expect, it } from 'vitest';
-import { CommandQueue } from '../../../src/physics/commands';
-import { PhysicsWorld } from '../../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { CommandQueue } from '../../../src/physics/world/commands';
+import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 import { findScene } from '../../../src/scenes/registry';
 import { encodeFloats } from '../../../src/state/fields';
 import { parseState } from '../../../src/state/stateSchema';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PHYSICS_VERSION } from '../../../src/state/physicsVersion';
 import { parseRecording } from '../../../src/state/recordingSchema';
 import { parseState } from '../../../src/state/stateSchema';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
-import { localSim } from '../host/localSim';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
+import { localSim } from '../physicsHost/host/localSim';
 
 /**
  * 200 steps of the playground (12 bricks, seed 7) with a ball thrown down at the ground, recorded

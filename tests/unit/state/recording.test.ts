@@ -4,13 +4,13 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../../src/app/simulation';
-import { PhysicsCore } from '../../../src/core/physicsCore';
+import { PhysicsCore } from '../../../src/physicsHost/core/physicsCore';
 import { encodeFloats } from '../../../src/state/fields';
 import type { Recording } from '../../../src/state/recording';
 import { parseStopOptions } from '../../../src/state/timeline';
 import { Rng } from '../../../src/util/rng';
-import { localSim } from '../host/localSim';
-import type { LocalSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
+import type { LocalSim } from '../physicsHost/host/localSim';
 
 /** A person at a 60 Hz display: spawns, a throw, removals, a drag, a rate change, a reload. */
 function play({ sim, core }: Pick<LocalSim, 'sim' | 'core'>, frame: number): void {

@@ -2,10 +2,10 @@
 // its path) and what is valid, and the world it was offered to is left exactly as it was.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 import { encodeFloats } from '../../../src/state/fields';
 import { MAX_STATE_BODIES, MAX_STATE_CHARS } from '../../../src/state/stateSchema';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 type Json = Record<string, unknown> & { bodies: Record<string, unknown>[] };
 

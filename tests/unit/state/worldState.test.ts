@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../../src/app/simulation';
 import { StateHasher } from '../../../src/state/stateHasher';
-import { CommandQueue } from '../../../src/physics/commands';
-import { PhysicsWorld } from '../../../src/physics/physicsWorld';
-import { DEFAULT_TUNING } from '../../../src/physics/tuning';
+import { CommandQueue } from '../../../src/physics/world/commands';
+import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 import { findScene } from '../../../src/scenes/registry';
 import { SCENES } from '../../../src/scenes/registry';
 import { encodeFloats } from '../../../src/state/fields';
@@ -16,8 +16,8 @@ import { parseState } from '../../../src/state/stateSchema';
 import type { SavedState } from '../../../src/state/stateSchema';
 import { captureState, restoreState } from '../../../src/state/worldState';
 import { Rng } from '../../../src/util/rng';
-import { localSim } from '../host/localSim';
-import type { LocalSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
+import type { LocalSim } from '../physicsHost/host/localSim';
 
 /** Steps run in all; states are saved before step DRAG_START, inside the drag, and at random. */
 const STEPS = 420;

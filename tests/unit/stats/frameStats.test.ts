@@ -8,7 +8,7 @@ import {
 import { createFrameReport } from '../../../src/loop/fixedStepLoop';
 import { Simulation } from '../../../src/app/simulation';
 import { Rng } from '../../../src/util/rng';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 interface Row {
   /** The frame time the test handed to the simulation. */

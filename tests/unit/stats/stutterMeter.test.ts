@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InterpolationMode } from '../../../src/config/settings';
 import { StutterMeter } from '../../../src/stats/stutterMeter';
-import { localSim } from '../host/localSim';
+import { localSim } from '../physicsHost/host/localSim';
 
 function meterFor(
   mode: InterpolationMode,

@@ -1,0 +1,441 @@
+// cannon-es's narrowphase with persistent contact manifolds: each touching shape pair keeps its
+// points and their impulses from step to step (manifoldStore.ts), and a pair whose bodies have
+// barely moved relative to each other keeps last step's points without running its generator
+// (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (planTasks.ts)
+// — the same order and bits however the generators ran.
+
+import { Body, Box, ConvexPolyhedron, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
+import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
+import { jobOutputs, runJob } from './contactJobs';
+import type { Block, BlockHolder, KernelMode } from '../kernels/kernelMemory';
+import { SleepAwareSAPBroadphase } from '../broadphase/broadphase';
+import { setMaterial } from '../manifolds/manifoldMaterial';
+import type { ContactSpring } from '../manifolds/manifoldMaterial';
+import { ManifoldStore } from '../manifolds/manifoldStore';
+import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
+import { mergeTasks, planTasks, taskPairs } from './kernelCalls';
+import { PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './planTasks';
+import { PackedBodies, writePose } from './packedBodies';
+import { PairTasks } from './pairTaskTable';
+import { jobKind } from './taskPairs';
+
+/** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
+const xi = new Vec3();
+const xj = new Vec3();
+const qi = new Quaternion();
+const qj = new Quaternion();
+
+export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
+  /** The manifolds: last step's (`current`) and the one being built. State, saved with the world. */
+  readonly store = new ManifoldStore();
+  /**
+   * A touching pair keeps last step's points while its bodies have moved less than this,
+   * relative to each other, since the points were made (m; see planTasks.ts). 0: never.
+   */
+  reuseMotion = 0;
+  /** The SPOOK spring of the normal rows (see PhysicsTuning.contactStiffness). */
+  readonly spring: ContactSpring = { stiffness: 1e7, relaxation: 3 };
+  /** This step's shape pairs: the plan, the generators' points, the manifolds they became. */
+  readonly tasks = new PairTasks(this.store.memory);
+  /** Generators run in the last step (a counter for tests: nothing reads it back into a step). */
+  generatorRuns = 0;
+  /** This step's bodies and shapes, packed for the kernels. */
+  private readonly packed = new PackedBodies(this.store.memory);
+  /** The plan's scratch (the box pairs' separating-axis test). */
+  private readonly workBlock: Block<Float64ArrayConstructor>;
+  /** The merge's manifold and point counts, read and written back. */
+  private readonly countBlock: Block<Int32ArrayConstructor>;
+  /** The plan's reuseMotion, in memory (see planTasks). */
+  private readonly limitBlock: Block<Float64ArrayConstructor>;
+  private limits: Float64Array = new Float64Array(0);
+  private work: Float64Array = new Float64Array(0);
+  private counts: Int32Array = new Int32Array(0);
+  /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
+  private readonly testPoses = new Float64Array(2 * SHAPE_POSE_WIDTH);
+  private readonly testOutput = jobOutputs(1);
+
+  constructor(world: World) {
+    super(world);
+    const memory = this.store.memory;
+    this.workBlock = memory.block(Float64Array, PLAN_WORK);
+    this.countBlock = memory.block(Int32Array, 2);
+    this.limitBlock = memory.block(Float64Array, 1);
+    memory.hold(this);
+  }
+
+  bind(): void {
+    this.work = this.workBlock.view;
+    this.counts = this.countBlock.view;
+    this.limits = this.limitBlock.view;
+  }
+
+  override getContacts(
+    p1: Body[],
+    p2: Body[],
+    world: World,
+    result: ContactEquation[],
+    oldcontacts: ContactEquation[],
+    frictionResult: FrictionEquation[],
+    frictionPool: FrictionEquation[],
+  ): void {
+    this.contactPointPool = oldcontacts;
+    this.frictionEquationPool = frictionPool;
+    this.result = result;
+    this.frictionResult = frictionResult;
+    // Room for every pair and shape pair's task and manifold before any pass: a layout moves
+    // every view.
+    const pairs = p1.length;
+    const tasks = this.tasks;
+    tasks.reservePairs(pairs);
+    let most = 0;
+    for (let k = 0; k !== pairs; k++) {
+      const bi = p1[k];
+      const bj = p2[k];
+      tasks.pairA[k] = bi.index;
+      tasks.pairB[k] = bj.index;
+      most += bi.shapes.length * bj.shapes.length;
+    }
+    const next = this.store.begin();
+    next.reserve(most);
+    tasks.reserve(most);
+    this.packed.pack(world);
+    const others = this.taskPairs(pairs);
+    tasks.count = tasks.first[pairs];
+    for (let o = 0; o < others; o++) {
+      const k = tasks.others[o];
+      this.planPair(p1[k], p2[k], world, tasks.first[k]);
+    }
+    this.plan();
+    const bodies = world.bodies;
+    this.generatorRuns = 0;
+    for (let t = 0; t < tasks.count; t++) {
+      if (tasks.state[t] !== TASK_MAKE) continue;
+      this.generatorRuns++;
+      const kind = tasks.kind[t];
+      const shapes = tasks.shapes[t];
+      const shapeA = bodies[tasks.indexA[t]].shapes[shapes & 255];
+      const shapeB = bodies[tasks.indexB[t]].shapes[shapes >> 8];
+      runJob(
+        kind,
+        geometryOf(shapeA, kind),
+        geometryOf(shapeB, kind),
+        this.packed.shapePoses,
+        SHAPE_POSE_WIDTH * tasks.slotA[t],
+        SHAPE_POSE_WIDTH * tasks.slotB[t],
+        tasks,
+        t,
+      );
+    }
+    this.merge();
+    this.standIns(result, world);
+    this.store.swap();
+  }
+
+  /**
+   * One cannon-es ContactEquation a manifold, appended to `result` after cannon-es's own
+   * handlers' contacts: World.step's loop over `world.contacts` (materials, wake-ups, the
+   * collision matrix, contact events) reads them, so every step fills them afresh.
+   */
+  private standIns(result: ContactEquation[], world: World): void {
+    const next = this.store.building;
+    const tasks = this.tasks;
+    const bodies = world.bodies;
+    const contactMaterials = this.packed.contactMaterials;
+    // The list at its size at once (cannon-es empties it every step, so pushing regrew it: ~170
+    // KB a step on pyramid × 11).
+    let r = result.length;
+    result.length = r + next.count;
+    for (let t = 0; t < tasks.count; t++) {
+      const m = tasks.manifold[t];
+      if (m < 0) continue;
+      const code = tasks.materialCode[t];
+      const material =
+        code >= 0
+          ? (contactMaterials[code] ?? world.defaultContactMaterial)
+          : code === -1
+            ? world.defaultContactMaterial
+            : tasks.material[t];
+      this.currentContactMaterial = material;
+      const bodyA = bodies[tasks.indexA[t]];
+      const bodyB = bodies[tasks.indexB[t]];
+      const shapes = tasks.shapes[t];
+      const c = this.createContactEquation(
+        bodyA,
+        bodyB,
+        bodyA.shapes[shapes & 255],
+        bodyB.shapes[shapes >> 8],
+        null,
+        null,
+      );
+      setMaterial(next, m, c, material, world, this.spring);
+      result[r++] = c;
+    }
+  }
+
+  /**
+   * taskPairs (taskPairs.ts) over the step's body pairs, in WebAssembly where the memory has
+   * the kernels: the pairs of single-shape bodies planned, the others listed. Returns how many.
+   */
+  private taskPairs(pairs: number): number {
+    const t = this.tasks;
+    const b = this.packed;
+    const materials = b.materials.length;
+    return taskPairs(
+      this.store.memory.exports,
+      pairs,
+      t.pairA,
+      t.pairB,
+      b.shapeCount,
+      b.firstShape,
+      b.key,
+      b.type,
+      b.material,
+      materials,
+      b.shapeType,
+      b.shapeGroup,
+      b.shapeMask,
+      b.shapeMaterial,
+      t.first,
+      t.others,
+      t.indexA,
+      t.indexB,
+      t.slotA,
+      t.slotB,
+      t.keyA,
+      t.keyB,
+      t.shapes,
+      t.kind,
+      t.materialCode,
+    );
+  }
+
+  /**
+   * cannon-es's getContacts for a body pair the kernel left (taskPairs), shape pair by shape
+   * pair: its tasks filed from `first` on (A's shape i, B's shape j at first + i·nB + j), and
+   * the pairs our generators do not take or that only test handed to cannon-es's ways.
+   */
+  private planPair(bi: Body, bj: Body, world: World, first: number): void {
+    let bodyContactMaterial: ContactMaterial | null = null;
+    if (bi.material && bj.material) {
+      bodyContactMaterial = world.getContactMaterial(bi.material, bj.material) || null;
+    }
+    const justTest =
+      ((bi.type & Body.KINEMATIC) !== 0 && (bj.type & Body.STATIC) !== 0) ||
+      ((bi.type & Body.STATIC) !== 0 && (bj.type & Body.KINEMATIC) !== 0) ||
+      ((bi.type & Body.KINEMATIC) !== 0 && (bj.type & Body.KINEMATIC) !== 0);
+    const keyI = this.packed.key[bi.index];
+    const keyJ = this.packed.key[bj.index];
+    const nj = bj.shapes.length;
+    for (let i = 0; i < bi.shapes.length; i++) {
+      const si = bi.shapes[i];
+      for (let j = 0; j < nj; j++) {
+        const sj = bj.shapes[j];
+        if (!(
+          si.collisionFilterMask & sj.collisionFilterGroup &&
+          sj.collisionFilterMask & si.collisionFilterGroup
+        )) {
+          continue;
+        }
+        let shapeContactMaterial: ContactMaterial | null = null;
+        if (si.material && sj.material) {
+          shapeContactMaterial = world.getContactMaterial(si.material, sj.material) || null;
+        }
+        const material =
+          shapeContactMaterial || bodyContactMaterial || world.defaultContactMaterial;
+        // A is the shape of lower type (cannon-es's order); of two alike, the lower key's.
+        const iFirst =
+          si.type < sj.type || (si.type === sj.type && (keyI < keyJ || (keyI === keyJ && i < j)));
+        const kind = iFirst ? jobKind(si.type, sj.type) : jobKind(sj.type, si.type);
+        if (kind >= 0 && !justTest) {
+          // Ours: the bounding spheres are tested in the plan (planTasks.ts), as below.
+          const t = first + i * nj + j;
+          if (iFirst) this.task(t, kind, material, bi, bj, i, j);
+          else this.task(t, kind, material, bj, bi, j, i);
+          continue;
+        }
+        this.packed.readShape(bi, i, xi, qi);
+        this.packed.readShape(bj, j, xj, qj);
+        if (xi.distanceTo(xj) > si.boundingSphereRadius + sj.boundingSphereRadius) continue;
+        this.currentContactMaterial = material;
+        if (kind < 0) this.cannonPair(si, sj, bi, bj, justTest, world);
+        else this.testPair(kind, iFirst, si, sj, bi, bj, world);
+      }
+    }
+  }
+
+  /** Files task t: shape a of body A against shape b of body B, planned in TypeScript. */
+  private task(
+    t: number,
+    kind: number,
+    material: ContactMaterial,
+    bodyA: Body,
+    bodyB: Body,
+    a: number,
+    b: number,
+  ): void {
+    const tasks = this.tasks;
+    const packed = this.packed;
+    tasks.kind[t] = kind;
+    tasks.materialCode[t] = -2;
+    tasks.material[t] = material;
+    tasks.indexA[t] = bodyA.index;
+    tasks.indexB[t] = bodyB.index;
+    tasks.slotA[t] = packed.firstShape[bodyA.index] + a;
+    tasks.slotB[t] = packed.firstShape[bodyB.index] + b;
+    tasks.keyA[t] = packed.key[bodyA.index];
+    tasks.keyB[t] = packed.key[bodyB.index];
+    tasks.shapes[t] = a + 256 * b;
+  }
+
+  /** planTasks over this step's tasks, in WebAssembly where the memory has the kernels. */
+  private plan(): void {
+    const t = this.tasks;
+    this.limits[0] = this.reuseMotion;
+    const old = this.store.current;
+    const mask = old.slots.length - 1;
+    planTasks(
+      this.store.memory.exports,
+      0,
+      t.count,
+      this.limits,
+      t.indexA,
+      t.indexB,
+      t.slotA,
+      t.slotB,
+      t.keyA,
+      t.keyB,
+      t.shapes,
+      t.kind,
+      t.state,
+      t.previous,
+      t.frame,
+      this.packed.poses,
+      this.packed.shapePoses,
+      this.packed.shapeSizes,
+      this.work,
+      old.slots,
+      mask,
+      old.keyA,
+      old.keyB,
+      old.shapes,
+      old.frame,
+    );
+  }
+
+  /** mergeTasks into the buffer being built, in WebAssembly where the memory has the kernels. */
+  private merge(): void {
+    const t = this.tasks;
+    const o = this.store.current;
+    const n = this.store.building;
+    const mask = n.slots.length - 1;
+    const counts = this.counts;
+    counts[0] = n.count;
+    counts[1] = n.pointCount;
+    mergeTasks(
+      this.store.memory.exports,
+      t.count,
+      t.state,
+      t.kind,
+      t.previous,
+      t.indexA,
+      t.indexB,
+      t.keyA,
+      t.keyB,
+      t.shapes,
+      t.frame,
+      this.packed.poses,
+      t.points,
+      t.normal,
+      t.onA,
+      t.onB,
+      t.feature,
+      o.points,
+      o.frame,
+      o.normal,
+      o.localA,
+      o.localB,
+      o.impulse,
+      o.feature,
+      n.keyA,
+      n.keyB,
+      n.shapes,
+      n.bodyA,
+      n.bodyB,
+      n.points,
+      n.frame,
+      n.normal,
+      n.worldNormal,
+      n.localA,
+      n.localB,
+      n.feature,
+      n.impulse,
+      n.ri,
+      n.rj,
+      n.slots,
+      mask,
+      t.manifold,
+      counts,
+    );
+    n.count = counts[0];
+    n.pointCount = counts[1];
+  }
+
+  /** A pair that only asks whether it touches (kinematic against static): overlaps, no contacts. */
+  private testPair(
+    kind: number,
+    iFirst: boolean,
+    si: Shape,
+    sj: Shape,
+    bi: Body,
+    bj: Body,
+    world: World,
+  ): void {
+    const poses = this.testPoses;
+    writePose(poses, 0, iFirst ? xi : xj, iFirst ? qi : qj);
+    writePose(poses, SHAPE_POSE_WIDTH, iFirst ? xj : xi, iFirst ? qj : qi);
+    const a = geometryOf(iFirst ? si : sj, kind);
+    const b = geometryOf(iFirst ? sj : si, kind);
+    runJob(kind, a, b, poses, 0, SHAPE_POSE_WIDTH, this.testOutput, 0);
+    if (this.testOutput.points[0] > 0) registerOverlap(world, si, sj, bi, bj);
+  }
+
+  /** A shape pair the project has no generator for: cannon-es's own handler, as it calls it. */
+  private cannonPair(si: Shape, sj: Shape, bi: Body, bj: Body, justTest: boolean, world: World) {
+    const resolver = resolverOf(this, si.type | sj.type);
+    if (!resolver) return;
+    // cannon-es's convexParticle reads the hull's cached worldVertices/worldFaceNormals, whose
+    // NeedsUpdate flags nothing but the constructor sets: left alone, the face planes stay where
+    // the body was on the first call, and a particle is pushed out of a face it never reached.
+    staleWorldData(si);
+    staleWorldData(sj);
+    const touched =
+      si.type < sj.type
+        ? resolver.call(this, si, sj, xi, xj, qi, qj, bi, bj, si, sj, justTest)
+        : resolver.call(this, sj, si, xj, xi, qj, qi, bj, bi, si, sj, justTest);
+    if (touched && justTest) registerOverlap(world, si, sj, bi, bj);
+  }
+}
+
+/** Marks a hull's (a box's hull's) world vertices and face normals for recomputing. */
+function staleWorldData(shape: Shape): void {
+  const hull = shape instanceof Box ? shape.convexPolyhedronRepresentation : shape;
+  if (hull instanceof ConvexPolyhedron) {
+    hull.worldVerticesNeedsUpdate = true;
+    hull.worldFaceNormalsNeedsUpdate = true;
+  }
+}
+
+/**
+ * Where `world`'s contact kernels run: its manifolds' kernel memory's, else its broadphase's,
+ * else (cannon-es's own parts throughout) TypeScript.
+ */
+export function kernelModeOf(world: World): KernelMode {
+  if (world.narrowphase instanceof ManifoldNarrowphase) return world.narrowphase.store.memory.mode;
+  if (world.broadphase instanceof SleepAwareSAPBroadphase) return world.broadphase.kernelMode;
+  return 'typescript';
+}
+
+/** Forgets every persistent contact of `world` (a scene cleared or rebuilt); others: nothing. */
+export function forgetContacts(world: World): void {
+  if (world.narrowphase instanceof ManifoldNarrowphase) world.narrowphase.store.clear();
+}
