@@ -3,14 +3,11 @@
 // three.js and no cannon-es code.
 
 export { fixedStep, FixedStep } from './fixedStep';
-export type {
-  BindInstancesOptions,
-  BindOptions,
-  FixedStepOptions,
-  FixedStepWorld,
-} from './fixedStep';
+export type { BindInstancesOptions, BindOptions, FixedStepOptions } from './fixedStep';
+export { cannonEngine } from './engine';
+export type { BodyStates, FixedStepBody, FixedStepEngine, FixedStepWorld } from './engine';
 export { DRAW_MODES } from './boundBodies';
-export type { DrawMode, FixedStepBody } from './boundBodies';
+export type { DrawMode } from './boundBodies';
 export type { FixedStepStats, StepInfo, StepListener, VisibilityDocument } from './frontDoorParts';
 export * from './loop';
 export * from './interpolation';
