@@ -11,7 +11,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const PACKAGE_DIR = join(ROOT, 'packages/fixed-step');
-const EXAMPLE_DIR = join(ROOT, 'examples/minimal');
+const EXAMPLES = join(ROOT, 'examples');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
 
@@ -62,30 +62,32 @@ export function readmeProgram(): string {
 
 /**
  * What the test reads of the running program, appended to it: its world, front door, bodies
- * and meshes (the program itself is the README's, as is).
+ * and meshes (the program itself is the README's, or the example's, as is).
  */
-const OBSERVED = `
+export const OBSERVED = `
 Object.assign(window, {
   example: {
     world, physics, boxes, boxMesh, ball, ballMesh, report: physics.lastFrame,
     snapshots: physics.snapshots, mesh: boxMesh, boxIndices: boxes.map((b) => physics.slot(b)),
-    cannon: { Narrowphase: CANNON.Narrowphase, GSSolver: CANNON.GSSolver },
   },
 });
 `;
 
 /**
- * A project holding the README's program, with examples/minimal's index.html, tsconfig and
- * dependencies (the package from the tarball) and three.js's types; its build tools are the
- * repository's.
+ * A project holding an example of examples/ — `minimal` is the README's program — with its
+ * index.html, tsconfig and dependencies (the package from the tarball) and three.js's types;
+ * its build tools are the repository's. `observed` is appended to its main.ts.
  */
-export function exampleProject(tarball: string): string {
-  const dir = temporaryFolder('example');
+export function exampleProject(tarball: string, name = 'minimal', observed = OBSERVED): string {
+  const dir = temporaryFolder(name);
+  const from = join(EXAMPLES, name);
   for (const file of ['index.html', 'tsconfig.json']) {
-    copyFileSync(join(EXAMPLE_DIR, file), join(dir, file));
+    copyFileSync(join(from, file), join(dir, file));
   }
-  writeFileSync(join(dir, 'main.ts'), readmeProgram() + OBSERVED);
-  const example = JSON.parse(readFileSync(join(EXAMPLE_DIR, 'package.json'), 'utf8')) as {
+  const program =
+    name === 'minimal' ? readmeProgram() : readFileSync(join(from, 'main.ts'), 'utf8');
+  writeFileSync(join(dir, 'main.ts'), program + observed);
+  const example = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };

@@ -2,13 +2,7 @@
 // free, so a bundler keeps only what is used: an app importing only the loop from here gets no
 // three.js and no cannon-es code.
 
-export { fixedStep, FixedStep } from './fixedStep';
-export type { BindInstancesOptions, BindOptions, FixedStepOptions } from './fixedStep';
-export { cannonEngine } from './engine';
-export type { BodyStates, FixedStepBody, FixedStepEngine, FixedStepWorld } from './engine';
-export { DRAW_MODES } from './boundBodies';
-export type { DrawMode } from './boundBodies';
-export type { FixedStepStats, StepInfo, StepListener, VisibilityDocument } from './frontDoorParts';
+export * from './frontDoor';
 export * from './loop';
 export * from './interpolation';
 export * from './three';
