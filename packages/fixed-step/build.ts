@@ -15,10 +15,24 @@ const DIST = join(HERE, 'dist');
 const TYPES = join(DIST, 'types');
 
 /** The package's entries: `exports` in package.json names each as `./<name>` (index as `.`). */
-export const ENTRIES = ['index', 'loop', 'interpolation', 'three', 'cannon', 'rapier'] as const;
+export const ENTRIES = [
+  'index',
+  'loop',
+  'interpolation',
+  'three',
+  'cannon',
+  'rapier',
+  'r3f',
+] as const;
 
-/** Peers the entries import, left to the app: three.js, cannon-es, Rapier. */
-const PEERS = [/^three($|\/)/, /^cannon-es$/, /^@dimforge\/rapier3d-compat$/];
+/** Peers the entries import, left to the app: three.js, cannon-es, Rapier, React, R3F. */
+const PEERS = [
+  /^three($|\/)/,
+  /^cannon-es$/,
+  /^@dimforge\/rapier3d-compat$/,
+  /^react($|\/)/,
+  /^@react-three\/fiber$/,
+];
 
 async function buildModules(): Promise<void> {
   await build({

@@ -66,6 +66,7 @@ test('npm pack gives a tarball with the JavaScript and the types of every entry,
     './three',
     './cannon',
     './rapier',
+    './r3f',
   ]);
   for (const [, target] of entries) {
     if (typeof target === 'string') continue;
@@ -242,7 +243,8 @@ async function bundle(
 ): Promise<Rolldown.OutputChunk[]> {
   const entry = join(example, name);
   writeFileSync(entry, code);
-  const external = minified ? [/^three($|\/)/, /^cannon-es$/] : [];
+  const peers = [/^three($|\/)/, /^cannon-es$/, /^react($|\/)/, /^@react-three\/fiber$/];
+  const external = minified ? peers : [];
   const output = await build({
     configFile: false,
     root: example,
@@ -294,7 +296,7 @@ async function gzipped(name: string, code: string): Promise<number> {
  * The size budget (bytes, minified and gzipped, three.js and cannon-es not counted), set from
  * measurement with some room; the package README prints the same table.
  */
-const SIZE_BUDGET = { frontDoor: 7_700, rapier: 7_700, parts: 5_500, dropIn: 40_000 };
+const SIZE_BUDGET = { frontDoor: 7_700, rapier: 7_700, r3f: 8_500, parts: 5_500, dropIn: 40_000 };
 
 test('the front door with its three.js binding stays within its size budget; the drop-in is counted apart', async () => {
   const sizes = {
@@ -306,6 +308,11 @@ test('the front door with its three.js binding stays within its size budget; the
     rapier: await gzipped(
       'size-rapier.js',
       "import { fixedStep } from 'fixed-step/rapier';\nglobalThis.f = fixedStep;\n",
+    ),
+    // The R3F entry: the front door, its provider and hooks (React and R3F are the app's).
+    r3f: await gzipped(
+      'size-r3f.js',
+      "import * as r3f from 'fixed-step/r3f';\nglobalThis.r = r3f;\n",
     ),
     parts: await gzipped(
       'size-parts.js',
@@ -319,6 +326,7 @@ test('the front door with its three.js binding stays within its size budget; the
   console.log(`fixed-step sizes (min+gzip, bytes): ${JSON.stringify(sizes)}`);
   expect(sizes.frontDoor).toBeLessThanOrEqual(SIZE_BUDGET.frontDoor);
   expect(sizes.rapier).toBeLessThanOrEqual(SIZE_BUDGET.rapier);
+  expect(sizes.r3f).toBeLessThanOrEqual(SIZE_BUDGET.r3f);
   expect(sizes.parts).toBeLessThanOrEqual(SIZE_BUDGET.parts);
   expect(sizes.dropIn).toBeLessThanOrEqual(SIZE_BUDGET.dropIn);
 });

@@ -3,7 +3,7 @@
 // type-checked and built with the repository's own TypeScript and Vite, served on a local port.
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -84,15 +84,19 @@ export function exampleProject(tarball: string, name = 'minimal', observed = OBS
   for (const file of ['index.html', 'tsconfig.json']) {
     copyFileSync(join(from, file), join(dir, file));
   }
-  const program =
-    name === 'minimal' ? readmeProgram() : readFileSync(join(from, 'main.ts'), 'utf8');
-  writeFileSync(join(dir, 'main.ts'), program + observed);
+  // main.ts, or main.tsx for a React example.
+  const main = existsSync(join(from, 'main.tsx')) ? 'main.tsx' : 'main.ts';
+  const program = name === 'minimal' ? readmeProgram() : readFileSync(join(from, main), 'utf8');
+  writeFileSync(join(dir, main), program + observed);
   const example = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
   const dependencies = { ...example.dependencies, 'fixed-step': `file:${tarball}` };
-  const types = { '@types/three': example.devDependencies['@types/three'] ?? '' };
+  // Its type packages (three.js's, React's); its build tools are the repository's.
+  const types = Object.fromEntries(
+    Object.entries(example.devDependencies).filter(([name]) => name.startsWith('@types/')),
+  );
   const manifest = {
     name: 'consumer',
     private: true,

@@ -19,6 +19,8 @@ export type DrawMode = (typeof DRAW_MODES)[number];
 export class InstanceTarget {
   /** Instances bound so far: the next binding starts here. */
   next = 0;
+  /** Bodies bound to it now: when the last is unbound, binding starts again at instance 0. */
+  bound = 0;
   /** Set when a matrix was written this frame, so the mesh is uploaded once. */
   changed = false;
   /** x, y, z scale per instance. */
@@ -82,7 +84,11 @@ export class BoundBodies<World, Body> extends SnapshotPair {
     this.objects.push(object);
     this.targets.push(target);
     this.slotOf.set(body, slot);
-    this.instance[slot] = target === null ? -1 : target.next++;
+    this.instance[slot] = -1;
+    if (target !== null) {
+      this.instance[slot] = target.next++;
+      target.bound++;
+    }
     this.modes[slot] = FOLLOW;
     this.restPose.fill(Number.NaN, 7 * slot, 7 * slot + 7);
     this.restart(slot);
@@ -106,7 +112,11 @@ export class BoundBodies<World, Body> extends SnapshotPair {
     const last = this.count - 1;
     const body = this.bodies[slot];
     const target = this.targets[slot];
-    if (target !== null) hideInstance(target, this.instance[slot]);
+    if (target !== null) {
+      hideInstance(target, this.instance[slot]);
+      // All unbound (a component unmounted, or StrictMode's second mount): start afresh.
+      if (--target.bound === 0) target.next = 0;
+    }
     this.setMode(slot, FOLLOW);
     this.slotOf.delete(body);
     if (slot !== last) this.move(last, slot);
