@@ -10,13 +10,14 @@ import { join } from 'node:path';
 import {
   exampleProject,
   pack,
+  run,
   serve,
   temporaryFolder,
   typecheck,
   viteBuild,
 } from './consumerProject';
 import { blendGap, DRAWN_TOLERANCE, firstBlendingFrame } from './drawnFrames';
-import type { ProbeScene } from './r3fProbe';
+import type { ProbeScene, RapierScene } from './r3fProbe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,10 +61,16 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   packFolder = temporaryFolder('pack');
   project = exampleProject(pack(packFolder).tarball, 'r3f', OBSERVED);
+  // The probe drives a Rapier world too (engine={rapierEngine}).
+  run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '@dimforge/rapier3d-compat@0.21.0'],
+    project,
+  );
   const probe = readFileSync(join(import.meta.dirname, 'r3fProbe.ts'), 'utf8');
   writeFileSync(
     join(project, 'probe.ts'),
-    probe.replaceAll("'../../packages/fixed-step/src/r3f'", "'fixed-step/r3f'"),
+    probe.replaceAll("'../../packages/fixed-step/src/", "'fixed-step/"),
   );
   writeFileSync(
     join(project, 'probe.html'),
@@ -128,6 +135,7 @@ interface Probe {
     frameloop: 'always' | 'demand' | 'never',
     options?: { sleep?: boolean; push?: boolean },
   ): Promise<ProbeScene>;
+  mountRapier(): Promise<RapierScene>;
   advance(seconds: number): void;
   invalidate(): void;
 }
@@ -277,4 +285,38 @@ test("frameloop 'always' steps by itself, keeping real time", async ({ page }) =
   // Steps at 100 Hz plus what the clamp and the step cap gave up on slow frames: real time,
   // give or take a frame at either end of the window.
   expect(Math.abs(r.simulated - r.seconds)).toBeLessThan(0.35);
+});
+
+test('a Rapier world under the provider: drawn between its snapshots, forces in useBeforeStep the same at 30, 60 and 144 Hz frames', async ({
+  page,
+}) => {
+  await probe(page);
+  const r = await page.evaluate(async () => {
+    const p = (window as unknown as { probe: Probe }).probe;
+    const run = async (fps: number) => {
+      const s = await p.mountRapier();
+      const physics = s.physics;
+      const mesh = s.spinnerMesh;
+      if (physics === undefined || mesh === undefined) throw new Error('not mounted');
+      let gap = 0;
+      let behind = 0;
+      for (let k = 1; s.trajectory.length < 3 * 150; k++) {
+        p.advance(k / fps);
+        const i = physics.slot(s.spinner);
+        const { previous, current } = physics.snapshots;
+        const a = physics.lastFrame.alpha;
+        const y = previous.position[3 * i + 1] * (1 - a) + current.position[3 * i + 1] * a;
+        gap = Math.max(gap, Math.abs(mesh.position.y - y));
+        behind = Math.max(behind, Math.abs(mesh.position.y - current.position[3 * i + 1]));
+      }
+      s.root.unmount();
+      return { gap, behind, path: s.trajectory.slice(0, 3 * 150) };
+    };
+    return [await run(60), await run(30), await run(144)];
+  });
+  for (const run of r) expect(run.gap).toBeLessThan(1e-9);
+  expect(r[2].behind).toBeGreaterThan(1e-3); // at 144 Hz frames, drawn between steps
+  expect(r[0].path).toHaveLength(450);
+  expect(r[1].path).toEqual(r[0].path);
+  expect(r[2].path).toEqual(r[0].path);
 });

@@ -2,6 +2,8 @@
 // for 'fixed-step/r3f'): mounts cannon-es scenes under fixed-step/r3f in any frameloop and hands
 // the test their world, bodies, meshes and front door.
 
+import RAPIER from '@dimforge/rapier3d-compat';
+import type { RigidBody, World } from '@dimforge/rapier3d-compat';
 import { advance, Canvas, invalidate } from '@react-three/fiber';
 import type { RootState } from '@react-three/fiber';
 import * as CANNON from 'cannon-es';
@@ -18,6 +20,7 @@ import {
   useInstances,
 } from '../../packages/fixed-step/src/r3f';
 import type { FixedStep } from '../../packages/fixed-step/src/r3f';
+import { rapierEngine } from '../../packages/fixed-step/src/rapier';
 
 /** One mounted scene: its world and bodies, and once mounted its front door and meshes. */
 export interface ProbeScene {
@@ -128,4 +131,71 @@ async function mount(
   return scene;
 }
 
-Object.assign(window, { probe: { mount, advance, invalidate, CANNON } });
+/** A Rapier scene under the same provider (engine={rapierEngine}): a spinning box, a pushed ball. */
+export interface RapierScene {
+  world: World;
+  ball: RigidBody;
+  spinner: RigidBody;
+  /** Per step: ball x, y and rotation z, pushed by this step's force set in useBeforeStep. */
+  trajectory: number[];
+  physics?: FixedStep<World, RigidBody>;
+  spinnerMesh?: Mesh;
+  root: Root;
+}
+
+function RapierBodies({ scene }: { scene: RapierScene }) {
+  const physics = useFixedStep<World, RigidBody>();
+  const spinnerMesh = useRef<Mesh>(null);
+  const ballMesh = useRef<Mesh>(null);
+  useBody(scene.spinner, spinnerMesh);
+  useBody(scene.ball, ballMesh);
+  useBeforeStep((step) => {
+    scene.ball.resetForces(true);
+    scene.ball.addForce({ x: 20 * Math.sin(step.step / 7), y: 15, z: 0 }, true);
+  });
+  useAfterStep(() => {
+    const p = scene.ball.translation();
+    scene.trajectory.push(p.x, p.y, scene.ball.rotation().z);
+  });
+  useLayoutEffect(() => {
+    Object.assign(scene, { physics, spinnerMesh: spinnerMesh.current ?? undefined });
+  });
+  return h(
+    'group',
+    null,
+    h('mesh', { ref: spinnerMesh }, h('boxGeometry')),
+    h('mesh', { ref: ballMesh }, h('sphereGeometry')),
+  );
+}
+
+/** Mounts a Rapier scene (frameloop 'never', StrictMode); resolves once its bodies are bound. */
+async function mountRapier(): Promise<RapierScene> {
+  await RAPIER.init();
+  const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
+  world.createCollider(RAPIER.ColliderDesc.cuboid(50, 0.1, 50).setTranslation(0, -0.1, 0));
+  const dynamic = (x: number, y: number) =>
+    world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(x, y, 0));
+  const ball = dynamic(0, 2);
+  world.createCollider(RAPIER.ColliderDesc.ball(0.5), ball);
+  const spinner = dynamic(4, 3);
+  spinner.setLinvel({ x: 1, y: 6, z: 0 }, true);
+  spinner.setAngvel({ x: 2, y: 7, z: 3 }, true);
+  world.createCollider(RAPIER.ColliderDesc.cuboid(0.3, 0.3, 0.3), spinner);
+  const element = document.body.appendChild(document.createElement('div'));
+  element.style.cssText = 'width: 320px; height: 240px';
+  const scene: RapierScene = { world, ball, spinner, trajectory: [], root: createRoot(element) };
+  const provider = h(
+    FixedStepProvider<World, RigidBody>,
+    { world, engine: rapierEngine, hz: 100 },
+    h(RapierBodies, { scene }),
+  );
+  scene.root.render(h(StrictMode, null, h(Canvas, { frameloop: 'never' }, provider)));
+  const from = performance.now();
+  while (scene.physics === undefined || scene.physics.slot(spinner) < 0) {
+    if (performance.now() - from > 10_000) throw new Error('the Rapier scene did not mount');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return scene;
+}
+
+Object.assign(window, { probe: { mount, mountRapier, advance, invalidate, CANNON } });
