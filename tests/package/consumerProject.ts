@@ -27,9 +27,13 @@ export function run(command: string, args: readonly string[], cwd: string): stri
   }
 }
 
-/** npm, installing from the local cache where it can (the machine may reach no registry). */
+/**
+ * npm, installing from the local cache where it can (the machine may reach no registry), dev
+ * dependencies included: a vite build() run in the test process sets NODE_ENV=production, which
+ * a child npm would take as --omit=dev (and leave @types/react-dom out).
+ */
 function npm(args: readonly string[], cwd: string): string {
-  return run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd);
+  return run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund', '--include=dev'], cwd);
 }
 
 export interface Packed {
@@ -76,9 +80,15 @@ Object.assign(window, {
 /**
  * A project holding an example of examples/ — `minimal` is the README's program — with its
  * index.html, tsconfig and dependencies (the package from the tarball) and three.js's types;
- * its build tools are the repository's. `observed` is appended to its main.ts.
+ * its build tools are the repository's. `observed` is appended to its main.ts; `extra`
+ * dependencies are installed with the rest, in one npm install.
  */
-export function exampleProject(tarball: string, name = 'minimal', observed = OBSERVED): string {
+export function exampleProject(
+  tarball: string,
+  name = 'minimal',
+  observed = OBSERVED,
+  extra: Record<string, string> = {},
+): string {
   const dir = temporaryFolder(name);
   const from = join(EXAMPLES, name);
   for (const file of ['index.html', 'tsconfig.json']) {
@@ -92,7 +102,7 @@ export function exampleProject(tarball: string, name = 'minimal', observed = OBS
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
-  const dependencies = { ...example.dependencies, 'fixed-step': `file:${tarball}` };
+  const dependencies = { ...example.dependencies, ...extra, 'fixed-step': `file:${tarball}` };
   // Its type packages (three.js's, React's); its build tools are the repository's.
   const types = Object.fromEntries(
     Object.entries(example.devDependencies).filter(([name]) => name.startsWith('@types/')),
@@ -106,7 +116,14 @@ export function exampleProject(tarball: string, name = 'minimal', observed = OBS
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   npm(['install'], dir);
+  installed(dir, [...Object.keys(dependencies), ...Object.keys(types)]);
   return dir;
+}
+
+/** Throws unless npm installed each of `names` in `dir` (it can leave one out with no error). */
+function installed(dir: string, names: readonly string[]): void {
+  const missing = names.filter((name) => !existsSync(join(dir, 'node_modules', name)));
+  if (missing.length > 0) throw new Error(`npm left ${missing.join(', ')} out of ${dir}`);
 }
 
 /** A project with nothing but the tarball: its optional peers (three, cannon-es) stay out. */

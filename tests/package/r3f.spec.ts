@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import {
   exampleProject,
   pack,
-  run,
   serve,
   temporaryFolder,
   typecheck,
@@ -60,13 +59,9 @@ let site: { url: string; server: Server } | undefined;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   packFolder = temporaryFolder('pack');
-  project = exampleProject(pack(packFolder).tarball, 'r3f', OBSERVED);
-  // The probe drives a Rapier world too (engine={rapierEngine}).
-  run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '@dimforge/rapier3d-compat@0.21.0'],
-    project,
-  );
+  // The probe drives a Rapier world too (engine={rapierEngine}): installed with the rest.
+  const rapier = { '@dimforge/rapier3d-compat': '0.21.0' };
+  project = exampleProject(pack(packFolder).tarball, 'r3f', OBSERVED, rapier);
   const probe = readFileSync(join(import.meta.dirname, 'r3fProbe.ts'), 'utf8');
   writeFileSync(
     join(project, 'probe.ts'),
