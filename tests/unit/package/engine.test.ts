@@ -31,7 +31,7 @@ describe('writing an adapter for another engine', () => {
   it('the README shows ballEngine.ts as it is (but its import path)', () => {
     const file = readFileSync(join(import.meta.dirname, 'ballEngine.ts'), 'utf8');
     const code = file
-      .slice(file.indexOf('import '))
+      .slice(file.search(/^import /m))
       .replaceAll('../../../packages/fixed-step/src/index', 'fixed-step');
     expect(readmeBlock('### Writing an adapter for another engine')).toBe(code);
   });
