@@ -77,7 +77,10 @@ function drive(physics: FixedStep<unknown, unknown>, d: Driver, state: RootState
   d.ms += resumed ? 0 : delta * 1000;
   physics.frame(d.ms);
   if (state.frameloop !== 'demand') return;
-  if (resumed || !(physics.paused || atRest(physics))) state.invalidate();
+  // At rest is judged on a frame that stepped: one too short for a step still shows the
+  // snapshots from before a wake-up (all asleep), and resting then would never take that step.
+  const rests = physics.paused || (physics.lastFrame.steps > 0 && atRest(physics));
+  if (resumed || !rests) state.invalidate();
   else d.resting = true;
 }
 
