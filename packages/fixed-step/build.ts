@@ -15,7 +15,24 @@ const DIST = join(HERE, 'dist');
 const TYPES = join(DIST, 'types');
 
 /** The package's entries: `exports` in package.json names each as `./<name>` (index as `.`). */
-export const ENTRIES = ['index', 'loop', 'interpolation', 'three', 'cannon'] as const;
+export const ENTRIES = [
+  'index',
+  'loop',
+  'interpolation',
+  'three',
+  'cannon',
+  'rapier',
+  'r3f',
+] as const;
+
+/** Peers the entries import, left to the app: three.js, cannon-es, Rapier, React, R3F. */
+const PEERS = [
+  /^three($|\/)/,
+  /^cannon-es$/,
+  /^@dimforge\/rapier3d-compat$/,
+  /^react($|\/)/,
+  /^@react-three\/fiber$/,
+];
 
 async function buildModules(): Promise<void> {
   await build({
@@ -33,7 +50,7 @@ async function buildModules(): Promise<void> {
         formats: ['es'],
       },
       rolldownOptions: {
-        external: [/^three($|\/)/, /^cannon-es$/],
+        external: PEERS,
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
@@ -53,8 +70,13 @@ async function buildDeclarations(): Promise<void> {
   });
   const emitted = join(TYPES, relative(resolve(HERE, '../..'), join(HERE, 'src')));
   const bundle = await rollup({
-    input: Object.fromEntries(ENTRIES.map((name) => [name, join(emitted, `${name}.d.ts`)])),
-    external: [/^three($|\/)/, /^cannon-es$/],
+    input: {
+      // The front door's declarations as a file of their own (no export names it), first: the
+      // engine entries import them from there, not from index.d.ts and with it cannon-es's types.
+      'chunks/frontDoor': join(emitted, 'frontDoor.d.ts'),
+      ...Object.fromEntries(ENTRIES.map((name) => [name, join(emitted, `${name}.d.ts`)])),
+    },
+    external: PEERS,
     plugins: [dts({ respectExternal: false })],
     onwarn(warning) {
       throw new Error(`rollup-plugin-dts: ${warning.message}`);

@@ -3,14 +3,11 @@
 // size, the loop in Node with nothing else installed, and the README's program in Chromium.
 
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
-import { Matrix4, Quaternion, Vector3 } from 'three';
 import { build } from 'vite';
-import { quatAngle } from '../browser/helpers';
 import type { Rolldown } from 'vite';
 import { API_REPORT, apiReport } from './apiReport';
 import {
@@ -26,6 +23,7 @@ import {
   viteBuild,
 } from './consumerProject';
 import type { Packed } from './consumerProject';
+import { blendGap, DRAWN_TOLERANCE, firstBlendingFrame, poseOf, worstGap } from './drawnFrames';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -67,6 +65,8 @@ test('npm pack gives a tarball with the JavaScript and the types of every entry,
     './interpolation',
     './three',
     './cannon',
+    './rapier',
+    './r3f',
   ]);
   for (const [, target] of entries) {
     if (typeof target === 'string') continue;
@@ -243,7 +243,8 @@ async function bundle(
 ): Promise<Rolldown.OutputChunk[]> {
   const entry = join(example, name);
   writeFileSync(entry, code);
-  const external = minified ? [/^three($|\/)/, /^cannon-es$/] : [];
+  const peers = [/^three($|\/)/, /^cannon-es$/, /^react($|\/)/, /^@react-three\/fiber$/];
+  const external = minified ? peers : [];
   const output = await build({
     configFile: false,
     root: example,
@@ -271,8 +272,9 @@ test('a consumer importing only the loop from the root entry gets no three.js or
   const ours = kept(loopOnly, 'fixed-step');
   expect(ours.length).toBeGreaterThan(0);
   // Of the package itself, only the root entry, the loop's chunk and the few lines of
-  // util/assertNever.ts its switches end in: not the drop-in's tables.
-  const loopChunks = /\/dist\/(index\.js|chunks\/(loop|assertNever)-[\w-]+\.js)$/;
+  // util/assertNever.ts its switches end in, and the FixedStepLoop with defaults: not the
+  // drop-in's tables.
+  const loopChunks = /\/dist\/(index\.js|chunks\/(loop|defaultLoop|assertNever)-[\w-]+\.js)$/;
   expect(ours.filter((id) => !loopChunks.test(id))).toEqual([]);
   expect(kept(loopOnly, 'three')).toEqual([]);
   expect(kept(loopOnly, 'cannon-es')).toEqual([]);
@@ -294,13 +296,23 @@ async function gzipped(name: string, code: string): Promise<number> {
  * The size budget (bytes, minified and gzipped, three.js and cannon-es not counted), set from
  * measurement with some room; the package README prints the same table.
  */
-const SIZE_BUDGET = { frontDoor: 7_700, parts: 5_500, dropIn: 40_000 };
+const SIZE_BUDGET = { frontDoor: 7_700, rapier: 7_700, r3f: 8_500, parts: 5_500, dropIn: 40_000 };
 
 test('the front door with its three.js binding stays within its size budget; the drop-in is counted apart', async () => {
   const sizes = {
     frontDoor: await gzipped(
       'size-front-door.js',
       "import { fixedStep } from 'fixed-step';\nglobalThis.f = fixedStep;\n",
+    ),
+    // The Rapier entry alone (Rapier itself is the app's): the same front door, its engine.
+    rapier: await gzipped(
+      'size-rapier.js',
+      "import { fixedStep } from 'fixed-step/rapier';\nglobalThis.f = fixedStep;\n",
+    ),
+    // The R3F entry: the front door, its provider and hooks (React and R3F are the app's).
+    r3f: await gzipped(
+      'size-r3f.js',
+      "import * as r3f from 'fixed-step/r3f';\nglobalThis.r = r3f;\n",
     ),
     parts: await gzipped(
       'size-parts.js',
@@ -313,6 +325,8 @@ test('the front door with its three.js binding stays within its size budget; the
   };
   console.log(`fixed-step sizes (min+gzip, bytes): ${JSON.stringify(sizes)}`);
   expect(sizes.frontDoor).toBeLessThanOrEqual(SIZE_BUDGET.frontDoor);
+  expect(sizes.rapier).toBeLessThanOrEqual(SIZE_BUDGET.rapier);
+  expect(sizes.r3f).toBeLessThanOrEqual(SIZE_BUDGET.r3f);
   expect(sizes.parts).toBeLessThanOrEqual(SIZE_BUDGET.parts);
   expect(sizes.dropIn).toBeLessThanOrEqual(SIZE_BUDGET.dropIn);
 });
@@ -344,89 +358,6 @@ test('the drop-in from the tarball installs on a cannon-es world in Node, which 
   expect(result.y).toBeCloseTo(0.5, 1); // resting on the ground
 });
 
-interface Drawn {
-  alpha: number;
-  previous: number[][];
-  current: number[][];
-  matrices: number[];
-}
-
-/**
- * The first drawn frame, looked at after every animation frame the example draws, inside a step
- * (alpha in 0.2 … 0.8) while a box falls 2 cm or more a step and a box (the same or another)
- * turns 0.005 rad or more a step: alpha, each box's two snapshots (x, y, z, qx, qy, qz, qw), and
- * its matrix; null if none came within `withinMs`. Every frame, not a poll now and then: the
- * tower topples once, in a few seconds, and on a slow page a poll every second or so could miss
- * all of the frames that show it (one of two fresh-clone runs did, on a slow day).
- */
-async function firstBlendingFrame(page: Page, withinMs: number): Promise<Drawn | null> {
-  return page.evaluate(async (ms) => {
-    type Buffer = { position: Float64Array; quaternion: Float64Array };
-    const e = (window as unknown as { example: Record<string, unknown> }).example as {
-      report: { alpha: number };
-      snapshots: { previous: Buffer; current: Buffer };
-      mesh: { instanceMatrix: { array: Float32Array } };
-      boxIndices: number[];
-    };
-    const pose = (b: Buffer, i: number) => [
-      ...b.position.subarray(3 * i, 3 * i + 3),
-      ...b.quaternion.subarray(4 * i, 4 * i + 4),
-    ];
-    // The angle of the rotation between two unit quaternions (selection only: the test measures
-    // the drawn frame with a well-conditioned angle in Node).
-    const turned = (a: number[], b: number[]): number => {
-      const dot = Math.abs(a[3] * b[3] + a[4] * b[4] + a[5] * b[5] + a[6] * b[6]);
-      return 2 * Math.acos(Math.min(1, dot));
-    };
-    const from = performance.now();
-    return new Promise<Drawn | null>((resolve) => {
-      // Registered between frames, so each call follows the example's own frame callback.
-      const look = (): void => {
-        const previous = e.boxIndices.map((i) => pose(e.snapshots.previous, i));
-        const current = e.boxIndices.map((i) => pose(e.snapshots.current, i));
-        const alpha = e.report.alpha;
-        const moving = previous.some((p, k) => Math.abs(p[1] - current[k][1]) > 0.02);
-        const turning = previous.some((p, k) => turned(p, current[k]) > 0.005);
-        if (moving && turning && alpha > 0.2 && alpha < 0.8) {
-          resolve({ alpha, previous, current, matrices: [...e.mesh.instanceMatrix.array] });
-        } else if (performance.now() - from > ms) resolve(null);
-        else requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    });
-  }, withinMs);
-}
-
-/** Worst gap (m, or rad of rotation) between what box k was drawn at and `want(k)`. */
-function worstGap(frame: Drawn, want: (k: number) => { p: Vector3; q: Quaternion }): number {
-  let worst = 0;
-  frame.previous.forEach((_, k) => {
-    const p = new Vector3();
-    const q = new Quaternion();
-    new Matrix4().fromArray(frame.matrices, 16 * k).decompose(p, q, new Vector3());
-    const target = want(k);
-    worst = Math.max(worst, p.distanceTo(target.p), rotationBetween(q, target.q));
-  });
-  return worst;
-}
-
-/**
- * The angle between two orientations, well conditioned near zero (helpers' quatAngle). Not
- * three's `angleTo` (2·acos of the dot product): near 1 acos turns the float32 matrix's
- * rounding, about 1e-7 rad, into up to 4e-4 rad.
- */
-function rotationBetween(a: Quaternion, b: Quaternion): number {
-  return quatAngle([a.x, a.y, a.z, a.w], [b.x, b.y, b.z, b.w]);
-}
-
-function poseOf(values: number[]): { p: Vector3; q: Quaternion } {
-  const [x = 0, y = 0, z = 0, qx = 0, qy = 0, qz = 0, qw = 1] = values;
-  return { p: new Vector3(x, y, z), q: new Quaternion(qx, qy, qz, qw) };
-}
-
-/** Float32 matrices hold a pose to about a millionth of the scene's size. */
-const DRAWN_TOLERANCE = 2e-5;
-
 test('the README program, built from the tarball, draws each box at lerp/slerp of its snapshots at alpha', async ({
   page,
 }) => {
@@ -440,18 +371,11 @@ test('the README program, built from the tarball, draws each box at lerp/slerp o
   const frame = await firstBlendingFrame(page, 60_000);
   expect(frame, 'a frame inside a step while the tower falls and turns').not.toBeNull();
   if (frame === null) throw new Error('unreachable');
-  const at = frame;
-  const blended = worstGap(at, (k) => {
-    const a = poseOf(at.previous[k] ?? []);
-    const b = poseOf(at.current[k] ?? []);
-    return {
-      p: new Vector3().lerpVectors(a.p, b.p, at.alpha),
-      q: new Quaternion().slerpQuaternions(a.q, b.q, at.alpha),
-    };
-  });
-  expect(blended).toBeLessThan(DRAWN_TOLERANCE);
+  expect(blendGap(frame)).toBeLessThan(DRAWN_TOLERANCE);
   // Not merely the current snapshot: a moving box drawn at alpha is visibly elsewhere.
-  expect(worstGap(at, (k) => poseOf(at.current[k] ?? []))).toBeGreaterThan(100 * DRAWN_TOLERANCE);
+  expect(worstGap(frame, (k) => poseOf(frame.current[k] ?? []))).toBeGreaterThan(
+    100 * DRAWN_TOLERANCE,
+  );
 
   expect(errors).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // type-checked and built with the repository's own TypeScript and Vite, served on a local port.
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const PACKAGE_DIR = join(ROOT, 'packages/fixed-step');
-const EXAMPLE_DIR = join(ROOT, 'examples/minimal');
+const EXAMPLES = join(ROOT, 'examples');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
 
@@ -27,9 +27,13 @@ export function run(command: string, args: readonly string[], cwd: string): stri
   }
 }
 
-/** npm, installing from the local cache where it can (the machine may reach no registry). */
+/**
+ * npm, installing from the local cache where it can (the machine may reach no registry), dev
+ * dependencies included: a vite build() run in the test process sets NODE_ENV=production, which
+ * a child npm would take as --omit=dev (and leave @types/react-dom out).
+ */
 function npm(args: readonly string[], cwd: string): string {
-  return run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd);
+  return run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund', '--include=dev'], cwd);
 }
 
 export interface Packed {
@@ -62,35 +66,47 @@ export function readmeProgram(): string {
 
 /**
  * What the test reads of the running program, appended to it: its world, front door, bodies
- * and meshes (the program itself is the README's, as is).
+ * and meshes (the program itself is the README's, or the example's, as is).
  */
-const OBSERVED = `
+export const OBSERVED = `
 Object.assign(window, {
   example: {
     world, physics, boxes, boxMesh, ball, ballMesh, report: physics.lastFrame,
     snapshots: physics.snapshots, mesh: boxMesh, boxIndices: boxes.map((b) => physics.slot(b)),
-    cannon: { Narrowphase: CANNON.Narrowphase, GSSolver: CANNON.GSSolver },
   },
 });
 `;
 
 /**
- * A project holding the README's program, with examples/minimal's index.html, tsconfig and
- * dependencies (the package from the tarball) and three.js's types; its build tools are the
- * repository's.
+ * A project holding an example of examples/ — `minimal` is the README's program — with its
+ * index.html, tsconfig and dependencies (the package from the tarball) and three.js's types;
+ * its build tools are the repository's. `observed` is appended to its main.ts; `extra`
+ * dependencies are installed with the rest, in one npm install.
  */
-export function exampleProject(tarball: string): string {
-  const dir = temporaryFolder('example');
+export function exampleProject(
+  tarball: string,
+  name = 'minimal',
+  observed = OBSERVED,
+  extra: Record<string, string> = {},
+): string {
+  const dir = temporaryFolder(name);
+  const from = join(EXAMPLES, name);
   for (const file of ['index.html', 'tsconfig.json']) {
-    copyFileSync(join(EXAMPLE_DIR, file), join(dir, file));
+    copyFileSync(join(from, file), join(dir, file));
   }
-  writeFileSync(join(dir, 'main.ts'), readmeProgram() + OBSERVED);
-  const example = JSON.parse(readFileSync(join(EXAMPLE_DIR, 'package.json'), 'utf8')) as {
+  // main.ts, or main.tsx for a React example.
+  const main = existsSync(join(from, 'main.tsx')) ? 'main.tsx' : 'main.ts';
+  const program = name === 'minimal' ? readmeProgram() : readFileSync(join(from, main), 'utf8');
+  writeFileSync(join(dir, main), program + observed);
+  const example = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
-  const dependencies = { ...example.dependencies, 'fixed-step': `file:${tarball}` };
-  const types = { '@types/three': example.devDependencies['@types/three'] ?? '' };
+  const dependencies = { ...example.dependencies, ...extra, 'fixed-step': `file:${tarball}` };
+  // Its type packages (three.js's, React's); its build tools are the repository's.
+  const types = Object.fromEntries(
+    Object.entries(example.devDependencies).filter(([name]) => name.startsWith('@types/')),
+  );
   const manifest = {
     name: 'consumer',
     private: true,
@@ -100,7 +116,14 @@ export function exampleProject(tarball: string): string {
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   npm(['install'], dir);
+  installed(dir, [...Object.keys(dependencies), ...Object.keys(types)]);
   return dir;
+}
+
+/** Throws unless npm installed each of `names` in `dir` (it can leave one out with no error). */
+function installed(dir: string, names: readonly string[]): void {
+  const missing = names.filter((name) => !existsSync(join(dir, 'node_modules', name)));
+  if (missing.length > 0) throw new Error(`npm left ${missing.join(', ')} out of ${dir}`);
 }
 
 /** A project with nothing but the tarball: its optional peers (three, cannon-es) stay out. */

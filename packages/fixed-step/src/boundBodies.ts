@@ -2,9 +2,8 @@
 // draw target and its draw mode. A removal closes the gap by moving the last slot in, data and all.
 
 import type { InstancedMesh, Object3D } from 'three';
-import { writeBodyStates } from '../../../src/poses/bodyPoses';
-import type { BodyLike } from '../../../src/poses/bodyPoses';
-import { SnapshotPair } from '../../../src/snapshot/snapshots';
+import { Snapshot, SnapshotPair } from '../../../src/snapshot/snapshots';
+import type { FixedStepEngine } from './engine';
 
 /** How a body is drawn between steps (Unity's `Rigidbody.interpolation`, Godot's per-node mode). */
 export const DRAW_MODES = ['interpolate', 'none', 'extrapolate'] as const;
@@ -16,16 +15,12 @@ export const DRAW_MODES = ['interpolate', 'none', 'extrapolate'] as const;
  */
 export type DrawMode = (typeof DRAW_MODES)[number];
 
-/** A body the front door can bind: cannon-es's `Body` is one. */
-export interface FixedStepBody extends BodyLike {
-  /** The world the body is in; null once removed (cannon-es sets it in addBody and removeBody). */
-  readonly world: object | null;
-}
-
 /** An InstancedMesh the front door writes into, with what it knows of its instances. */
 export class InstanceTarget {
   /** Instances bound so far: the next binding starts here. */
   next = 0;
+  /** Bodies bound to it now: when the last is unbound, binding starts again at instance 0. */
+  bound = 0;
   /** Set when a matrix was written this frame, so the mesh is uploaded once. */
   changed = false;
   /** x, y, z scale per instance. */
@@ -45,9 +40,9 @@ export const FOLLOW = -1;
  * removal moves the last slot into the gap, its snapshots and draw state with it, so nothing
  * streaks and nothing is drawn twice. Allocation-free per step and per frame.
  */
-export class BoundBodies extends SnapshotPair {
+export class BoundBodies<World, Body> extends SnapshotPair {
   /** Slot → body. */
-  readonly bodies: FixedStepBody[] = [];
+  readonly bodies: Body[] = [];
   /** Slot → the Object3D drawn, or null for an instance. */
   readonly objects: (Object3D | null)[] = [];
   /** Slot → the InstancedMesh drawn, or null for an Object3D. */
@@ -60,9 +55,12 @@ export class BoundBodies extends SnapshotPair {
   overrides = 0;
   /** Slot → 7 floats: the resting pose its instance matrix shows (NaN: none). */
   restPose = new Float64Array(7 * 64).fill(Number.NaN);
-  private readonly slotOf = new Map<FixedStepBody, number>();
+  private readonly slotOf = new Map<Body, number>();
+  /** One body's pose now, read between steps to compare with its snapshot. */
+  private readonly probe = new Snapshot(1);
 
-  constructor() {
+  /** @param engine - how bodies are read (cannon-es, Rapier, another). */
+  constructor(private readonly engine: FixedStepEngine<World, Body>) {
     super(64, 0);
   }
 
@@ -70,7 +68,7 @@ export class BoundBodies extends SnapshotPair {
    * The slot of `body`, or −1 when it is not bound.
    * @param body - any body.
    */
-  slot(body: FixedStepBody): number {
+  slot(body: Body): number {
     return this.slotOf.get(body) ?? -1;
   }
 
@@ -78,7 +76,7 @@ export class BoundBodies extends SnapshotPair {
    * A new slot at the end for `body`, its snapshots both at its pose now.
    * @returns the slot.
    */
-  add(body: FixedStepBody, object: Object3D | null, target: InstanceTarget | null): number {
+  add(body: Body, object: Object3D | null, target: InstanceTarget | null): number {
     const slot = this.count;
     this.resize(slot + 1);
     this.growSlots();
@@ -86,7 +84,11 @@ export class BoundBodies extends SnapshotPair {
     this.objects.push(object);
     this.targets.push(target);
     this.slotOf.set(body, slot);
-    this.instance[slot] = target === null ? -1 : target.next++;
+    this.instance[slot] = -1;
+    if (target !== null) {
+      this.instance[slot] = target.next++;
+      target.bound++;
+    }
     this.modes[slot] = FOLLOW;
     this.restPose.fill(Number.NaN, 7 * slot, 7 * slot + 7);
     this.restart(slot);
@@ -110,7 +112,11 @@ export class BoundBodies extends SnapshotPair {
     const last = this.count - 1;
     const body = this.bodies[slot];
     const target = this.targets[slot];
-    if (target !== null) hideInstance(target, this.instance[slot]);
+    if (target !== null) {
+      hideInstance(target, this.instance[slot]);
+      // All unbound (a component unmounted, or StrictMode's second mount): start afresh.
+      if (--target.bound === 0) target.next = 0;
+    }
     this.setMode(slot, FOLLOW);
     this.slotOf.delete(body);
     if (slot !== last) this.move(last, slot);
@@ -141,17 +147,37 @@ export class BoundBodies extends SnapshotPair {
    * or a pose the app set by hand between steps.
    */
   restart(slot: number): void {
-    writeBodyStates(this.bodies, this.current, this.asleep, slot, slot + 1, null);
+    this.engine.read(this.bodies[slot], this.current, slot);
     this.asleep[slot] = 0;
     this.previousAsleep[slot] = 0;
     this.previous.copyBody(this.current, slot, slot);
   }
 
-  /** After a step of `dtSeconds`: current becomes previous, the bound bodies are copied into current. */
-  capture(dtSeconds: number): void {
+  /**
+   * After a step of `dtSeconds` in `world`: current becomes previous, the bound bodies are read
+   * into current. A body asleep now and at the last two captures is already right in current
+   * (it did not move), so it is not read; a body that left the world (in a step hook) is unbound.
+   */
+  capture(world: World, dtSeconds: number): void {
     this.intervalSeconds = dtSeconds;
     this.shiftCurrentToPrevious();
-    writeBodyStates(this.bodies, this.current, this.asleep, 0, this.count, this.previousAsleep);
+    const engine = this.engine;
+    const bodies = this.bodies;
+    // After the shift, `asleep` holds the flags of the snapshot `current` still holds.
+    const asleep = this.asleep;
+    const sleptBefore = this.previousAsleep;
+    for (let i = this.count - 1; i >= 0; i--) {
+      const body = bodies[i];
+      if (!engine.contains(world, body)) {
+        this.remove(i);
+        continue;
+      }
+      if (engine.sleeping(body)) {
+        if (asleep[i] === 1 && sleptBefore[i] === 1) continue;
+        asleep[i] = 1;
+      } else asleep[i] = 0;
+      engine.read(body, this.current, i);
+    }
   }
 
   /**
@@ -160,28 +186,30 @@ export class BoundBodies extends SnapshotPair {
    * a drag, a reset) and restarts from its new pose. Seven compares a body.
    * @returns how many bodies were restarted.
    */
-  follow(world: object): number {
+  follow(world: World): number {
     let restarted = 0;
     const position = this.current.position;
     const quaternion = this.current.quaternion;
+    const probe = this.probe;
+    const p = probe.position;
+    const q = probe.quaternion;
     for (let i = this.count - 1; i >= 0; i--) {
       const body = this.bodies[i];
-      if (body.world !== world) {
+      if (!this.engine.contains(world, body)) {
         this.remove(i);
         continue;
       }
-      const p = body.position;
-      const q = body.quaternion;
+      this.engine.read(body, probe, 0);
       const i3 = 3 * i;
       const i4 = 4 * i;
       if (
-        p.x !== position[i3] ||
-        p.y !== position[i3 + 1] ||
-        p.z !== position[i3 + 2] ||
-        q.x !== quaternion[i4] ||
-        q.y !== quaternion[i4 + 1] ||
-        q.z !== quaternion[i4 + 2] ||
-        q.w !== quaternion[i4 + 3]
+        p[0] !== position[i3] ||
+        p[1] !== position[i3 + 1] ||
+        p[2] !== position[i3 + 2] ||
+        q[0] !== quaternion[i4] ||
+        q[1] !== quaternion[i4 + 1] ||
+        q[2] !== quaternion[i4 + 2] ||
+        q[3] !== quaternion[i4 + 3]
       ) {
         this.restart(i);
         restarted++;

@@ -22,7 +22,7 @@ export function kernelMode(mode: DrawMode): InterpolationMode {
  * front door's mode, then each body with a mode of its own redone alone.
  */
 export function drawPoses(
-  bound: BoundBodies,
+  bound: BoundBodies<unknown, unknown>,
   alpha: number,
   mode: DrawMode,
   poses: FramePoses,
@@ -39,7 +39,7 @@ export function drawPoses(
 
 /** Body i's pose in mode `own` (a DRAW_MODES index): the kernel's arithmetic for one body. */
 function poseOne(
-  bound: BoundBodies,
+  bound: BoundBodies<unknown, unknown>,
   i: number,
   own: number,
   alpha: number,
@@ -73,7 +73,7 @@ function poseOne(
  * mesh is marked for upload only when one of its matrices changed).
  */
 export function writeBound(
-  bound: BoundBodies,
+  bound: BoundBodies<unknown, unknown>,
   poses: FramePoses,
   meshes: readonly InstanceTarget[],
 ): void {

@@ -8,21 +8,13 @@ import type { FrameReport, LoopLimits, Stepper } from '../../../src/loop/fixedSt
 import { FrameClock } from '../../../src/loop/frameClock';
 import type { SnapshotPair } from '../../../src/snapshot/snapshots';
 import { BoundBodies, DRAW_MODES, FOLLOW, InstanceTarget } from './boundBodies';
-import type { DrawMode, FixedStepBody } from './boundBodies';
+import type { DrawMode } from './boundBodies';
 import { FixedStepLoop } from './defaultLoop';
 import { drawPoses, writeBound } from './drawBound';
+import { cannonEngine, checkEngine } from './engine';
+import type { FixedStepBody, FixedStepEngine, FixedStepWorld } from './engine';
 import { checkMode, checkRate, FrameStats, StepHooks } from './frontDoorParts';
 import type { FixedStepStats, StepListener, VisibilityDocument } from './frontDoorParts';
-
-/** What the front door needs of a world: cannon-es's `World` has it. */
-export interface FixedStepWorld {
-  /** One fixed step of `dtSeconds` (the one-argument form: the front door owns the accumulator). */
-  step(dtSeconds: number): void;
-  /** Adds a listener; the front door listens for 'removeBody' to unbind a removed body at once. */
-  addEventListener(type: string, listener: (event: { body?: unknown }) => void): unknown;
-  /** Removes a listener added with addEventListener (on dispose). */
-  removeEventListener(type: string, listener: (event: { body?: unknown }) => void): unknown;
-}
 
 /** Choices for {@link fixedStep}; every one has a default. */
 export interface FixedStepOptions extends Partial<LoopLimits> {
@@ -56,10 +48,11 @@ export interface BindInstancesOptions extends BindOptions {
 }
 
 /**
- * A world stepped at a fixed rate and drawn between its steps. Made by {@link fixedStep}.
- * Allocation-free per frame once its bodies are bound.
+ * A world stepped at a fixed rate and drawn between its steps. Made by {@link fixedStep} for
+ * cannon-es, by `fixedStep` of `fixed-step/rapier` for Rapier, or with an engine of your own
+ * (`new FixedStep(world, options, engine)`). Allocation-free per frame once its bodies are bound.
  */
-export class FixedStep {
+export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
   /** The loop (its accumulator, clamp, cap, governor hook): the part, for those who want it. */
   readonly loop: FixedStepLoop;
   /** What the last frame did: steps, alpha, the seconds the clamp and cap gave up. */
@@ -67,7 +60,7 @@ export class FixedStep {
   private readonly totals = new FrameStats();
   /** The draw poses of the last frame, slot by slot (see {@link FixedStep.slot}). */
   readonly poses = new FramePoses();
-  private readonly bound = new BoundBodies();
+  private readonly bound: BoundBodies<World, Body>;
   private readonly clock = new FrameClock();
   private readonly hooks: StepHooks;
   private readonly meshes: InstanceTarget[] = [];
@@ -76,19 +69,24 @@ export class FixedStep {
   private disposed = false;
   /** Set at each frame: the moved-body check is still to run before its first step. */
   private unfollowed = true;
-  private readonly onRemoveBody = (event: { body?: unknown }): void => {
-    this.unbind(event.body as FixedStepBody);
-  };
+  /** Stops the engine's removal listener, where it has one. */
+  private readonly unwatch: (() => void) | undefined;
   private readonly onVisibility = (): void => this.clock.reset();
 
   /**
-   * @param world - the world to step (a cannon-es World).
+   * @param world - the world to step.
    * @param options - rate, limits, mode, hooks; all have defaults.
+   * @param engine - how the world is stepped and its bodies read.
+   * @default cannonEngine
    */
   constructor(
-    readonly world: FixedStepWorld,
+    readonly world: World,
     private readonly options: FixedStepOptions = {},
+    readonly engine: FixedStepEngine<World, Body> = cannonEngine as never,
   ) {
+    checkEngine(engine);
+    if (engine === (cannonEngine as never)) checkCannonWorld(world);
+    this.bound = new BoundBodies(engine);
     const hz = checkRate(options.hz ?? 60);
     this.loop = new FixedStepLoop(1 / hz, options);
     this.loop.paused = options.paused ?? false;
@@ -101,12 +99,12 @@ export class FixedStep {
       step: (dt: number): void => {
         if (this.unfollowed) this.follow();
         this.hooks.run('beforeStep', dt);
-        world.step(dt);
+        engine.step(world, dt);
         this.hooks.run('afterStep', dt);
-        this.bound.capture(dt);
+        this.bound.capture(world, dt);
       },
     };
-    world.addEventListener('removeBody', this.onRemoveBody);
+    this.unwatch = engine.watch?.(world, (body) => this.unbind(body));
     this.visibility()?.addEventListener('visibilitychange', this.onVisibility);
   }
 
@@ -153,7 +151,7 @@ export class FixedStep {
    * the body leaves the world or is unbound.
    * @returns this.
    */
-  bind(body: FixedStepBody, object: Object3D, options: BindOptions = {}): this {
+  bind(body: Body, object: Object3D, options: BindOptions = {}): this {
     this.checkBody(body, 'bind');
     this.setMode(body, options.mode, this.bound.add(body, object, null));
     return this;
@@ -166,7 +164,7 @@ export class FixedStep {
    * @returns this.
    */
   bindInstances(
-    bodies: ArrayLike<FixedStepBody>,
+    bodies: ArrayLike<Body>,
     mesh: InstancedMesh,
     options: BindInstancesOptions = {},
   ): this {
@@ -184,7 +182,7 @@ export class FixedStep {
         `bindInstances: scales holds ${scales.length} numbers; ${bodies.length} bodies need ${3 * bodies.length}.`,
       );
     }
-    const seen = new Set<FixedStepBody>();
+    const seen = new Set<Body>();
     for (let k = 0; k < bodies.length; k++) {
       this.checkBody(bodies[k], 'bindInstances');
       if (seen.has(bodies[k])) throw new RangeError(`bindInstances: bodies[${k}] is listed twice.`);
@@ -207,7 +205,7 @@ export class FixedStep {
    * Stops drawing `body` (removing it from the world does this by itself).
    * @returns whether it was bound.
    */
-  unbind(body: FixedStepBody): boolean {
+  unbind(body: Body): boolean {
     const slot = this.bound.slot(body);
     if (slot < 0) return false;
     this.bound.remove(slot);
@@ -218,7 +216,7 @@ export class FixedStep {
    * Sets one body's draw mode; undefined: it follows the front door's `mode` again.
    * @param mode - 'interpolate', 'none' or 'extrapolate'.
    */
-  setMode(body: FixedStepBody, mode: DrawMode | undefined, slot = this.bound.slot(body)): void {
+  setMode(body: Body, mode: DrawMode | undefined, slot = this.bound.slot(body)): void {
     if (slot < 0) throw new RangeError('setMode: the body is not bound (bind it first).');
     this.bound.setMode(slot, mode === undefined ? FOLLOW : DRAW_MODES.indexOf(checkMode(mode)));
   }
@@ -227,7 +225,7 @@ export class FixedStep {
    * Draws `body` from its pose now, with no blend from where it was. Moving a body by hand
    * between steps is noticed without this call; it is here to say so in code.
    */
-  teleport(body: FixedStepBody): void {
+  teleport(body: Body): void {
     const slot = this.bound.slot(body);
     if (slot >= 0) this.bound.restart(slot);
   }
@@ -235,7 +233,7 @@ export class FixedStep {
   /**
    * The slot of a bound body in {@link FixedStep.snapshots} and {@link FixedStep.poses}, or −1.
    */
-  slot(body: FixedStepBody): number {
+  slot(body: Body): number {
     return this.bound.slot(body);
   }
 
@@ -288,7 +286,7 @@ export class FixedStep {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.world.removeEventListener('removeBody', this.onRemoveBody);
+    this.unwatch?.();
     this.visibility()?.removeEventListener('visibilitychange', this.onVisibility);
     this.hooks.clear();
     while (this.bound.count > 0) this.bound.remove(this.bound.count - 1);
@@ -299,11 +297,21 @@ export class FixedStep {
     return typeof document === 'undefined' ? null : document;
   }
 
-  private checkBody(body: FixedStepBody, call: string): void {
-    if (body.world !== this.world) {
+  private checkBody(body: Body, call: string): void {
+    if (!this.engine.contains(this.world, body)) {
       throw new RangeError(`${call}: the body is not in this world (world.addBody it first).`);
     }
     if (this.bound.slot(body) >= 0) throw new RangeError(`${call}: the body is already bound.`);
+  }
+}
+
+/** Throws when the default (cannon-es) engine is handed a world that is not cannon-es's. */
+function checkCannonWorld(world: unknown): void {
+  const w = world as Partial<FixedStepWorld> | null;
+  if (typeof w?.step !== 'function' || typeof w.addEventListener !== 'function') {
+    throw new TypeError(
+      "fixedStep: the world is not a cannon-es World. For Rapier use fixedStep from 'fixed-step/rapier'; for another engine, new FixedStep(world, options, engine).",
+    );
   }
 }
 

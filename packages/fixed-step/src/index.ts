@@ -2,16 +2,7 @@
 // free, so a bundler keeps only what is used: an app importing only the loop from here gets no
 // three.js and no cannon-es code.
 
-export { fixedStep, FixedStep } from './fixedStep';
-export type {
-  BindInstancesOptions,
-  BindOptions,
-  FixedStepOptions,
-  FixedStepWorld,
-} from './fixedStep';
-export { DRAW_MODES } from './boundBodies';
-export type { DrawMode, FixedStepBody } from './boundBodies';
-export type { FixedStepStats, StepInfo, StepListener, VisibilityDocument } from './frontDoorParts';
+export * from './frontDoor';
 export * from './loop';
 export * from './interpolation';
 export * from './three';

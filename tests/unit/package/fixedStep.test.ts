@@ -132,6 +132,21 @@ describe('fixedStep: bound by body', () => {
     ]);
   });
 
+  it('a mesh whose bodies were all unbound binds again from instance 0 (a remounted component)', () => {
+    const w = world();
+    const boxes = [box(w, 0, 0.5), box(w, 2, 0.5)];
+    const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(), undefined, 2);
+    const physics = fixedStep(w, { hz: 100, mode: 'none', document: null });
+    physics.bindInstances(boxes, mesh);
+    boxes.forEach((b) => physics.unbind(b));
+    physics.bindInstances([boxes[1], boxes[0]], mesh);
+    frames(physics, 60, 3);
+    expect(mesh.instanceMatrix.array[12]).toBeCloseTo(2, 3); // instance 0 is box 1 now
+    expect(mesh.instanceMatrix.array[16 + 12]).toBeCloseTo(0, 3);
+    physics.unbind(boxes[1]); // one of two: the other keeps its instance, none is reused
+    expect(() => physics.bindInstances([boxes[1]], mesh)).toThrow(/do not fit/);
+  });
+
   it('draws each body in its own mode: none at the current step, the rest between steps', () => {
     const w = world();
     const a = ball(w, 0, 5);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { glueStatements, importedNames } from './glueCount';
 
 const ROOT = resolve(import.meta.dirname, '../..', '..');
 const EXAMPLE = join(ROOT, 'examples/minimal/main.ts');
@@ -16,66 +17,6 @@ function readmeProgram(): string {
   const block = /```ts\n([\s\S]*?)```/.exec(readFileSync(README, 'utf8'));
   if (!block?.[1]) throw new Error('packages/fixed-step/README.md has no ts code block.');
   return block[1];
-}
-
-/** Names bound by the program's imports, and those from fixed-step's entries. */
-function importedNames(source: ts.SourceFile): { all: string[]; glue: Set<string> } {
-  const all: string[] = [];
-  const glue = new Set<string>();
-  for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || statement.importClause === undefined) continue;
-    const from = (statement.moduleSpecifier as ts.StringLiteral).text;
-    const clause = statement.importClause;
-    const names: string[] = [];
-    if (clause.name) names.push(clause.name.text);
-    const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) {
-      for (const element of bindings.elements) names.push(element.name.text);
-    }
-    all.push(...names);
-    if (from === 'fixed-step' || from.startsWith('fixed-step/')) names.forEach((n) => glue.add(n));
-  }
-  return { all, glue };
-}
-
-function mentions(node: ts.Node, names: ReadonlySet<string>): boolean {
-  if (ts.isIdentifier(node) && names.has(node.text)) return true;
-  return ts.forEachChild(node, (child) => mentions(child, names) || undefined) ?? false;
-}
-
-function isStatement(node: ts.Node): node is ts.Statement {
-  return ts.isStatement(node) && !ts.isBlock(node);
-}
-
-/**
- * The glue: statements that mention fixed-step's imports or a variable made from them (the
- * front door), innermost only (an arrow's statements count, the call that hands it over does
- * not), imports included.
- */
-function glueStatements(code: string): string[] {
-  const source = ts.createSourceFile('main.ts', code, ts.ScriptTarget.ES2022, true);
-  const names = new Set(importedNames(source).glue);
-  source.forEachChild(function declare(node): void {
-    if (ts.isVariableDeclaration(node) && node.initializer && mentions(node.initializer, names)) {
-      if (ts.isIdentifier(node.name)) names.add(node.name.text);
-    }
-    node.forEachChild(declare);
-  });
-  const found: string[] = [];
-  const visit = (node: ts.Node): boolean => {
-    let inner = false;
-    node.forEachChild((child) => {
-      inner = visit(child) || inner;
-    });
-    if (!inner && isStatement(node) && mentions(node, names)) {
-      found.push(node.getText(source).split('\n')[0] ?? '');
-      return true;
-    }
-    return inner;
-  };
-  visit(source);
-  return found;
 }
 
 /** Type errors of `code` as a module of the repository, `fixed-step` resolved to its sources. */
