@@ -5,7 +5,7 @@
 import type { InterpolationMode, Settings } from '../config/settings';
 import { LocalHost } from '../physicsHost/host/localHost';
 import type { HostListener, PhysicsHost, StepHashListener } from '../physicsHost/host/physicsHost';
-import { FramePoses, interpolatePoses } from '../interp/interpolate';
+import { FramePoses, interpolateAt } from '../interp/interpolate';
 import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
 import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from '../loop/overloadGovernor';
@@ -435,10 +435,10 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   /** The draw poses for the loop's times now; in the split view its right half's too. */
   private interpolate(): void {
     const settings = this.config.current;
-    const alpha = this.loop.timesInto(this.drawnTimes).alpha;
-    interpolatePoses(this.pair, alpha, this.renderMode(settings.interpolation), this.draw);
+    const times = this.loop.timesInto(this.drawnTimes);
+    interpolateAt(this.pair, times, this.renderMode(settings.interpolation), this.draw);
     const right = this.renderMode(settings.splitRight);
-    if (settings.view === 'split') interpolatePoses(this.pair, alpha, right, this.splitDraw);
+    if (settings.view === 'split') interpolateAt(this.pair, times, right, this.splitDraw);
   }
 
   private applySettings(): void {

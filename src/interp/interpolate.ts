@@ -47,6 +47,54 @@ export class FramePoses {
 const weights = new SlerpWeights();
 
 /**
+ * The frame's alpha in an object, as the loop's FrameReport holds it: handed down to each mode's
+ * loop rather than passed as a number, since a double passed to a call V8 does not inline is
+ * boxed, 16 bytes a frame.
+ */
+export interface AlphaHolder {
+  /** How far the display is past the current snapshot, in steps, in [0, 1). */
+  readonly alpha: number;
+}
+
+/**
+ * {@link interpolatePoses} with the alpha read from an object (a FrameReport): what the app and
+ * the front door call each frame, allocation-free.
+ */
+export function interpolateAt(
+  snapshots: SnapshotPair,
+  times: AlphaHolder,
+  mode: InterpolationMode,
+  out: FramePoses,
+): FramePoses {
+  const alpha = times.alpha;
+  const n = snapshots.count;
+  out.ensureCapacity(n);
+  out.count = n;
+  switch (mode) {
+    case 'off':
+      copyPoses(snapshots, snapshots.current, out);
+      break;
+    case 'interpolate':
+      // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
+      if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
+      else blendPoses(snapshots, times, out);
+      break;
+    case 'extrapolate':
+      extrapolatePoses(snapshots, times, out);
+      break;
+    case 'hermite':
+      hermitePoses(snapshots, times, out);
+      break;
+    default:
+      assertNever(mode, 'render mode');
+  }
+  return out;
+}
+
+/** The alpha {@link interpolatePoses} was handed, held for {@link interpolateAt}. */
+const held = { alpha: 0 };
+
+/**
  * Writes the pose every body is drawn at, from the two snapshots and alpha (how far the display
  * is past the current snapshot, in steps of `snapshots.intervalSeconds`):
  * - interpolate: lerp/slerp previous → current. Smooth, one step behind the display.
@@ -56,11 +104,10 @@ const weights = new SlerpWeights();
  * - hermite: cubic Hermite on position using both snapshots' velocities (slerp for orientation:
  *   a velocity-aware quaternion curve would need angular accelerations the snapshots lack).
  *
- * Allocation-free once `out` has grown to the body count.
+ * Allocation-free once `out` has grown to the body count, but for the alpha a call boxes (16 B).
  * @param snapshots - the previous and current snapshot (a BodySnapshots).
  * @param alpha - how far the display is past the current snapshot, in steps, in [0, 1]
- *   (`FrameReport.alpha`; a double handed to a call is boxed, 16 bytes a frame: a plain
- *   signature is worth that).
+ *   (`FrameReport.alpha`).
  * @param mode - the render mode.
  * @param out - written for every body; keep one and reuse it.
  * @returns `out`.
@@ -73,28 +120,8 @@ export function interpolatePoses(
   mode: InterpolationMode,
   out: FramePoses,
 ): FramePoses {
-  const n = snapshots.count;
-  out.ensureCapacity(n);
-  out.count = n;
-  switch (mode) {
-    case 'off':
-      copyPoses(snapshots, snapshots.current, out);
-      break;
-    case 'interpolate':
-      // At alpha 0 the blend is the previous snapshot exactly; copying it is exact and cheaper.
-      if (alpha === 0) copyPoses(snapshots, snapshots.previous, out);
-      else blendPoses(snapshots, alpha, out);
-      break;
-    case 'extrapolate':
-      extrapolatePoses(snapshots, alpha, out);
-      break;
-    case 'hermite':
-      hermitePoses(snapshots, alpha, out);
-      break;
-    default:
-      assertNever(mode, 'render mode');
-  }
-  return out;
+  held.alpha = alpha;
+  return interpolateAt(snapshots, held, mode, out);
 }
 
 /** An indexed copy, not set(subarray()): a subarray view would allocate every frame. */
@@ -121,7 +148,8 @@ function markStill(snapshots: SnapshotPair, out: FramePoses): void {
 }
 
 /** Current pushed forward by its velocity and angular velocity for alpha of a step. */
-function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): void {
+function extrapolatePoses(snapshots: SnapshotPair, times: AlphaHolder, out: FramePoses): void {
+  const alpha = times.alpha;
   const n = snapshots.count;
   const cur = snapshots.current;
   const curPos = cur.position;
@@ -139,7 +167,8 @@ function extrapolatePoses(snapshots: SnapshotPair, alpha: number, out: FramePose
 }
 
 /** Cubic Hermite on position from both snapshots' velocities; slerp for orientation. */
-function hermitePoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): void {
+function hermitePoses(snapshots: SnapshotPair, times: AlphaHolder, out: FramePoses): void {
+  const alpha = times.alpha;
   const n = snapshots.count;
   const prev = snapshots.previous;
   const cur = snapshots.current;
@@ -169,7 +198,8 @@ function hermitePoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): 
  * frame), evaluated by Estrin's scheme (c², c⁴, c⁸ shared) so the chain of dependent
  * multiplications stays short. A wider turn takes the trigonometric slerpFlat.
  */
-function blendPoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): void {
+function blendPoses(snapshots: SnapshotPair, times: AlphaHolder, out: FramePoses): void {
+  const alpha = times.alpha;
   const n = snapshots.count;
   const prevPos = snapshots.previous.position;
   const curPos = snapshots.current.position;
@@ -180,7 +210,7 @@ function blendPoses(snapshots: SnapshotPair, alpha: number, out: FramePoses): vo
   const outPos = out.position;
   const outQuat = out.quaternion;
   const still = out.still;
-  weights.setAlpha(alpha);
+  weights.setAlpha(times);
   const f = weights.from;
   const t = weights.to;
   const f0 = f[0],

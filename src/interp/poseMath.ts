@@ -198,9 +198,12 @@ export class SlerpWeights {
   readonly from = new Float64Array(9);
   readonly to = new Float64Array(9);
 
-  /** Both series for `alpha` (the weight of the current quaternion), filled once per frame. */
-  setAlpha(alpha: number): void {
-    const to = alpha;
+  /**
+   * Both series for `times.alpha` (read from the object, and both filled here without a call:
+   * a double passed to a call V8 does not inline is boxed, 16 bytes a frame).
+   */
+  setAlpha(times: Readonly<{ alpha: number }>): void {
+    const to = times.alpha;
     const from = 1 - to;
     const fromSquared = from * from;
     const toSquared = to * to;

@@ -2,8 +2,8 @@
 // mode for all, then each body's own mode where it has one), written into its Object3D or instance.
 
 import type { InterpolationMode } from '../../../src/config/settings';
-import { interpolatePoses } from '../../../src/interp/interpolate';
-import type { FramePoses } from '../../../src/interp/interpolate';
+import { interpolateAt } from '../../../src/interp/interpolate';
+import type { AlphaHolder, FramePoses } from '../../../src/interp/interpolate';
 import { integrateQuatFlat, lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
 import { composeInstance, restingUnchanged } from '../../../src/render/instanceMatrix';
 import { FOLLOW } from './boundBodies';
@@ -23,17 +23,17 @@ export function kernelMode(mode: DrawMode): InterpolationMode {
  */
 export function drawPoses(
   bound: BoundBodies<unknown, unknown>,
-  alpha: number,
+  times: AlphaHolder,
   mode: DrawMode,
   poses: FramePoses,
 ): void {
-  interpolatePoses(bound, alpha, kernelMode(mode), poses);
+  interpolateAt(bound, times, kernelMode(mode), poses);
   if (bound.overrides === 0) return;
   const modes = bound.modes;
   for (let i = 0; i < bound.count; i++) {
     const own = modes[i];
     if (own === FOLLOW || KERNEL_MODES[own] === kernelMode(mode)) continue;
-    poseOne(bound, i, own, alpha, poses);
+    poseOne(bound, i, own, times, poses);
   }
 }
 
@@ -42,7 +42,7 @@ function poseOne(
   bound: BoundBodies<unknown, unknown>,
   i: number,
   own: number,
-  alpha: number,
+  times: AlphaHolder,
   poses: FramePoses,
 ): void {
   const i3 = 3 * i;
@@ -52,8 +52,8 @@ function poseOne(
   const position = poses.position;
   const quaternion = poses.quaternion;
   if (own === 0) {
-    lerpFlat3(position, i3, previous.position, i3, current.position, i3, alpha);
-    slerpFlat(quaternion, i4, previous.quaternion, i4, current.quaternion, i4, alpha);
+    lerpFlat3(position, i3, previous.position, i3, current.position, i3, times.alpha);
+    slerpFlat(quaternion, i4, previous.quaternion, i4, current.quaternion, i4, times.alpha);
     return;
   }
   if (own === 1) {
@@ -61,7 +61,7 @@ function poseOne(
     for (let k = 0; k < 4; k++) quaternion[i4 + k] = current.quaternion[i4 + k];
     return;
   }
-  const ahead = alpha * bound.intervalSeconds;
+  const ahead = times.alpha * bound.intervalSeconds;
   const v = current.velocity;
   for (let k = 0; k < 3; k++) position[i3 + k] = current.position[i3 + k] + v[i3 + k] * ahead;
   integrateQuatFlat(quaternion, i4, current.quaternion, i4, current.angularVelocity, i3, ahead);

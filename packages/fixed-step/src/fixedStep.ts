@@ -266,7 +266,7 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
     if (this.loop.paused) this.follow();
     this.loop.frame(this.clock.frameSeconds, this.stepper, this.lastFrame);
     this.totals.count(this.lastFrame);
-    drawPoses(this.bound, this.lastFrame.alpha, this.drawMode, this.poses);
+    drawPoses(this.bound, this.lastFrame, this.drawMode, this.poses);
     writeBound(this.bound, this.poses, this.meshes);
   }
 

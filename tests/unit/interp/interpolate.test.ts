@@ -53,7 +53,7 @@ describe('SlerpWeights', () => {
   it('matches the trigonometric weights sin(tθ)/sin θ to 1e-15 wherever it is used', () => {
     const weights = new SlerpWeights();
     for (const alpha of [0.001, 0.13, 0.5, 0.77, 0.999]) {
-      weights.setAlpha(alpha);
+      weights.setAlpha({ alpha });
       for (let k = 0; k <= 200; k++) {
         const cos = SERIES_MIN_COS + ((1 - SERIES_MIN_COS) * k) / 200;
         const c = cos - 1;
