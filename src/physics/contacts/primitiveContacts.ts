@@ -56,11 +56,7 @@ export function collideSphereBox(
       inside = false;
     } else closest[k] = c;
   }
-  // Box-local normal from the box toward the sphere centre, and the depth along it.
-  let lx: number;
-  let ly: number;
-  let lz: number;
-  let depth: number;
+  // Box-local normal from the box toward the sphere centre into `local`, and the depth along it.
   if (inside) {
     let face = 0;
     let room = Infinity;
@@ -73,10 +69,10 @@ export function collideSphereBox(
     }
     const sign = local[face] < 0 ? -1 : 1;
     closest[face] = sign * half[face];
-    lx = face === 0 ? sign : 0;
-    ly = face === 1 ? sign : 0;
-    lz = face === 2 ? sign : 0;
-    depth = radius + room;
+    local[0] = face === 0 ? sign : 0;
+    local[1] = face === 1 ? sign : 0;
+    local[2] = face === 2 ? sign : 0;
+    out.depth[0] = radius + room;
   } else {
     const ex = local[0] - closest[0];
     const ey = local[1] - closest[1];
@@ -84,12 +80,29 @@ export function collideSphereBox(
     const distance2 = ex * ex + ey * ey + ez * ez;
     if (distance2 >= radius * radius) return 0;
     const distance = Math.sqrt(distance2);
-    lx = ex / distance;
-    ly = ey / distance;
-    lz = ez / distance;
-    depth = radius - distance;
+    local[0] = ex / distance;
+    local[1] = ey / distance;
+    local[2] = ez / distance;
+    out.depth[0] = radius - distance;
   }
-  // To world: n points from the box to the sphere; the manifold's normal runs sphere → box.
+  return spherePoint(sphere, sphereCentre, boxPos, out);
+}
+
+/**
+ * Finishes the one point of sphere A against box or hull B from B's frame (its axes in `axes`):
+ * `local` holds B's normal toward the sphere's centre and `closest` B's point nearest it, the
+ * depth is in the manifold already. To world: the manifold's normal runs sphere → B.
+ */
+function spherePoint(
+  sphere: SphereLike,
+  sphereCentre: Vec3Like,
+  pos: Vec3Like,
+  out: ContactManifold,
+): number {
+  const radius = sphere.radius;
+  const lx = local[0];
+  const ly = local[1];
+  const lz = local[2];
   const nx = lx * axes[0] + ly * axes[3] + lz * axes[6];
   const ny = lx * axes[1] + ly * axes[4] + lz * axes[7];
   const nz = lx * axes[2] + ly * axes[5] + lz * axes[8];
@@ -102,10 +115,9 @@ export function collideSphereBox(
   out.onA[0] = sphereCentre.x - radius * nx;
   out.onA[1] = sphereCentre.y - radius * ny;
   out.onA[2] = sphereCentre.z - radius * nz;
-  out.onB[0] = boxPos.x + cx * axes[0] + cy * axes[3] + cz * axes[6];
-  out.onB[1] = boxPos.y + cx * axes[1] + cy * axes[4] + cz * axes[7];
-  out.onB[2] = boxPos.z + cx * axes[2] + cy * axes[5] + cz * axes[8];
-  out.depth[0] = depth;
+  out.onB[0] = pos.x + cx * axes[0] + cy * axes[3] + cz * axes[6];
+  out.onB[1] = pos.y + cx * axes[1] + cy * axes[4] + cz * axes[7];
+  out.onB[2] = pos.z + cx * axes[2] + cy * axes[5] + cz * axes[8];
   out.features[0] = 0;
   out.count = 1;
   return 1;
@@ -219,27 +231,20 @@ export function collideSphereHull(
       nearest = f;
     }
   }
-  let qx: number;
-  let qy: number;
-  let qz: number;
-  let lx: number;
-  let ly: number;
-  let lz: number;
-  let depth: number;
   if (nearestHeight <= 0) {
     // Centre inside: out through the nearest face.
-    lx = normals[3 * nearest];
-    ly = normals[3 * nearest + 1];
-    lz = normals[3 * nearest + 2];
-    qx = cx - nearestHeight * lx;
-    qy = cy - nearestHeight * ly;
-    qz = cz - nearestHeight * lz;
-    depth = radius - nearestHeight;
+    local[0] = normals[3 * nearest];
+    local[1] = normals[3 * nearest + 1];
+    local[2] = normals[3 * nearest + 2];
+    closest[0] = cx - nearestHeight * local[0];
+    closest[1] = cy - nearestHeight * local[1];
+    closest[2] = cz - nearestHeight * local[2];
+    out.depth[0] = radius - nearestHeight;
   } else {
     let best2 = Infinity;
-    qx = 0;
-    qy = 0;
-    qz = 0;
+    closest[0] = 0;
+    closest[1] = 0;
+    closest[2] = 0;
     for (let f = 0; f < hull.faceCount; f++) {
       const fx = normals[3 * f];
       const fy = normals[3 * f + 1];
@@ -264,35 +269,19 @@ export function collideSphereHull(
       const distance2 = height * height + foot[2];
       if (distance2 < best2) {
         best2 = distance2;
-        qx = hull.faceOrigin[3 * f] + px * ux + py * vx;
-        qy = hull.faceOrigin[3 * f + 1] + px * uy + py * vy;
-        qz = hull.faceOrigin[3 * f + 2] + px * uz + py * vz;
+        closest[0] = hull.faceOrigin[3 * f] + px * ux + py * vx;
+        closest[1] = hull.faceOrigin[3 * f + 1] + px * uy + py * vy;
+        closest[2] = hull.faceOrigin[3 * f + 2] + px * uz + py * vz;
       }
     }
     if (best2 >= radius * radius) return 0;
     const distance = Math.sqrt(best2);
-    lx = (cx - qx) / distance;
-    ly = (cy - qy) / distance;
-    lz = (cz - qz) / distance;
-    depth = radius - distance;
+    local[0] = (cx - closest[0]) / distance;
+    local[1] = (cy - closest[1]) / distance;
+    local[2] = (cz - closest[2]) / distance;
+    out.depth[0] = radius - distance;
   }
-  // To world: n points from the hull to the sphere; the manifold's normal runs sphere → hull.
-  const nx = lx * axes[0] + ly * axes[3] + lz * axes[6];
-  const ny = lx * axes[1] + ly * axes[4] + lz * axes[7];
-  const nz = lx * axes[2] + ly * axes[5] + lz * axes[8];
-  out.normal[0] = -nx;
-  out.normal[1] = -ny;
-  out.normal[2] = -nz;
-  out.onA[0] = sphereCentre.x - radius * nx;
-  out.onA[1] = sphereCentre.y - radius * ny;
-  out.onA[2] = sphereCentre.z - radius * nz;
-  out.onB[0] = hullPos.x + qx * axes[0] + qy * axes[3] + qz * axes[6];
-  out.onB[1] = hullPos.y + qx * axes[1] + qy * axes[4] + qz * axes[7];
-  out.onB[2] = hullPos.z + qx * axes[2] + qy * axes[5] + qz * axes[8];
-  out.depth[0] = depth;
-  out.features[0] = 0;
-  out.count = 1;
-  return 1;
+  return spherePoint(sphere, sphereCentre, hullPos, out);
 }
 
 /**

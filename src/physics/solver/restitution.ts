@@ -8,15 +8,12 @@ import {
   ANGULAR_B,
   BOUNCE,
   H_EPS,
-  H_INV_MASS_A,
-  H_INV_MASS_B,
   HEADER,
-  INERTIA_A,
-  INERTIA_B,
   INV_C,
   LAMBDA,
   POINT_WIDTH,
 } from './rowLayout';
+import { addImpulse } from './rowSetUp';
 
 /**
  * One pass over positions [0, count) of ManifoldRows' arrays: each normal row with a bounce
@@ -43,8 +40,6 @@ export function bounceRows(
     const nx = header[h];
     const ny = header[h + 1];
     const nz = header[h + 2];
-    const ma = header[h + H_INV_MASS_A];
-    const mb = header[h + H_INV_MASS_B];
     const eps = header[h + H_EPS];
     for (let point = first; point < end; point++) {
       const r = POINT_WIDTH * point;
@@ -69,24 +64,7 @@ export function bounceRows(
       let delta = (target - gw) / (1 / rows[r + INV_C] - eps);
       if (lambda + delta < 0) delta = -lambda;
       rows[r + LAMBDA] = lambda + delta;
-      if (a >= 0) {
-        const ka = ma * delta;
-        lambdas[a] -= ka * nx;
-        lambdas[a + 1] -= ka * ny;
-        lambdas[a + 2] -= ka * nz;
-        lambdas[a + 3] += delta * rows[r + INERTIA_A];
-        lambdas[a + 4] += delta * rows[r + INERTIA_A + 1];
-        lambdas[a + 5] += delta * rows[r + INERTIA_A + 2];
-      }
-      if (b >= 0) {
-        const kb = mb * delta;
-        lambdas[b] += kb * nx;
-        lambdas[b + 1] += kb * ny;
-        lambdas[b + 2] += kb * nz;
-        lambdas[b + 3] += delta * rows[r + INERTIA_B];
-        lambdas[b + 4] += delta * rows[r + INERTIA_B + 1];
-        lambdas[b + 5] += delta * rows[r + INERTIA_B + 2];
-      }
+      addImpulse(delta, header, h, 0, a, b, rows, r, lambdas);
     }
   }
 }

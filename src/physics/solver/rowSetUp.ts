@@ -393,35 +393,51 @@ function applyStart(
   const a = bodies[2 * o];
   const b = bodies[2 * o + 1];
   const h = HEADER * o;
-  const ma = header[h + H_INV_MASS_A];
-  const mb = header[h + H_INV_MASS_B];
   const end = firstPoint[o + 1];
   for (let point = firstPoint[o]; point < end; point++) {
     for (let t = 0; t < 3; t++) {
       const r = POINT_WIDTH * point + t * ROW_WIDTH;
       const lambda = rows[r + LAMBDA];
-      if (lambda === 0) continue;
-      const dx = header[h + 3 * t];
-      const dy = header[h + 3 * t + 1];
-      const dz = header[h + 3 * t + 2];
-      if (a >= 0) {
-        const ka = ma * lambda;
-        lambdas[a] -= ka * dx;
-        lambdas[a + 1] -= ka * dy;
-        lambdas[a + 2] -= ka * dz;
-        lambdas[a + 3] += lambda * rows[r + INERTIA_A];
-        lambdas[a + 4] += lambda * rows[r + INERTIA_A + 1];
-        lambdas[a + 5] += lambda * rows[r + INERTIA_A + 2];
-      }
-      if (b >= 0) {
-        const kb = mb * lambda;
-        lambdas[b] += kb * dx;
-        lambdas[b + 1] += kb * dy;
-        lambdas[b + 2] += kb * dz;
-        lambdas[b + 3] += lambda * rows[r + INERTIA_B];
-        lambdas[b + 4] += lambda * rows[r + INERTIA_B + 1];
-        lambdas[b + 5] += lambda * rows[r + INERTIA_B + 2];
-      }
+      if (lambda !== 0) addImpulse(lambda, header, h, t, a, b, rows, r, lambdas);
     }
+  }
+}
+
+/**
+ * Adds impulse λ of row r, direction t of header h (0 the normal, 1 and 2 the tangents), to the
+ * running velocity changes of the position's bodies at a and b (−1: one that does not move).
+ * The set-up's starting λs and the restitution pass's bounces both go through here.
+ */
+export function addImpulse(
+  lambda: number,
+  header: Float64Array,
+  h: int,
+  t: int,
+  a: int,
+  b: int,
+  rows: Float64Array,
+  r: int,
+  lambdas: Float64Array,
+): void {
+  const dx = header[h + 3 * t];
+  const dy = header[h + 3 * t + 1];
+  const dz = header[h + 3 * t + 2];
+  if (a >= 0) {
+    const ka = header[h + H_INV_MASS_A] * lambda;
+    lambdas[a] -= ka * dx;
+    lambdas[a + 1] -= ka * dy;
+    lambdas[a + 2] -= ka * dz;
+    lambdas[a + 3] += lambda * rows[r + INERTIA_A];
+    lambdas[a + 4] += lambda * rows[r + INERTIA_A + 1];
+    lambdas[a + 5] += lambda * rows[r + INERTIA_A + 2];
+  }
+  if (b >= 0) {
+    const kb = header[h + H_INV_MASS_B] * lambda;
+    lambdas[b] += kb * dx;
+    lambdas[b + 1] += kb * dy;
+    lambdas[b + 2] += kb * dz;
+    lambdas[b + 3] += lambda * rows[r + INERTIA_B];
+    lambdas[b + 4] += lambda * rows[r + INERTIA_B + 1];
+    lambdas[b + 5] += lambda * rows[r + INERTIA_B + 2];
   }
 }
