@@ -105,6 +105,7 @@ function buildWidgets(
   onLanguageChange((language) => {
     document.documentElement.lang = language;
     panel.relabel();
+    record.relabel();
     hud.relabel();
     hud.update(performance.now(), app, true);
   });

@@ -44,6 +44,18 @@ export const EN = {
   'label.statsSimOverReal': 'sim ÷ real',
   'stats.bodies': '{bodies} ({sleeping} asleep)',
 
+  'record.start': '● record',
+  'record.stop': '■ stop recording',
+  'record.titleRecording': 'Record  ● {steps} steps',
+  'record.replay': '▶ replay from the start',
+  'record.timeline': 'timeline (step)',
+  'record.saveState': 'save state (file)',
+  'record.loadState': 'load state…',
+  'record.saveRecording': 'save recording (file)',
+  'record.loadRecording': 'load recording…',
+  'record.linkState': 'copy link: this moment',
+  'record.linkRecording': 'copy link: recording',
+
   'choice.thread.worker': 'worker',
   'choice.thread.main': 'main',
   'choice.strategy.accumulator': 'accumulator',

@@ -46,6 +46,18 @@ export const KO: TextTable = {
   'label.statsSimOverReal': '시뮬 ÷ 실제',
   'stats.bodies': '{bodies} (잠든 것 {sleeping})',
 
+  'record.start': '● 기록 시작',
+  'record.stop': '■ 기록 멈추기',
+  'record.titleRecording': '기록  ● {steps} 스텝',
+  'record.replay': '▶ 처음부터 다시 재생',
+  'record.timeline': '타임라인 (스텝)',
+  'record.saveState': '상태 저장 (파일)',
+  'record.loadState': '상태 불러오기…',
+  'record.saveRecording': '기록 저장 (파일)',
+  'record.loadRecording': '기록 불러오기…',
+  'record.linkState': '링크 복사: 지금 이 순간',
+  'record.linkRecording': '링크 복사: 기록',
+
   'choice.thread.worker': '워커',
   'choice.thread.main': '메인',
   'choice.strategy.accumulator': '누적기',

@@ -46,6 +46,18 @@ export const ZH: TextTable = {
   'label.statsSimOverReal': '模拟 ÷ 现实',
   'stats.bodies': '{bodies}（休眠 {sleeping}）',
 
+  'record.start': '● 开始录制',
+  'record.stop': '■ 停止录制',
+  'record.titleRecording': '录制  ● {steps} 步',
+  'record.replay': '▶ 从头回放',
+  'record.timeline': '时间轴（步）',
+  'record.saveState': '保存状态（文件）',
+  'record.loadState': '载入状态…',
+  'record.saveRecording': '保存录制（文件）',
+  'record.loadRecording': '载入录制…',
+  'record.linkState': '复制链接：此刻',
+  'record.linkRecording': '复制链接：录制',
+
   'choice.thread.worker': '工作线程',
   'choice.thread.main': '主线程',
   'choice.strategy.accumulator': '累加器',
