@@ -73,6 +73,14 @@ function buildApp(
   return { app, hud, messages };
 }
 
+/** The key and touch help under the view (index.html's English until this runs), in the language now. */
+function showHelp(root: HTMLElement): void {
+  const keys = root.querySelector('.help-keys');
+  const touch = root.querySelector('.help-touch');
+  if (keys) keys.textContent = t('help.keys');
+  if (touch) touch.textContent = t('help.touch');
+}
+
 /**
  * The page's widgets, each handed the action layer (or the part of it it uses): the panel and
  * its Record folder, the view and stutter labels, the split layout, keys and pointer. Returns
@@ -102,8 +110,10 @@ function buildWidgets(
   app.onChange = refresh;
   refresh();
   // A switch of language relabels the widgets in place: the simulation never hears of it.
+  showHelp(root);
   onLanguageChange((language) => {
     document.documentElement.lang = language;
+    showHelp(root);
     panel.relabel();
     record.relabel();
     hud.relabel();

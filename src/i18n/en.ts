@@ -121,6 +121,11 @@ export const EN = {
     "URL parameter 'lang' = {value} is invalid: expected one of {valid}. Using '{language}'.",
   'message.dismiss': 'Dismiss',
   'message.dismissLabel': 'Dismiss message',
+
+  'help.keys':
+    'drag: move a body · click: track it · right-drag/scroll: camera · F throw · H hitch · space pause · . step · R reset · I interpolation · Del delete tracked',
+  'help.touch':
+    'one finger: drag a body, or turn the view · tap: track a body · two fingers: pan, zoom',
 } as const;
 
 /** A text's key. */

@@ -121,4 +121,9 @@ export const KO: TextTable = {
     "URL 매개변수 'lang' = {value} 값이 잘못되었습니다. {valid} 중 하나여야 합니다. '{language}'(으)로 표시합니다.",
   'message.dismiss': '닫기',
   'message.dismissLabel': '메시지 닫기',
+
+  'help.keys':
+    '끌기: 물체 옮기기 · 클릭: 추적 · 오른쪽 끌기/스크롤: 카메라 · F 던지기 · H 끊김 · 스페이스 일시정지 · . 한 스텝 · R 초기화 · I 보간 · Del 추적 물체 삭제',
+  'help.touch':
+    '한 손가락: 물체 끌기 또는 시점 돌리기 · 탭: 물체 추적 · 두 손가락: 이동, 확대/축소',
 };

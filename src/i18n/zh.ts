@@ -117,4 +117,8 @@ export const ZH: TextTable = {
   'message.badLanguage': "URL 参数 'lang' = {value} 无效：应为 {valid} 之一。改用 '{language}'。",
   'message.dismiss': '关闭',
   'message.dismissLabel': '关闭消息',
+
+  'help.keys':
+    '拖动：移动物体 · 点击：跟踪 · 右键拖动/滚轮：相机 · F 投掷 · H 卡顿 · 空格 暂停 · . 单步 · R 重置 · I 插值 · Del 删除跟踪的物体',
+  'help.touch': '单指：拖动物体或旋转视角 · 轻点：跟踪物体 · 双指：平移、缩放',
 };

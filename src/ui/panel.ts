@@ -3,6 +3,7 @@
 // touches the world itself. Its words come from i18n/ and are relabelled in place on a switch.
 
 import GUI from 'lil-gui';
+import { OptionController } from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import 'lil-gui.css';
 import { SETTING_SPECS } from '../config/settings';
@@ -120,7 +121,7 @@ export class Panel {
     );
     this.controllers.push(this.named(seed, 'label.seed'));
     this.named(scene.add({ reset: () => void this.controls.reset() }, 'reset'), 'label.reset');
-    this.addOptions(scene.add(this.spawnState, 'shape', {}), SHAPE_KINDS, 'label.spawnShape');
+    this.addOptions(scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]), 'label.spawnShape');
     const spawn = scene.add({ spawn: () => this.controls.spawn(this.spawnState.shape) }, 'spawn');
     this.named(spawn, 'label.spawn');
     this.controllers.push(this.named(scene.add(this.sceneState, 'hint'), 'label.hint').disable());
@@ -232,27 +233,30 @@ export class Panel {
     const spec = SETTING_SPECS[key];
     if (spec.type !== 'choice') throw new Error(`Setting ${key} is not a choice.`);
     this.addSetting(
-      this.addOptions(folder.add(this.settingsProxy(), key, {}), spec.choices, label),
+      this.addOptions(folder.add(this.settingsProxy(), key, [...spec.choices]), label),
     );
   }
 
   /**
-   * Fills an option row: each value shown by its name in the page's language (CHOICE_TEXTS), or
-   * as itself (a display rate's digits). The values, what the API and URL use, stay English.
+   * Shows an option row's values by their names in the page's language (CHOICE_TEXTS), or as
+   * themselves (a display rate's digits). The values, what the API and URL use, stay English.
    */
-  private addOptions(
-    controller: Controller,
-    values: readonly string[],
-    label: TextKey,
-  ): Controller {
+  private addOptions(controller: Controller, label: TextKey): Controller {
+    if (!(controller instanceof OptionController)) throw new Error('Not an option row.');
+    const values = controller._values.map(String);
+    // Written over the list in place, in order: lil-gui's object form ({ name: value }) would
+    // put names such as "30" first, as a JavaScript object orders integer-like keys.
     const show = (): void => {
       const names = values.map((value) => {
         const text = CHOICE_TEXTS[value];
-        return [text === undefined ? value : t(text), value] as const;
+        return text === undefined ? value : t(text);
       });
-      // On an option row lil-gui's options() rewrites the list in place (on other rows it would
-      // make a new one).
-      controller.options(Object.fromEntries(names));
+      controller._names = names;
+      names.forEach((name, index) => {
+        const option = controller.$select.options[index];
+        if (option) option.textContent = name;
+      });
+      controller.updateDisplay();
     };
     show();
     this.labels.push(show);

@@ -45,6 +45,7 @@ async function expectSpoken(page: Page, language: 'ko' | 'zh'): Promise<void> {
     expect(text).not.toMatch(KEY_NAME);
     expect(ENGLISH.has(text), `panel row ${text} is English`).toBe(false);
   }
+  await expect(page.locator('.help-keys')).toHaveText(SCRIPT[language]);
   // Every title and row is in the language's script, but for the language row's own name in
   // English ("English" is a choice, not a row) and rows of digits alone.
   const outside = panel.filter((text) => !SCRIPT[language].test(text));
@@ -66,6 +67,21 @@ for (const language of ['ko', 'zh'] as const) {
     await expect(page.locator('[data-stat=physicsMsPerStep]')).toHaveText(
       language === 'ko' ? /^\d+\.\d\d ms \(dt의 \d+%\)$/ : /^\d+\.\d\d ms（占 dt 的 \d+%）$/,
     );
+    // Each choice by its name in the language, in the values' order (a display rate's digits
+    // as they are).
+    const display = page
+      .getByTestId('panel')
+      .locator('.lil-controller', { hasText: language === 'ko' ? '가상 화면' : '模拟显示器' })
+      .locator('option');
+    await expect(display).toHaveText([
+      language === 'ko' ? '실제 화면' : '原生',
+      '30',
+      '50',
+      '60',
+      '75',
+      '120',
+      '144',
+    ]);
     // The values the API and URL use stay English.
     expect(await page.evaluate(() => window.sandbox.settings().strategy)).toBe('accumulator');
     expect(errors).toEqual([]);
