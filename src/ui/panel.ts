@@ -17,7 +17,7 @@ import { COMPACT_MEDIA } from './viewLayout';
 import type { TextKey } from '../i18n/en';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
-import { CHOICE_TEXTS, SCENE_HINTS } from './panelTexts';
+import { CHOICE_TEXTS, SCENE_HINTS, SCENE_TITLES } from './panelTexts';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
 const STRATEGY_NOTES: Record<Strategy, TextKey> = {
@@ -97,8 +97,12 @@ export class Panel {
   private addSceneFolder(): Controller {
     const scene = this.folder(this.gui, 'folder.scene');
     this.controllers.push(
-      this.named(
-        scene.add(this.sceneState, 'scene', Object.fromEntries(SCENES.map((s) => [s.title, s.id]))),
+      this.addOptions(
+        scene.add(
+          this.sceneState,
+          'scene',
+          SCENES.map((s) => s.id),
+        ),
         'label.scene',
       ).onChange((id: string) => this.attempt(() => this.controls.load(id, {}))),
     );
@@ -238,17 +242,19 @@ export class Panel {
   }
 
   /**
-   * Shows an option row's values by their names in the page's language (CHOICE_TEXTS), or as
-   * themselves (a display rate's digits). The values, what the API and URL use, stay English.
+   * Shows an option row's values by their names in the page's language (a scene's title,
+   * CHOICE_TEXTS), or as themselves (a display rate's digits). The values, what the API and URL use, stay English.
    */
   private addOptions(controller: Controller, label: TextKey): Controller {
     if (!(controller instanceof OptionController)) throw new Error('Not an option row.');
     const values = controller._values.map(String);
+    // The scene row shows titles; the others, their values' names (or the values themselves).
+    const titles = label === 'label.scene' ? SCENE_TITLES : CHOICE_TEXTS;
     // Written over the list in place, in order: lil-gui's object form ({ name: value }) would
     // put names such as "30" first, as a JavaScript object orders integer-like keys.
     const show = (): void => {
       const names = values.map((value) => {
-        const text = CHOICE_TEXTS[value];
+        const text = titles[value];
         return text === undefined ? value : t(text);
       });
       controller._names = names;

@@ -41,3 +41,19 @@ export const SCENE_HINTS: Readonly<Record<string, TextKey>> = {
   tower: 'hint.tower',
   tunnel: 'hint.tunnel',
 };
+
+/** Each scene's title in the scene choice, by scene id (a scene missing here shows its own). */
+export const SCENE_TITLES: Readonly<Record<string, TextKey>> = {
+  avalanche: 'scene.avalanche',
+  carousel: 'scene.carousel',
+  determinism: 'scene.determinism',
+  dominoes: 'scene.dominoes',
+  pile: 'scene.pile',
+  playground: 'scene.playground',
+  pyramid: 'scene.pyramid',
+  rain: 'scene.rain',
+  spring: 'scene.spring',
+  stack: 'scene.stack',
+  tower: 'scene.tower',
+  tunnel: 'scene.tunnel',
+};

@@ -47,17 +47,20 @@ export function describeDivergence(d: Divergence): string {
 export function describeStatus(status: RecordStatus, held: number | null): [string, string] {
   const { recording, replay } = status;
   const first = recording
-    ? `● Recording: ${recording.step} steps, ${recording.inputs} inputs`
+    ? t('record.statusRecording', { steps: recording.step, inputs: recording.inputs })
     : held === null
-      ? 'Not recording; nothing recorded or loaded yet.'
-      : `Not recording; a recording of ${held} steps is loaded.`;
+      ? t('record.statusIdle')
+      : t('record.statusHeld', { steps: held });
   if (!replay) return [first, ''];
-  const progress = `Replay at step ${replay.step} of ${replay.endStep}`;
+  const progress = t('record.statusReplay', { step: replay.step, end: replay.endStep });
   if (replay.divergence) {
-    return [first, `${progress} · ✗ diverged at ${describeDivergence(replay.divergence)}`];
+    const where = describeDivergence(replay.divergence);
+    return [first, `${progress} · ${t('record.statusDiverged', { where })}`];
   }
   const verified =
-    replay.verifiedUpTo < 0 ? 'nothing checked yet' : `✓ verified to step ${replay.verifiedUpTo}`;
+    replay.verifiedUpTo < 0
+      ? t('record.statusUnchecked')
+      : t('record.statusVerified', { step: replay.verifiedUpTo });
   return [first, `${progress} · ${verified}`];
 }
 

@@ -82,6 +82,17 @@ for (const language of ['ko', 'zh'] as const) {
       '120',
       '144',
     ]);
+    // The scene by its title in the language, and the Record folder's status line.
+    await expect(
+      page
+        .getByTestId('panel')
+        .locator('.lil-controller', { hasText: language === 'ko' ? '장면' : '场景' })
+        .first()
+        .locator('.lil-display'),
+    ).toHaveText(language === 'ko' ? '스프링 사슬' : '弹簧链');
+    await expect(page.getByTestId('record-status')).toContainText(
+      language === 'ko' ? '기록하지 않는 중' : '未在录制',
+    );
     // The values the API and URL use stay English.
     expect(await page.evaluate(() => window.sandbox.settings().strategy)).toBe('accumulator');
     expect(errors).toEqual([]);
