@@ -38,6 +38,8 @@ const ENGINE_ROUNDED = [
 export const PIPELINE = {
   util: [],
   config: [],
+  // The page's words: one table per language, the language in use and the lookup.
+  i18n: ['config'],
   shapes: ['util'],
   // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
   poses: [],
@@ -130,9 +132,9 @@ export const PIPELINE = {
     'util',
   ],
   // window.sandbox: a door onto the app's action layer.
-  api: ['app', 'config', 'loop', 'scenes', 'state', 'stats'],
+  api: ['app', 'config', 'i18n', 'loop', 'scenes', 'state', 'stats'],
   // The page's widgets see narrow interfaces of their own, data and types: never the app.
-  ui: ['config', 'physics', 'render', 'scenes', 'shapes', 'state', 'stats'],
+  ui: ['config', 'i18n', 'physics', 'render', 'scenes', 'shapes', 'state', 'stats'],
 };
 
 const FOLDERS = Object.keys(PIPELINE);

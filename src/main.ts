@@ -8,6 +8,7 @@ import { createScriptingApi } from './api/scriptingApi';
 import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
+import { chooseLanguage, onLanguageChange, setLanguage, t } from './i18n/language';
 import { compileContactKernels } from './physics/kernels/kernelMemory';
 import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
@@ -33,6 +34,12 @@ function buildApp(
   canvas: HTMLCanvasElement,
 ): { app: BrowserApp; hud: Hud; messages: Messages } {
   const startup = parseUrlParams(window.location.search, 'playground');
+  // The language first, so every widget is built speaking it; a bad ?lang= is reported with the
+  // other URL parameters.
+  const chosen = chooseLanguage(window.location.search, navigator.languages);
+  setLanguage(chosen.language);
+  document.documentElement.lang = chosen.language;
+  if (chosen.error !== null) startup.errors.unshift(chosen.error);
   const hud = new Hud(root);
   const messages = new Messages(root);
   const app = new BrowserApp(
@@ -57,13 +64,21 @@ function buildApp(
   if (first !== undefined && rest.length === 0) messages.show(first);
   else if (first !== undefined) {
     messages.show(
-      `${startup.errors.length} URL parameters were not used:`,
+      t('message.urlErrors', { count: startup.errors.length }),
       'error',
       startup.errors,
     );
   }
   for (const note of startup.notes) messages.show(note, 'info');
   return { app, hud, messages };
+}
+
+/** The key and touch help under the view (index.html's English until this runs), in the language now. */
+function showHelp(root: HTMLElement): void {
+  const keys = root.querySelector('.help-keys');
+  const touch = root.querySelector('.help-touch');
+  if (keys) keys.textContent = t('help.keys');
+  if (touch) touch.textContent = t('help.touch');
 }
 
 /**
@@ -94,6 +109,16 @@ function buildWidgets(
   };
   app.onChange = refresh;
   refresh();
+  // A switch of language relabels the widgets in place: the simulation never hears of it.
+  showHelp(root);
+  onLanguageChange((language) => {
+    document.documentElement.lang = language;
+    showHelp(root);
+    panel.relabel();
+    record.relabel();
+    hud.relabel();
+    hud.update(performance.now(), app, true);
+  });
   const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
   new ViewLayout(canvas, panel.gui.domElement, (area) => {
     app.stage.setSplitArea(area.x, area.y, area.width, area.height);

@@ -8,6 +8,8 @@ import type { LoadOptions } from '../app/simulation';
 import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
+import { currentLanguage, setLanguage } from '../i18n/language';
+import type { Language } from '../i18n/language';
 import { SCENES, seedProblem } from '../scenes/registry';
 import type { EncodedRecording } from '../state/recording';
 import type { EncodedState } from '../state/stateSchema';
@@ -51,6 +53,10 @@ export interface SandboxApi {
   replay(recording: unknown): Promise<void>;
   /** Moves the loaded replay to `step` (steps since the recording's start). */
   seek(step: number): Promise<void>;
+  /** The page's language: 'en', 'ko' or 'zh'. */
+  language(): Language;
+  /** Switches the page's words (the simulation is untouched); a bad name throws. */
+  setLanguage(language: Language): void;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -182,5 +188,7 @@ export function createScriptingApi(actions: ActionLayer): SandboxApi {
     stopRecording: (options) => actions.stopRecording(options),
     replay: (recording) => actions.replay(recording),
     seek: (step) => actions.seek(step),
+    language: () => currentLanguage(),
+    setLanguage: (language) => setLanguage(language),
   };
 }

@@ -42,7 +42,10 @@ export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   shadows: 'shadows',
 };
 
-/** Every URL parameter the page reads (anything else is reported as unknown). */
+/**
+ * Every URL parameter the page reads for the simulation (anything else is reported as unknown).
+ * `lang`, which only chooses the page's words, is read by i18n/language.ts.
+ */
 export const URL_PARAMS = ['scene', 'count', 'seed', ...Object.keys(SETTING_PARAMS)] as const;
 
 /**

@@ -1,10 +1,12 @@
 // The heads-up display: frame timing and physics numbers, refreshed a few times a second, and
-// a banner whenever the loop is giving up time (slow motion) or is paused.
+// a banner whenever the loop is giving up time (slow motion) or is paused. Words from i18n/.
 
 import type { HudFigures } from '../stats/statsSnapshot';
 import { createHudFigures } from '../stats/statsSnapshot';
 import { Readout } from './readout';
-import type { ReadoutPart } from './readout';
+import type { Decimals, ReadoutPart } from './readout';
+import type { TextKey } from '../i18n/en';
+import { t } from '../i18n/language';
 
 /**
  * Four refreshes a second: often enough to watch, rare enough that reading the figures is
@@ -13,21 +15,63 @@ import type { ReadoutPart } from './readout';
 export const HUD_REFRESH_MS = 250;
 
 /**
- * The HUD's rows: a label, and the text after it as fixed words and number slots (the number
- * of decimals each is shown with). The thread row is words only, written when it changes.
+ * The HUD's rows: a label's text, and the text after it as a template whose `{0}`, `{1}`…
+ * are number slots (each shown with its row's decimals) or, for a row whose words do not change
+ * with the language, the template itself. The thread row is words only, written when it changes.
  */
 const ROWS = {
-  thread: { label: 'physics thread', parts: [] },
-  fps: { label: 'fps', parts: [0] },
-  stepsThisFrame: { label: 'steps / frame', parts: [0] },
-  alpha: { label: 'alpha', parts: [2] },
-  accumulatorMs: { label: 'accumulator', parts: [2, ' ms'] },
-  physicsMsPerStep: { label: 'physics / step', parts: [2, ' ms (', 0, '% of dt)'] },
-  interpolationUs: { label: 'interpolation / frame', parts: [0, ' µs'] },
-  bodies: { label: 'bodies (awake / asleep)', parts: [0, ' (', 0, ' / ', 0, ')'] },
-  simOverReal: { label: 'sim ÷ real time', parts: [2, '× (', 1, ' s, ', 0, ' frames)'] },
-  givenUp: { label: 'given up: cap/clamp/throttle', parts: [2, ' / ', 2, ' / ', 2, ' s'] },
-} as const satisfies Record<string, { label: string; parts: readonly ReadoutPart[] }>;
+  thread: { label: 'hud.thread', value: '', decimals: [] },
+  fps: { label: 'hud.fps', value: '{0}', decimals: [0] },
+  stepsThisFrame: { label: 'hud.steps', value: '{0}', decimals: [0] },
+  alpha: { label: 'hud.alpha', value: '{0}', decimals: [2] },
+  accumulatorMs: { label: 'hud.accumulator', value: '{0} ms', decimals: [2] },
+  physicsMsPerStep: {
+    label: 'hud.physicsPerStep',
+    value: 'hud.value.physicsPerStep',
+    decimals: [2, 0],
+  },
+  interpolationUs: { label: 'hud.interpolation', value: '{0} µs', decimals: [0] },
+  bodies: { label: 'hud.bodies', value: '{0} ({1} / {2})', decimals: [0, 0, 0] },
+  simOverReal: { label: 'hud.simOverReal', value: 'hud.value.simOverReal', decimals: [2, 1, 0] },
+  givenUp: { label: 'hud.givenUp', value: '{0} / {1} / {2} s', decimals: [2, 2, 2] },
+} as const satisfies Record<
+  string,
+  { label: TextKey; value: TextKey | string; decimals: readonly Decimals[] }
+>;
+
+/**
+ * A template's readout parts: its words, and its `{n}` slots with their decimals. Slots come in
+ * order in every language (the readout fills them by position), so a template that skips or
+ * reorders one throws; tests/unit/i18n builds every language's HUD to hold this.
+ * @param template text with `{0}`, `{1}`… in order.
+ * @param decimals each slot's decimals.
+ */
+export function readoutParts(template: string, decimals: readonly Decimals[]): ReadoutPart[] {
+  const pieces = template.split(/\{(\d+)\}/);
+  const parts: ReadoutPart[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i] ?? '';
+    if (i % 2 === 0) {
+      if (piece !== '') parts.push(piece);
+      continue;
+    }
+    const slot = (i - 1) / 2;
+    const places = decimals[slot];
+    if (Number(piece) !== slot || places === undefined) {
+      throw new Error(`HUD text ${JSON.stringify(template)}: slot {${piece}} out of order.`);
+    }
+    parts.push(places);
+  }
+  if ((pieces.length - 1) / 2 !== decimals.length) {
+    throw new Error(`HUD text ${JSON.stringify(template)} has not ${decimals.length} slots.`);
+  }
+  return parts;
+}
+
+/** A row's value template in the page's language (a template that is not a key is its own). */
+function valueTemplate(value: string): string {
+  return value.startsWith('hud.value.') ? t(value as TextKey) : value;
+}
 
 type RowKey = keyof typeof ROWS;
 
@@ -60,7 +104,10 @@ export class Hud {
   private readonly threadValue: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly pausedText: HTMLElement;
-  private readonly slowText: Readout;
+  private slowText: Readout;
+  /** Each row's label element, and each figure row's value element, for a switch of language. */
+  private readonly names = new Map<RowKey, HTMLElement>();
+  private readonly valueElements = new Map<RowKey, HTMLElement>();
   private bannerState: BannerState = 'none';
   private readonly figures = createHudFigures();
   private shownThread = '';
@@ -77,33 +124,48 @@ export class Hud {
     for (const key of Object.keys(ROWS) as RowKey[]) {
       const row = document.createElement('div');
       const name = document.createElement('span');
-      name.textContent = ROWS[key].label;
       const value = document.createElement('b');
       value.dataset.stat = key;
       row.append(name, value);
       this.root.appendChild(row);
+      this.names.set(key, name);
       if (key === 'thread') threadValue = value;
-      else {
-        const readout = new Readout(value, ROWS[key].parts);
-        this.rows.set(key, readout);
-        this.readouts.push(readout);
-      }
+      else this.valueElements.set(key, value);
     }
     this.threadValue = threadValue ?? document.createElement('b');
     this.banner = document.createElement('div');
     this.banner.className = 'hud-banner';
     this.banner.hidden = true;
     this.pausedText = document.createElement('span');
-    this.pausedText.textContent = 'paused';
-    this.slowText = new Readout(document.createElement('span'), [
-      'slow motion ×',
-      2,
-      ' — ',
-      1,
-      ' s given up',
-    ]);
+    this.slowText = new Readout(document.createElement('span'), []);
     this.root.appendChild(this.banner);
     parent.appendChild(this.root);
+    this.relabel();
+  }
+
+  /**
+   * Writes the labels and the words between the numbers in the page's language. Builds each
+   * row's readout anew (a switch of language allocates; a refresh still does not); the next
+   * update shows the figures again.
+   */
+  relabel(): void {
+    this.readouts.length = 0;
+    for (const key of Object.keys(ROWS) as RowKey[]) {
+      const row = ROWS[key];
+      const name = this.names.get(key);
+      if (name) name.textContent = t(row.label);
+      const element = this.valueElements.get(key);
+      if (!element) continue;
+      const readout = new Readout(element, readoutParts(valueTemplate(row.value), row.decimals));
+      this.rows.set(key, readout);
+      this.readouts.push(readout);
+    }
+    this.pausedText.textContent = t('hud.paused');
+    this.slowText = new Readout(this.slowText.element, readoutParts(t('hud.slowMotion'), [2, 1]));
+    if (this.bannerState === 'slow') this.banner.replaceChildren(this.slowText.element);
+    // The thread row is written again at the next update.
+    this.shownThread = '';
+    this.lastRefreshMs = -Infinity;
   }
 
   /** @param visible whether the HUD shows. */
@@ -177,7 +239,9 @@ export class Hud {
     this.shownTransport = s.transport;
     this.shownLatency = s.latencySteps;
     this.threadValue.textContent =
-      s.thread === 'worker' ? `worker, ${s.transport}, +${s.latencySteps} steps` : 'main';
+      s.thread === 'worker'
+        ? t('hud.threadWorker', { transport: s.transport, steps: s.latencySteps })
+        : t('hud.threadMain');
   }
 
   private showBanner(state: BannerState): void {

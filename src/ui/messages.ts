@@ -1,6 +1,8 @@
 // Visible, dismissable messages (bad URL parameters, rejected panel values, warnings). User text
 // only ever goes in through textContent, never innerHTML.
 
+import { t } from '../i18n/language';
+
 export type MessageKind = 'error' | 'warning' | 'info';
 
 export class Messages {
@@ -35,8 +37,8 @@ export class Messages {
     close.type = 'button';
     close.className = 'message-close';
     close.textContent = '×';
-    close.title = 'Dismiss';
-    close.setAttribute('aria-label', 'Dismiss message');
+    close.title = t('message.dismiss');
+    close.setAttribute('aria-label', t('message.dismissLabel'));
     close.addEventListener('click', () => item.remove());
     item.append(body, close);
     this.root.appendChild(item);

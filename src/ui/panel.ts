@@ -1,8 +1,9 @@
 // The lil-gui panel: folders Scene / Simulation / Rendering / Stats. It writes settings and
 // issues actions through PanelControls (the action layer, validated like the API); it never
-// touches the world itself.
+// touches the world itself. Its words come from i18n/ and are relabelled in place on a switch.
 
 import GUI from 'lil-gui';
+import { OptionController } from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import 'lil-gui.css';
 import { SETTING_SPECS } from '../config/settings';
@@ -13,13 +14,17 @@ import type { StatsSnapshot } from '../stats/statsSnapshot';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { COMPACT_MEDIA } from './viewLayout';
+import type { TextKey } from '../i18n/en';
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from '../i18n/language';
+import type { Language } from '../i18n/language';
+import { CHOICE_TEXTS, SCENE_HINTS, SCENE_TITLES } from './panelTexts';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
-const STRATEGY_NOTES: Record<Strategy, string> = {
-  accumulator: 'fixed dt; alpha blends the picture',
-  'semi-fixed': 'last step partial; no alpha: drawn as off',
-  variable: 'dt = frame time; no alpha: drawn as off',
-  'fixed-per-frame': 'speed follows display only; drawn as off',
+const STRATEGY_NOTES: Record<Strategy, TextKey> = {
+  accumulator: 'why.accumulator',
+  'semi-fixed': 'why.semiFixed',
+  variable: 'why.variable',
+  'fixed-per-frame': 'why.fixedPerFrame',
 };
 
 /** What the panel asks of the sandbox: the action layer's calls it makes. */
@@ -56,15 +61,20 @@ export class Panel {
   readonly recordFolder: GUI;
   /** The Stats folder: its figures are read only while it is open. */
   private readonly statsFolder: GUI;
+  /** Each folder's and row's words, written again in the new language on a switch. */
+  private readonly labels: (() => void)[] = [];
+  private readonly languageState: { language: Language } = { language: currentLanguage() };
 
   constructor(container: HTMLElement, controls: PanelControls, page: PanelPage) {
     this.controls = controls;
     this.page = page;
-    this.gui = new GUI({ container, title: 'Fixed-Step Sandbox', width: 330, injectStyles: false });
+    this.gui = new GUI({ container, title: t('panel.title'), width: 330, injectStyles: false });
     this.gui.domElement.dataset.testid = 'panel';
+    this.labels.push(() => this.gui.title(t('panel.title')));
+    this.addLanguageRow();
 
     this.countController = this.addSceneFolder();
-    this.recordFolder = this.gui.addFolder('Record');
+    this.recordFolder = this.folder(this.gui, 'folder.record');
     this.addSettingFolders();
     this.statsFolder = this.addStatsFolder();
     // On a phone the open panel would cover most of the view: it starts closed, its title bar a
@@ -73,87 +83,94 @@ export class Panel {
     this.refresh();
   }
 
+  /** The language row, first: the panel, the HUD and the hints switch in place, state kept. */
+  private addLanguageRow(): void {
+    const names = Object.fromEntries(LANGUAGES.map((name) => [LANGUAGE_NAMES[name], name]));
+    const row = this.gui
+      .add(this.languageState, 'language', names)
+      .onChange((language: Language) => setLanguage(language));
+    this.named(row, 'label.language');
+    this.controllers.push(row);
+  }
+
   /** Scene: the scene, its body count and seed, reset, the spawn shape and button, a hint. */
   private addSceneFolder(): Controller {
-    const scene = this.gui.addFolder('Scene');
+    const scene = this.folder(this.gui, 'folder.scene');
     this.controllers.push(
-      scene
-        .add(this.sceneState, 'scene', Object.fromEntries(SCENES.map((s) => [s.title, s.id])))
-        .name('scene')
-        .onChange((id: string) => this.attempt(() => this.controls.load(id, {}))),
-    );
-    const count = scene
-      .add(this.sceneState, 'count', 0, 5000, 1)
-      .name('body count')
-      .onFinishChange((value: number) =>
-        this.attempt(() =>
-          this.controls.load(this.sceneState.scene, {
-            count: Math.round(value),
-            seed: this.sceneState.seed,
-          }),
+      this.addOptions(
+        scene.add(
+          this.sceneState,
+          'scene',
+          SCENES.map((s) => s.id),
         ),
-      );
+        'label.scene',
+      ).onChange((id: string) => this.attempt(() => this.controls.load(id, {}))),
+    );
+    const count = scene.add(this.sceneState, 'count', 0, 5000, 1).onFinishChange((value: number) =>
+      this.attempt(() =>
+        this.controls.load(this.sceneState.scene, {
+          count: Math.round(value),
+          seed: this.sceneState.seed,
+        }),
+      ),
+    );
     this.controllers.push(count);
-    this.controllers.push(
-      scene
-        .add(this.sceneState, 'seed', 0, 9999, 1)
-        .name('seed')
-        .onFinishChange((seed: number) =>
-          this.attempt(() =>
-            this.controls.load(this.sceneState.scene, {
-              count: this.controls.scene().count,
-              seed: Math.round(seed),
-            }),
-          ),
-        ),
+    const seed = scene.add(this.sceneState, 'seed', 0, 9999, 1).onFinishChange((value: number) =>
+      this.attempt(() =>
+        this.controls.load(this.sceneState.scene, {
+          count: this.controls.scene().count,
+          seed: Math.round(value),
+        }),
+      ),
     );
-    scene.add({ reset: () => void this.controls.reset() }, 'reset').name('reset scene (R)');
-    scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]).name('spawn shape');
-    scene
-      .add({ spawn: () => this.controls.spawn(this.spawnState.shape) }, 'spawn')
-      .name('spawn (drop)');
-    this.controllers.push(scene.add(this.sceneState, 'hint').name('try').disable());
+    this.controllers.push(this.named(seed, 'label.seed'));
+    this.named(scene.add({ reset: () => void this.controls.reset() }, 'reset'), 'label.reset');
+    this.addOptions(scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]), 'label.spawnShape');
+    const spawn = scene.add({ spawn: () => this.controls.spawn(this.spawnState.shape) }, 'spawn');
+    this.named(spawn, 'label.spawn');
+    this.controllers.push(this.named(scene.add(this.sceneState, 'hint'), 'label.hint').disable());
     return count;
   }
 
   /** Simulation, Stutter lab and Rendering: the settings, single step, hitch, the HUD switch. */
   private addSettingFolders(): void {
-    const sim = this.gui.addFolder('Simulation');
-    this.addChoice(sim, 'physicsThread', 'physics thread');
-    this.addChoice(sim, 'strategy', 'timestep strategy');
-    this.controllers.push(sim.add(this.notes, 'strategy').name('why').disable());
-    this.addNumber(sim, 'physicsHz', 'physics rate (Hz)');
-    this.addChoice(sim, 'interpolation', 'render mode (I)');
-    this.addSetting(sim.add(this.settingsProxy(), 'paused').name('paused (space)'));
-    sim.add({ step: () => this.controls.singleStep() }, 'step').name('single step (.)');
-    this.addNumber(sim, 'timeScale', 'time scale');
-    this.addNumber(sim, 'maxFrameSeconds', 'frame clamp (s)');
-    this.addNumber(sim, 'maxStepsPerFrame', 'max steps / frame');
+    const sim = this.folder(this.gui, 'folder.simulation');
+    this.addChoice(sim, 'physicsThread', 'label.physicsThread');
+    this.addChoice(sim, 'strategy', 'label.strategy');
+    this.controllers.push(this.named(sim.add(this.notes, 'strategy'), 'label.why').disable());
+    this.addNumber(sim, 'physicsHz', 'label.physicsHz');
+    this.addChoice(sim, 'interpolation', 'label.interpolation');
+    this.addSetting(this.named(sim.add(this.settingsProxy(), 'paused'), 'label.paused'));
+    this.named(sim.add({ step: () => this.controls.singleStep() }, 'step'), 'label.singleStep');
+    this.addNumber(sim, 'timeScale', 'label.timeScale');
+    this.addNumber(sim, 'maxFrameSeconds', 'label.maxFrameSeconds');
+    this.addNumber(sim, 'maxStepsPerFrame', 'label.maxStepsPerFrame');
 
-    const timing = this.gui.addFolder('Stutter lab');
-    this.addChoice(timing, 'display', 'emulated display (Hz)');
-    this.addNumber(timing, 'jitterMs', 'frame jitter ± (ms)');
-    this.addNumber(timing, 'hitchSeconds', 'hitch length (s)');
-    timing.add({ hitch: () => this.controls.hitch() }, 'hitch').name('inject hitch (H)');
+    const timing = this.folder(this.gui, 'folder.stutterLab');
+    this.addChoice(timing, 'display', 'label.display');
+    this.addNumber(timing, 'jitterMs', 'label.jitterMs');
+    this.addNumber(timing, 'hitchSeconds', 'label.hitchSeconds');
+    this.named(timing.add({ hitch: () => this.controls.hitch() }, 'hitch'), 'label.hitch');
 
-    const rendering = this.gui.addFolder('Rendering');
-    this.addChoice(rendering, 'view', 'view');
-    this.addChoice(rendering, 'splitRight', 'split: right half');
-    this.addSetting(rendering.add(this.settingsProxy(), 'shadows').name('shadows'));
+    const rendering = this.folder(this.gui, 'folder.rendering');
+    this.addChoice(rendering, 'view', 'label.view');
+    this.addChoice(rendering, 'splitRight', 'label.splitRight');
+    this.addSetting(this.named(rendering.add(this.settingsProxy(), 'shadows'), 'label.shadows'));
     const hud = { visible: true };
-    rendering
-      .add(hud, 'visible')
-      .name('show HUD')
-      .onChange((visible: boolean) => this.page.setHudVisible(visible));
+    this.named(rendering.add(hud, 'visible'), 'label.showHud').onChange((visible: boolean) =>
+      this.page.setHudVisible(visible),
+    );
   }
 
   /** Stats: a few figures, read only while the folder is open (it starts closed). */
   private addStatsFolder(): GUI {
-    const stats = this.gui.addFolder('Stats');
-    stats.add(this.statsState, 'physicsMs').name('physics / step').disable().listen();
-    stats.add(this.statsState, 'interpolationUs').name('interp / frame').disable().listen();
-    stats.add(this.statsState, 'bodies').name('bodies').disable().listen();
-    stats.add(this.statsState, 'simOverReal').name('sim ÷ real').disable().listen();
+    const stats = this.folder(this.gui, 'folder.stats');
+    this.named(stats.add(this.statsState, 'physicsMs'), 'label.statsPhysics').disable().listen();
+    const interpolation = stats.add(this.statsState, 'interpolationUs');
+    this.named(interpolation, 'label.statsInterpolation').disable().listen();
+    this.named(stats.add(this.statsState, 'bodies'), 'label.statsBodies').disable().listen();
+    const rate = stats.add(this.statsState, 'simOverReal');
+    this.named(rate, 'label.statsSimOverReal').disable().listen();
     stats.close();
     // Opened: show the figures now, not at the next refresh.
     stats.onOpenClose(() => this.updateStats());
@@ -164,16 +181,28 @@ export class Panel {
     return this.spawnState.shape;
   }
 
+  /**
+   * Writes every folder title, row name and choice's shown name again in the page's language
+   * (lil-gui relabels in place: no row is rebuilt, no value or open folder is lost).
+   */
+  relabel(): void {
+    this.languageState.language = currentLanguage();
+    for (const label of this.labels) label();
+    this.refresh();
+    this.updateStats();
+  }
+
   /** Re-reads settings and scene after anything (API, keys, URL) changed them. */
   refresh(): void {
     const loaded = this.controls.scene();
     this.sceneState.scene = loaded.definition.id;
     this.sceneState.count = loaded.count;
     this.sceneState.seed = loaded.seed;
-    this.sceneState.hint = loaded.definition.hint;
-    this.notes.strategy = STRATEGY_NOTES[this.controls.settings().strategy];
+    const hint = SCENE_HINTS[loaded.definition.id];
+    this.sceneState.hint = hint === undefined ? loaded.definition.hint : t(hint);
+    this.notes.strategy = t(STRATEGY_NOTES[this.controls.settings().strategy]);
     const range = findScene(loaded.definition.id)?.count;
-    this.countController.name(range?.counts === 'layers' ? 'layers' : 'body count');
+    this.countController.name(t(range?.counts === 'layers' ? 'label.layers' : 'label.bodyCount'));
     if (range) this.countController.min(range.min).max(range.max).enable();
     else this.countController.disable();
     for (const controller of this.controllers) controller.updateDisplay();
@@ -186,20 +215,64 @@ export class Panel {
     const s = this.controls.stats();
     this.statsState.physicsMs = `${s.physicsMsPerStep.toFixed(2)} ms`;
     this.statsState.interpolationUs = `${s.interpolationUs.toFixed(0)} µs`;
-    this.statsState.bodies = `${s.bodies} (${s.sleeping} asleep)`;
+    this.statsState.bodies = t('stats.bodies', { bodies: s.bodies, sleeping: s.sleeping });
     this.statsState.simOverReal = `${s.simOverReal.toFixed(2)}×`;
   }
 
-  private addChoice(folder: GUI, key: keyof Settings, label: string): void {
-    const spec = SETTING_SPECS[key];
-    if (spec.type !== 'choice') throw new Error(`Setting ${key} is not a choice.`);
-    this.addSetting(folder.add(this.settingsProxy(), key, [...spec.choices]).name(label));
+  /** A folder whose title follows the language. */
+  private folder(parent: GUI, key: TextKey): GUI {
+    const folder = parent.addFolder(t(key));
+    this.labels.push(() => folder.title(t(key)));
+    return folder;
   }
 
-  private addNumber(folder: GUI, key: keyof Settings, label: string): void {
+  /** Names a row in the page's language, and again after each switch. */
+  private named(controller: Controller, key: TextKey): Controller {
+    controller.name(t(key));
+    this.labels.push(() => controller.name(t(key)));
+    return controller;
+  }
+
+  private addChoice(folder: GUI, key: keyof Settings, label: TextKey): void {
+    const spec = SETTING_SPECS[key];
+    if (spec.type !== 'choice') throw new Error(`Setting ${key} is not a choice.`);
+    this.addSetting(
+      this.addOptions(folder.add(this.settingsProxy(), key, [...spec.choices]), label),
+    );
+  }
+
+  /**
+   * Shows an option row's values by their names in the page's language (a scene's title,
+   * CHOICE_TEXTS), or as themselves (a display rate's digits). The values, what the API and URL use, stay English.
+   */
+  private addOptions(controller: Controller, label: TextKey): Controller {
+    if (!(controller instanceof OptionController)) throw new Error('Not an option row.');
+    const values = controller._values.map(String);
+    // The scene row shows titles; the others, their values' names (or the values themselves).
+    const titles = label === 'label.scene' ? SCENE_TITLES : CHOICE_TEXTS;
+    // Written over the list in place, in order: lil-gui's object form ({ name: value }) would
+    // put names such as "30" first, as a JavaScript object orders integer-like keys.
+    const show = (): void => {
+      const names = values.map((value) => {
+        const text = titles[value];
+        return text === undefined ? value : t(text);
+      });
+      controller._names = names;
+      names.forEach((name, index) => {
+        const option = controller.$select.options[index];
+        if (option) option.textContent = name;
+      });
+      controller.updateDisplay();
+    };
+    show();
+    this.labels.push(show);
+    return this.named(controller, label);
+  }
+
+  private addNumber(folder: GUI, key: keyof Settings, label: TextKey): void {
     const spec = SETTING_SPECS[key] as NumberSpec;
     this.addSetting(
-      folder.add(this.settingsProxy(), key, spec.min, spec.max, spec.step).name(label),
+      this.named(folder.add(this.settingsProxy(), key, spec.min, spec.max, spec.step), label),
     );
   }
 

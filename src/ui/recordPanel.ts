@@ -10,6 +10,8 @@ import type { ReplayStatus } from '../state/replay';
 import { decodeShareFragment, encodeShareFragment, firstKeyframeOnly } from '../state/shareLink';
 import { bindFileDrop, downloadJson, fileLabel, FilePicker, readDocument } from './fileIO';
 import type { Messages } from './messages';
+import type { TextKey } from '../i18n/en';
+import { t } from '../i18n/language';
 
 /** A value now, or a Promise of it (physics in a worker answers asynchronously). */
 export type Awaitable<T> = T | Promise<T>;
@@ -33,9 +35,6 @@ export interface RecordControls {
   recordStatus(): Awaitable<RecordStatus>;
 }
 
-const RECORD = '● record';
-const STOP = '■ stop recording';
-
 /** "step 51 · body 12 · velocity[1]", as much of it as is known. */
 export function describeDivergence(d: Divergence): string {
   const parts = [`step ${d.step}`];
@@ -48,17 +47,20 @@ export function describeDivergence(d: Divergence): string {
 export function describeStatus(status: RecordStatus, held: number | null): [string, string] {
   const { recording, replay } = status;
   const first = recording
-    ? `● Recording: ${recording.step} steps, ${recording.inputs} inputs`
+    ? t('record.statusRecording', { steps: recording.step, inputs: recording.inputs })
     : held === null
-      ? 'Not recording; nothing recorded or loaded yet.'
-      : `Not recording; a recording of ${held} steps is loaded.`;
+      ? t('record.statusIdle')
+      : t('record.statusHeld', { steps: held });
   if (!replay) return [first, ''];
-  const progress = `Replay at step ${replay.step} of ${replay.endStep}`;
+  const progress = t('record.statusReplay', { step: replay.step, end: replay.endStep });
   if (replay.divergence) {
-    return [first, `${progress} · ✗ diverged at ${describeDivergence(replay.divergence)}`];
+    const where = describeDivergence(replay.divergence);
+    return [first, `${progress} · ${t('record.statusDiverged', { where })}`];
   }
   const verified =
-    replay.verifiedUpTo < 0 ? 'nothing checked yet' : `✓ verified to step ${replay.verifiedUpTo}`;
+    replay.verifiedUpTo < 0
+      ? t('record.statusUnchecked')
+      : t('record.statusVerified', { step: replay.verifiedUpTo });
   return [first, `${progress} · ${verified}`];
 }
 
@@ -100,6 +102,8 @@ export class RecordPanel {
   /** The recording the folder holds: the last one stopped or loaded (JSON-ready data). */
   private held: { value: Record<string, unknown>; length: number } | null = null;
   private recordingNow = false;
+  /** Each row named from the texts, with its key: written again on a switch of language. */
+  private readonly names: [Controller, TextKey][] = [];
   /** While the pointer holds the scrubber, the replay's progress does not move it. */
   private scrubbing = false;
   /** The step the scrubber asks for next, coalesced while a seek runs (null: none). */
@@ -126,32 +130,34 @@ export class RecordPanel {
 
     this.recordButton = folder
       .add({ toggle: () => this.run(() => this.toggleRecording()) }, 'toggle')
-      .name(RECORD);
-    this.replayButton = folder
-      .add({ replay: () => this.run(() => this.replayHeld()) }, 'replay')
-      .name('▶ replay from the start');
-    this.scrubber = folder
-      .add(this.view, 'step', 0, 1, 1)
-      .name('timeline (step)')
-      .onChange((step: number) => this.seekTo(Math.round(step)));
+      .name(t('record.start'));
+    this.replayButton = this.named(
+      folder.add({ replay: () => this.run(() => this.replayHeld()) }, 'replay'),
+      'record.replay',
+    );
+    this.scrubber = this.named(folder.add(this.view, 'step', 0, 1, 1), 'record.timeline').onChange(
+      (step: number) => this.seekTo(Math.round(step)),
+    );
     this.scrubber.domElement.addEventListener('pointerdown', () => {
       this.scrubbing = true;
     });
     window.addEventListener('pointerup', () => {
       this.scrubbing = false;
     });
-    folder.add({ save: () => this.run(() => this.saveState()) }, 'save').name('save state (file)');
-    folder.add({ load: () => this.pick('state') }, 'load').name('load state…');
-    const saveRecording = folder
-      .add({ save: () => this.run(() => this.saveRecording()) }, 'save')
-      .name('save recording (file)');
-    folder.add({ load: () => this.pick('recording') }, 'load').name('load recording…');
-    folder
-      .add({ link: () => this.run(() => this.copyLink('state')) }, 'link')
-      .name('copy link: this moment');
-    const linkRecording = folder
-      .add({ link: () => this.run(() => this.copyLink('recording')) }, 'link')
-      .name('copy link: recording');
+    const save = folder.add({ save: () => this.run(() => this.saveState()) }, 'save');
+    this.named(save, 'record.saveState');
+    this.named(folder.add({ load: () => this.pick('state') }, 'load'), 'record.loadState');
+    const saveRecording = this.named(
+      folder.add({ save: () => this.run(() => this.saveRecording()) }, 'save'),
+      'record.saveRecording',
+    );
+    this.named(folder.add({ load: () => this.pick('recording') }, 'load'), 'record.loadRecording');
+    const link = folder.add({ link: () => this.run(() => this.copyLink('state')) }, 'link');
+    this.named(link, 'record.linkState');
+    const linkRecording = this.named(
+      folder.add({ link: () => this.run(() => this.copyLink('recording')) }, 'link'),
+      'record.linkRecording',
+    );
     this.withRecording = [saveRecording, linkRecording];
 
     bindFileDrop(
@@ -163,6 +169,18 @@ export class RecordPanel {
         ),
     );
     this.render({ recording: null, replay: null });
+  }
+
+  /** Writes the rows' names again in the page's language (the title follows at the next update). */
+  relabel(): void {
+    for (const [controller, key] of this.names) controller.name(t(key));
+    this.recordButton.name(t(this.recordingNow ? 'record.stop' : 'record.start'));
+  }
+
+  /** Names a row in the page's language, and keeps it for `relabel`. */
+  private named(controller: Controller, key: TextKey): Controller {
+    this.names.push([controller, key]);
+    return controller.name(t(key));
   }
 
   /** Reads the recording and replay status and shows it (call it a few times a second). */
@@ -195,10 +213,12 @@ export class RecordPanel {
     const now = recording !== null;
     if (now !== this.recordingNow) {
       this.recordingNow = now;
-      this.recordButton.name(now ? STOP : RECORD);
+      this.recordButton.name(t(now ? 'record.stop' : 'record.start'));
       this.recordButton.domElement.classList.toggle('record-on', now);
     }
-    this.folder.title(recording ? `Record  ● ${recording.step} steps` : 'Record');
+    this.folder.title(
+      recording ? t('record.titleRecording', { steps: recording.step }) : t('folder.record'),
+    );
     this.replayButton.enable(this.held !== null && !now);
     for (const controller of this.withRecording) controller.enable(this.held !== null);
     const replay = status.replay;

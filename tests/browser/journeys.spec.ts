@@ -414,6 +414,29 @@ async function exercise(
       expect(frame?.clampedSeconds ?? 0).toBeGreaterThan(0);
       return;
     }
+    case 'language': {
+      // Only the words change: the world and every setting stay as they were. English comes
+      // last, so the controls after this one keep the names this test knows them by.
+      const select = controller.locator('select');
+      for (const [label, language] of [
+        ['한국어', 'ko'],
+        ['中文（简体）', 'zh'],
+        ['English', 'en'],
+      ] as const) {
+        await select.selectOption({ label });
+        const shown = await page.evaluate(() => ({
+          api: window.sandbox.language(),
+          html: document.documentElement.lang,
+        }));
+        expect(shown.api, label).toBe(language);
+        expect(shown.html, label).toBe(language);
+        const after = await observe(page);
+        expect(after.scene, label).toEqual(before.scene);
+        expect(after.bodies, label).toBe(before.bodies);
+        expectOnly(before.settings, after.settings, null, `${name} = ${language}`);
+      }
+      return;
+    }
     default:
       throw new Error(`Panel control '${name}' has no expected effect here: say what it changes.`);
   }

@@ -49,6 +49,11 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     bad: value('Rng', '../util/rng'),
     good: type('Settings', './settings'),
   },
+  i18n: {
+    file: 'src/i18n/language.ts',
+    bad: type('Panel', '../ui/panel'),
+    good: value('quoteValue', '../config/settings'),
+  },
   shapes: {
     file: 'src/shapes/shapeKinds.ts',
     bad: type('PhysicsWorld', '../physics/world/physicsWorld'),

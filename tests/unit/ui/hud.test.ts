@@ -141,6 +141,51 @@ describe('Hud', () => {
   });
 });
 
+describe('Hud in Korean and Chinese', () => {
+  it('relabels in place: the rows, the words between the numbers and the banner follow the language', async () => {
+    const { setLanguage } = await import('../../../src/i18n/language');
+    const hud = new HudClass(body as unknown as HTMLElement);
+    const root = body.children[body.children.length - 1] as FakeElement;
+    const labels = (): string[] =>
+      root.children.slice(0, -1).map((row) => row.children[0]?.textContent ?? '');
+    const banner = root.children[root.children.length - 1] as FakeElement;
+    try {
+      setLanguage('ko');
+      hud.relabel();
+      hud.update(0, sourceOf(slowFigures()), true);
+      expect(labels()[1]).toBe('초당 프레임');
+      expect(labels()).toContain('누적기');
+      expect(rowsOf(root).physicsMsPerStep).toBe('1.23 ms (dt의 12%)');
+      expect(rowsOf(root).simOverReal).toBe('0.45× (1.0초, 16 프레임)');
+      expect(rowsOf(root).thread).toBe('메인');
+      expect(banner.textContent).toBe('슬로 모션 ×0.45 — 0.6초 버림');
+
+      setLanguage('zh');
+      hud.relabel();
+      hud.update(1000, sourceOf(slowFigures()), true);
+      expect(labels()).toContain('累加器');
+      expect(rowsOf(root).physicsMsPerStep).toBe('1.23 ms（占 dt 的 12%）');
+      expect(rowsOf(root).givenUp).toBe('0.07 / 0.50 / 0.00 s');
+      expect(banner.textContent).toBe('慢动作 ×0.45 — 放弃了 0.6 秒');
+
+      setLanguage('en');
+      hud.relabel();
+      hud.update(2000, sourceOf(slowFigures()), true);
+      expect(labels()[1]).toBe('fps');
+      expect(rowsOf(root).physicsMsPerStep).toBe('1.23 ms (12% of dt)');
+    } finally {
+      setLanguage('en');
+    }
+  });
+
+  it('refuses a value template whose number slots are out of order or missing', async () => {
+    const { readoutParts } = await import('../../../src/ui/hud');
+    expect(readoutParts('{0} ms ({1}%)', [2, 0])).toEqual([2, ' ms (', 0, '%)']);
+    expect(() => readoutParts('{1} then {0}', [2, 0])).toThrow(/out of order/);
+    expect(() => readoutParts('{0} only', [2, 0])).toThrow(/has not 2 slots/);
+  });
+});
+
 describe('fixedText', () => {
   it('writes what toFixed writes, for kept and fresh values alike', () => {
     for (const decimals of [0, 1, 2, 3] as const) {
