@@ -11,6 +11,7 @@
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { CANNON_PARTS } from './cannonParts';
+import { adapterStepTables } from './adapterStepBench';
 import { frontDoorTable } from './frontDoorBench';
 import { allocationTable, benchAllocation } from './allocationBench';
 import { benchDropIn, dropInTable } from './dropInBench';
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
 async function runFrontDoor(): Promise<void> {
   section('the package: front door against its parts, 1,000 bound bodies, frames with no step');
   console.log(await frontDoorTable());
+  section('the package: frames that step, per engine adapter, 300 bound bodies');
+  console.log(adapterStepTables());
 }
 
 function runTuning(): void {

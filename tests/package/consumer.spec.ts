@@ -4,15 +4,15 @@
 
 import { expect, test } from '@playwright/test';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
-import { build } from 'vite';
-import type { Rolldown } from 'vite';
 import { API_REPORT, apiReport } from './apiReport';
+import { bundle, gzipped, importsOf, kept } from './bundles';
 import {
+  addProbePage,
   bareProject,
   exampleProject,
+  openProbe,
   PACKAGE_DIR,
   pack,
   ROOT,
@@ -23,6 +23,7 @@ import {
   viteBuild,
 } from './consumerProject';
 import type { Packed } from './consumerProject';
+import type { CannonProbe } from './cannonProbe';
 import { blendGap, DRAWN_TOLERANCE, firstBlendingFrame, poseOf, worstGap } from './drawnFrames';
 
 test.describe.configure({ mode: 'serial' });
@@ -38,6 +39,8 @@ test.beforeAll(async () => {
   packFolder = temporaryFolder('pack');
   packed = pack(packFolder);
   example = exampleProject(packed.tarball);
+  // Built with the example: the page the checks below drive on real cannon-es and three.js.
+  addProbePage(example, 'cannonProbe.ts');
   bare = bareProject(packed.tarball);
 });
 
@@ -115,16 +118,6 @@ test('the public API is the committed report; publint and attw find nothing wron
     ROOT,
   );
 });
-
-/** Relative and bare import specifiers of an ES module file. */
-function importsOf(file: string): string[] {
-  const code = readFileSync(file, 'utf8');
-  return [
-    ...code.matchAll(
-      /^(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm,
-    ),
-  ].map((m) => m[1] ?? m[2] ?? '');
-}
 
 test('the loop entry runs in Node with no DOM, and its files import no three.js or cannon-es', () => {
   const installed = join(bare, 'node_modules/fixed-step');
@@ -232,40 +225,9 @@ new OverloadGovernor().throttle(loop);
   });
 });
 
-/**
- * Bundles `code` as an app's entry in the example project; the output chunks, unwritten.
- * `minified`: as an app ships it, three.js and cannon-es left out (the package's own bytes).
- */
-async function bundle(
-  name: string,
-  code: string,
-  minified = false,
-): Promise<Rolldown.OutputChunk[]> {
-  const entry = join(example, name);
-  writeFileSync(entry, code);
-  const peers = [/^three($|\/)/, /^cannon-es$/, /^react($|\/)/, /^@react-three\/fiber$/];
-  const external = minified ? peers : [];
-  const output = await build({
-    configFile: false,
-    root: example,
-    logLevel: 'silent',
-    build: { write: false, minify: minified, rolldownOptions: { input: entry, external } },
-  });
-  const outputs = Array.isArray(output) ? output : [output];
-  return outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk');
-}
-
-/** Ids of the modules under node_modules/<name> whose code made it into the chunks. */
-function kept(chunks: readonly Rolldown.OutputChunk[], name: string): string[] {
-  return chunks.flatMap((chunk) =>
-    Object.entries(chunk.modules)
-      .filter(([id, info]) => id.includes(`/node_modules/${name}/`) && info.renderedLength > 0)
-      .map(([id]) => id),
-  );
-}
-
 test('a consumer importing only the loop from the root entry gets no three.js or cannon-es code', async () => {
   const loopOnly = await bundle(
+    example,
     'loop-only.js',
     "import { FixedStepLoop } from 'fixed-step';\nglobalThis.loop = new FixedStepLoop(0.01, { maxFrameSeconds: 0.25, maxStepsPerFrame: 10, timeScale: 1 });\n",
   );
@@ -280,17 +242,12 @@ test('a consumer importing only the loop from the root entry gets no three.js or
   expect(kept(loopOnly, 'cannon-es')).toEqual([]);
   // The same check sees cannon-es when it is used: the drop-in brings it in.
   const dropIn = await bundle(
+    example,
     'drop-in.js',
     "import { installDropIn } from 'fixed-step';\nglobalThis.install = installDropIn;\n",
   );
   expect(kept(dropIn, 'cannon-es').length).toBeGreaterThan(0);
 });
-
-/** Bytes after gzip of the minified bundle of `code`, the package's own code only. */
-async function gzipped(name: string, code: string): Promise<number> {
-  const chunks = await bundle(name, code, true);
-  return gzipSync(chunks.map((c) => c.code).join('\n'), { level: 9 }).length;
-}
 
 /**
  * The size budget (bytes, minified and gzipped, three.js and cannon-es not counted), set from
@@ -301,24 +258,29 @@ const SIZE_BUDGET = { frontDoor: 7_700, rapier: 7_700, r3f: 8_500, parts: 5_500,
 test('the front door with its three.js binding stays within its size budget; the drop-in is counted apart', async () => {
   const sizes = {
     frontDoor: await gzipped(
+      example,
       'size-front-door.js',
       "import { fixedStep } from 'fixed-step';\nglobalThis.f = fixedStep;\n",
     ),
     // The Rapier entry alone (Rapier itself is the app's): the same front door, its engine.
     rapier: await gzipped(
+      example,
       'size-rapier.js',
       "import { fixedStep } from 'fixed-step/rapier';\nglobalThis.f = fixedStep;\n",
     ),
     // The R3F entry: the front door, its provider and hooks (React and R3F are the app's).
     r3f: await gzipped(
+      example,
       'size-r3f.js',
       "import * as r3f from 'fixed-step/r3f';\nglobalThis.r = r3f;\n",
     ),
     parts: await gzipped(
+      example,
       'size-parts.js',
       "import { FixedStepLoop, BodySnapshots, interpolatePoses, InstancedMeshWriter } from 'fixed-step';\nglobalThis.p = [FixedStepLoop, BodySnapshots, interpolatePoses, InstancedMeshWriter];\n",
     ),
     dropIn: await gzipped(
+      example,
       'size-drop-in.js',
       "import { installDropIn } from 'fixed-step/cannon';\nglobalThis.d = installDropIn;\n",
     ),
@@ -424,4 +386,65 @@ test('a body moved by hand between steps is drawn from its new pose, never betwe
   // Each of the five frames after the move at the new place, give or take the ball's roll (it
   // rolls at most ~9 m/s: under half a metre in 50 ms); none anywhere on the way from the old.
   for (const x of after) expect(x).toBeGreaterThan(before + 39);
+});
+
+test('a body removed mid-run is unbound; the others keep their bindings, drawn from their own snapshots', async ({
+  page,
+}) => {
+  await openProbe(page, site?.url);
+  const r = await page.evaluate(() =>
+    (window as unknown as { probe: CannonProbe }).probe.removal(),
+  );
+  expect(r.removedSlots).toEqual([-1, -1]);
+  // Boxes 0, 2, 3, 4 and ball 0 each in a slot of its own; box 1's instance hidden (scale 0);
+  // ball 1's mesh left where it was last drawn.
+  const slots = r.keptSlots.filter((_, k) => k !== 1 && k !== 6);
+  expect(new Set(slots).size).toBe(5);
+  for (const slot of slots) expect(slot).toBeGreaterThanOrEqual(0);
+  expect(r.hidden).toEqual([...new Array(15).fill(0), 1]);
+  expect(r.leftNow).toEqual(r.left);
+  let [blended, ahead] = [0, 0];
+  for (const frame of r.frames) {
+    // Each slot's current snapshot is its own body's pose, bit for bit, and each is drawn there.
+    expect(frame.bodies).toEqual(frame.current);
+    blended = Math.max(blended, blendGap(frame));
+    ahead = Math.max(
+      ahead,
+      worstGap(frame, (k) => poseOf(frame.current[k] ?? [])),
+    );
+  }
+  expect(blended).toBeLessThan(DRAWN_TOLERANCE);
+  expect(ahead).toBeGreaterThan(100 * DRAWN_TOLERANCE); // drawn between steps, not at the last
+});
+
+test('a sleeping body is not rewritten, in a Mesh or an instance, while awake ones are every frame', async ({
+  page,
+}) => {
+  await openProbe(page, site?.url);
+  const r = await page.evaluate(() =>
+    (window as unknown as { probe: CannonProbe }).probe.sleeping(),
+  );
+  expect(r.atRest.asleep).toEqual([true, true]);
+  expect(r.atRest.awake).toEqual([true, true]);
+  expect(r.atRest.steps).toBeGreaterThan(30);
+  // [resting, falling]: Mesh writes (position.set, quaternion.set) and instance matrix uploads.
+  expect(r.atRest.writes).toEqual([0, 120]);
+  expect(r.atRest.versions).toEqual([0, 60]);
+  expect(r.atRest.matrixWorldKept).toBe(true);
+  // Woken and thrown, the same boxes are written again: the counts above could see a write.
+  expect(r.woken.writes[0]).toBeGreaterThan(0);
+  expect(r.woken.versions[0]).toBeGreaterThan(0);
+});
+
+test('forces in beforeStep give the same state, bit for bit, after each of 150 steps at 30, 60 and 144 Hz frames', async ({
+  page,
+}) => {
+  await openProbe(page, site?.url);
+  const r = await page.evaluate(() =>
+    [60, 30, 144].map((fps) => (window as unknown as { probe: CannonProbe }).probe.trajectory(fps)),
+  );
+  expect(r[0]?.states).toHaveLength(13 * 150);
+  expect(r[1]?.states).toEqual(r[0]?.states);
+  expect(r[2]?.states).toEqual(r[0]?.states);
+  expect(new Set(r.map((run) => run.frames)).size).toBe(3); // the same steps in other frames
 });

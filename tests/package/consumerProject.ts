@@ -2,6 +2,7 @@
 // installed with three and cannon-es, the package README's opening program as its main.ts,
 // type-checked and built with the repository's own TypeScript and Vite, served on a local port.
 
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -135,6 +136,36 @@ export function bareProject(tarball: string): string {
   );
   npm(['install', tarball], dir);
   return dir;
+}
+
+/**
+ * Adds a probe page to a project: `source` (a page in tests/package that imports the package's
+ * sources) as probe.ts with those imports turned into the package's entries, a probe.html that
+ * loads it, and a vite.config.js that builds it beside index.html.
+ */
+export function addProbePage(dir: string, source: string): void {
+  const probe = readFileSync(join(import.meta.dirname, source), 'utf8')
+    .replaceAll("'../../packages/fixed-step/src/index'", "'fixed-step'")
+    .replaceAll("'../../packages/fixed-step/src/", "'fixed-step/");
+  writeFileSync(join(dir, 'probe.ts'), probe);
+  writeFileSync(
+    join(dir, 'probe.html'),
+    '<!doctype html><html><body><script type="module" src="./probe.ts"></script></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'vite.config.js'),
+    "export default { build: { rolldownOptions: { input: ['index.html', 'probe.html'] } } };\n",
+  );
+}
+
+/** Opens a served project's probe page; throws if it reported an error while loading. */
+export async function openProbe(page: Page, siteUrl: string | undefined): Promise<void> {
+  if (siteUrl === undefined) throw new Error('the project was not served');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${siteUrl}probe.html`);
+  await page.waitForFunction(() => 'probe' in window);
+  if (errors.length > 0) throw new Error(`the probe page failed: ${errors.join('; ')}`);
 }
 
 /** tsc -p on a tsconfig written into the project (throws with the errors). */

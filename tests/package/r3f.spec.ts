@@ -4,11 +4,13 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import {
+  addProbePage,
   exampleProject,
+  openProbe,
   pack,
   serve,
   temporaryFolder,
@@ -62,19 +64,7 @@ test.beforeAll(async () => {
   // The probe drives a Rapier world too (engine={rapierEngine}): installed with the rest.
   const rapier = { '@dimforge/rapier3d-compat': '0.21.0' };
   project = exampleProject(pack(packFolder).tarball, 'r3f', OBSERVED, rapier);
-  const probe = readFileSync(join(import.meta.dirname, 'r3fProbe.ts'), 'utf8');
-  writeFileSync(
-    join(project, 'probe.ts'),
-    probe.replaceAll("'../../packages/fixed-step/src/", "'fixed-step/"),
-  );
-  writeFileSync(
-    join(project, 'probe.html'),
-    '<!doctype html><html><body><script type="module" src="./probe.ts"></script></body></html>',
-  );
-  writeFileSync(
-    join(project, 'vite.config.js'),
-    "export default { build: { rolldownOptions: { input: ['index.html', 'probe.html'] } } };\n",
-  );
+  addProbePage(project, 'r3fProbe.ts');
   viteBuild(project);
   site = await serve(join(project, 'dist'));
 });
@@ -116,12 +106,7 @@ test('examples/r3f, built from the tarball, draws each box at lerp/slerp of its 
 
 /** The probe page, loaded. */
 async function probe(page: Page): Promise<void> {
-  if (site === undefined) throw new Error('the project was not served');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${site.url}probe.html`);
-  await page.waitForFunction(() => 'probe' in window);
-  expect(errors).toEqual([]);
+  await openProbe(page, site?.url);
 }
 
 /** What the probe page hands a test (see r3fProbe.ts). */

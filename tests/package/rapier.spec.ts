@@ -7,13 +7,16 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import {
+  addProbePage,
   exampleProject,
+  openProbe,
   pack,
   serve,
   temporaryFolder,
   typecheck,
   viteBuild,
 } from './consumerProject';
+import type { RapierProbe } from './rapierProbe';
 import { blendGap, DRAWN_TOLERANCE, firstBlendingFrame, poseOf, worstGap } from './drawnFrames';
 
 test.describe.configure({ mode: 'serial' });
@@ -26,6 +29,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   packFolder = temporaryFolder('pack');
   project = exampleProject(pack(packFolder).tarball, 'rapier');
+  // Built with the example: resting and falling RigidBodies (tests/package/rapierProbe.ts).
+  addProbePage(project, 'rapierProbe.ts');
 });
 
 test.afterAll(() => {
@@ -37,7 +42,7 @@ test.afterAll(() => {
 
 test('examples/rapier type-checks against the tarball with no cannon-es; a cannon-es world or a handle does not', () => {
   writeFileSync(
-    join(project, 'probe.ts'),
+    join(project, 'types.ts'),
     `import type { RigidBody, World } from '@dimforge/rapier3d-compat';
 import { FixedStep, fixedStep, rapierEngine } from 'fixed-step/rapier';
 import type { Object3D } from 'three';
@@ -49,7 +54,7 @@ export const cannon = (w: { step(dt: number): void; bodies: unknown[] }) => fixe
 export const handle = (w: World, b: RigidBody, o: Object3D) => fixedStep(w).bind(b.handle, o);
 `,
   );
-  typecheck(project, 'tsconfig.probe.json', {
+  typecheck(project, 'tsconfig.types.json', {
     compilerOptions: {
       strict: true,
       noEmit: true,
@@ -62,7 +67,7 @@ export const handle = (w: World, b: RigidBody, o: Object3D) => fixedStep(w).bind
       skipLibCheck: false,
       types: [],
     },
-    files: ['main.ts', 'probe.ts'],
+    files: ['main.ts', 'types.ts'],
   });
 });
 
@@ -124,4 +129,22 @@ test('a RigidBody moved with setTranslation is drawn from its new place; a remov
   expect(drawn.slots[0]).toBe(-1);
   expect(drawn.slots[1]).toBeGreaterThanOrEqual(0);
   expect(drawn.hidden).toEqual(new Array(15).fill(0));
+});
+
+test('a sleeping RigidBody is not rewritten, in a Mesh or an instance, while awake ones are every frame', async ({
+  page,
+}) => {
+  await openProbe(page, site?.url);
+  const r = await page.evaluate(() =>
+    (window as unknown as { probe: RapierProbe }).probe.sleeping(),
+  );
+  expect(r.atRest.asleep).toEqual([true, true]);
+  expect(r.atRest.awake).toEqual([true, true]);
+  expect(r.atRest.steps).toBeGreaterThan(30);
+  // [resting, falling]: Mesh writes (position.set, quaternion.set) and instance matrix uploads.
+  expect(r.atRest.writes).toEqual([0, 120]);
+  expect(r.atRest.versions).toEqual([0, 60]);
+  // Woken and thrown, the same balls are written again: the counts above could see a write.
+  expect(r.woken.writes[0]).toBeGreaterThan(0);
+  expect(r.woken.versions[0]).toBeGreaterThan(0);
 });

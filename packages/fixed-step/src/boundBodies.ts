@@ -53,7 +53,7 @@ export class BoundBodies<World, Body> extends SnapshotPair {
   modes = new Int8Array(64);
   /** Slots whose mode is not FOLLOW: when 0 a frame skips the per-body pass. */
   overrides = 0;
-  /** Slot → 7 floats: the resting pose its instance matrix shows (NaN: none). */
+  /** Slot → 7 floats: the resting pose its object or instance shows (NaN: none). */
   restPose = new Float64Array(7 * 64).fill(Number.NaN);
   private readonly slotOf = new Map<Body, number>();
   /** One body's pose now, read between steps to compare with its snapshot. */
@@ -183,7 +183,8 @@ export class BoundBodies<World, Body> extends SnapshotPair {
   /**
    * Before a frame steps: a body no longer in `world` is unbound; a body whose position or
    * orientation is not the one captured after the last step was moved by the app (a teleport,
-   * a drag, a reset) and restarts from its new pose. Seven compares a body.
+   * a drag, a reset) and restarts from its new pose. Seven compares a body, after the engine's
+   * `readPose` where it has one (the velocities `read` adds are not compared).
    * @returns how many bodies were restarted.
    */
   follow(world: World): number {
@@ -193,13 +194,15 @@ export class BoundBodies<World, Body> extends SnapshotPair {
     const probe = this.probe;
     const p = probe.position;
     const q = probe.quaternion;
+    const engine = this.engine;
     for (let i = this.count - 1; i >= 0; i--) {
       const body = this.bodies[i];
-      if (!this.engine.contains(world, body)) {
+      if (!engine.contains(world, body)) {
         this.remove(i);
         continue;
       }
-      this.engine.read(body, probe, 0);
+      if (engine.readPose) engine.readPose(body, probe, 0);
+      else engine.read(body, probe, 0);
       const i3 = 3 * i;
       const i4 = 4 * i;
       if (

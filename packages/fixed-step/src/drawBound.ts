@@ -69,8 +69,8 @@ function poseOne(
 
 /**
  * Writes each bound body's draw pose into what shows it: an Object3D's position and quaternion,
- * or an instance matrix (a resting body whose matrix already shows its pose is skipped, and a
- * mesh is marked for upload only when one of its matrices changed).
+ * or an instance matrix (a resting body already drawn at its pose is skipped, and a mesh is
+ * marked for upload only when one of its matrices changed).
  */
 export function writeBound(
   bound: BoundBodies<unknown, unknown>,
@@ -86,6 +86,8 @@ export function writeBound(
   const rest = bound.restPose;
   for (let i = 0; i < bound.count; i++) {
     const object = objects[i];
+    // A resting body whose object or matrix already shows its pose is not written again.
+    if (restingUnchanged(position, quaternion, still, i, rest, 7 * i)) continue;
     const i3 = 3 * i;
     const i4 = 4 * i;
     if (object !== null) {
@@ -99,7 +101,7 @@ export function writeBound(
       continue;
     }
     const target = targets[i];
-    if (target === null || restingUnchanged(position, quaternion, still, i, rest, 7 * i)) continue;
+    if (target === null) continue;
     const k = instance[i];
     const matrices = target.mesh.instanceMatrix.array as Float32Array;
     composeInstance(matrices, 16 * k, position, quaternion, i, target.scales, 3 * k);

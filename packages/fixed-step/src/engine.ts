@@ -39,6 +39,12 @@ export interface FixedStepEngine<World, Body> {
    */
   read(body: Body, out: BodyStates, i: number): void;
   /**
+   * Optional: writes only `body`'s position and quaternion into `out` at slot `i`, as `read`
+   * does. Between steps the front door only compares poses, once per body per stepping frame:
+   * without this it calls `read`, whose velocities it then ignores.
+   */
+  readPose?(body: Body, out: BodyStates, i: number): void;
+  /**
    * Optional: calls `removed(body)` whenever a body leaves `world`, so its binding ends at once
    * (without it, at the next frame); returns a function that stops listening.
    */
@@ -74,6 +80,21 @@ export interface FixedStepWorld {
 /** cannon-es's `Body.SLEEPING`. */
 const SLEEPING = 2;
 
+/** A cannon-es body's position and quaternion into slot `i` of `out`. */
+function readCannonPose(body: FixedStepBody, out: BodyStates, i: number): void {
+  const i3 = 3 * i;
+  const i4 = 4 * i;
+  const p = body.position;
+  const q = body.quaternion;
+  out.position[i3] = p.x;
+  out.position[i3 + 1] = p.y;
+  out.position[i3 + 2] = p.z;
+  out.quaternion[i4] = q.x;
+  out.quaternion[i4 + 1] = q.y;
+  out.quaternion[i4 + 2] = q.z;
+  out.quaternion[i4 + 3] = q.w;
+}
+
 /**
  * cannon-es in the engine interface: `world.step(dt)`, `body.world`, `body.sleepState`, and the
  * body's fields read as they are. Imports nothing from cannon-es, so any copy of it works.
@@ -83,19 +104,10 @@ export const cannonEngine: FixedStepEngine<FixedStepWorld, FixedStepBody> = {
   contains: (world, body) => body.world === world,
   sleeping: (body) => body.sleepState === SLEEPING,
   read(body, out, i) {
+    readCannonPose(body, out, i);
     const i3 = 3 * i;
-    const i4 = 4 * i;
-    const p = body.position;
-    const q = body.quaternion;
     const v = body.velocity;
     const w = body.angularVelocity;
-    out.position[i3] = p.x;
-    out.position[i3 + 1] = p.y;
-    out.position[i3 + 2] = p.z;
-    out.quaternion[i4] = q.x;
-    out.quaternion[i4 + 1] = q.y;
-    out.quaternion[i4 + 2] = q.z;
-    out.quaternion[i4 + 3] = q.w;
     out.velocity[i3] = v.x;
     out.velocity[i3 + 1] = v.y;
     out.velocity[i3 + 2] = v.z;
@@ -103,6 +115,7 @@ export const cannonEngine: FixedStepEngine<FixedStepWorld, FixedStepBody> = {
     out.angularVelocity[i3 + 1] = w.y;
     out.angularVelocity[i3 + 2] = w.z;
   },
+  readPose: readCannonPose,
   watch(world, removed) {
     const listener = (event: { body?: unknown }): void => removed(event.body as FixedStepBody);
     world.addEventListener('removeBody', listener);

@@ -26,6 +26,17 @@ function write3(out: Float64Array, i3: number, v: { x: number; y: number; z: num
   out[i3 + 2] = v.z;
 }
 
+/** A RigidBody's translation and rotation into slot `i` of `out`. */
+function readRapierPose(body: RigidBody, out: BodyStates, i: number): void {
+  const i4 = 4 * i;
+  write3(out.position, 3 * i, body.translation(vector));
+  const q = body.rotation(rotation);
+  out.quaternion[i4] = q.x;
+  out.quaternion[i4 + 1] = q.y;
+  out.quaternion[i4 + 2] = q.z;
+  out.quaternion[i4 + 3] = q.w;
+}
+
 /**
  * Rapier in the engine interface: `world.timestep = dt; world.step()`; a body is in the world
  * while `world.getRigidBody(body.handle)` is that body (a removed body's handle finds nothing);
@@ -40,17 +51,12 @@ export const rapierEngine: FixedStepEngine<World, RigidBody> = {
   contains: (world, body) => world.getRigidBody(body.handle) === body,
   sleeping: (body) => body.isSleeping(),
   read(body: RigidBody, out: BodyStates, i: number): void {
+    readRapierPose(body, out, i);
     const i3 = 3 * i;
-    const i4 = 4 * i;
-    write3(out.position, i3, body.translation(vector));
-    const q = body.rotation(rotation);
-    out.quaternion[i4] = q.x;
-    out.quaternion[i4 + 1] = q.y;
-    out.quaternion[i4 + 2] = q.z;
-    out.quaternion[i4 + 3] = q.w;
     write3(out.velocity, i3, body.linvel(vector));
     write3(out.angularVelocity, i3, body.angvel(vector));
   },
+  readPose: readRapierPose,
 };
 
 /**

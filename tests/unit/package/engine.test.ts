@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { FixedStep } from '../../../packages/fixed-step/src/index';
+import type { FixedStepEngine } from '../../../packages/fixed-step/src/index';
 import { ballEngine, physicsOf } from './ballEngine';
 import type { Ball, BallWorld } from './ballEngine';
 
@@ -61,6 +62,35 @@ describe('writing an adapter for another engine', () => {
     expect(ballEngine.sleeping(a)).toBe(true);
     expect(ma.position.y).toBe(0);
     expect(physics.snapshots.asleep[0]).toBe(1);
+  });
+
+  it('the moved-body check reads poses with readPose where the engine has one, else with read', () => {
+    const count = (withPose: boolean) => {
+      const calls = { read: 0, readPose: 0, steppingFrames: 0, steps: 0 };
+      const engine: FixedStepEngine<BallWorld, Ball> = {
+        ...ballEngine,
+        read: (b, out, i) => (calls.read++, ballEngine.read(b, out, i)),
+      };
+      if (withPose) engine.readPose = (b, out, i) => (calls.readPose++, ballEngine.read(b, out, i));
+      const world: BallWorld = { balls: new Set(), gravity: -9.81 };
+      const physics = new FixedStep(world, { hz: 100, document: null }, engine);
+      for (const x of [0, 1, 2]) physics.bind(ball(world, x, 50), new THREE.Object3D());
+      physics.frame(0);
+      [calls.read, calls.readPose] = [0, 0];
+      for (let k = 1; k <= 30; k++) {
+        physics.frame(10 * k);
+        calls.steps += physics.lastFrame.steps;
+        if (physics.lastFrame.steps > 0) calls.steppingFrames++;
+      }
+      return calls;
+    };
+    const posed = count(true);
+    expect(posed.steppingFrames).toBeGreaterThan(20);
+    expect(posed.readPose).toBe(3 * posed.steppingFrames); // once a stepping frame, before its steps
+    expect(posed.read).toBe(3 * posed.steps); // after each step
+    const unposed = count(false);
+    expect(unposed.readPose).toBe(0);
+    expect(unposed.read).toBe(3 * (unposed.steppingFrames + unposed.steps));
   });
 
   it('refuses an engine that lacks a method, naming it', () => {
