@@ -145,11 +145,13 @@ export class Panel {
     this.addNumber(sim, 'timeScale', 'label.timeScale');
     this.addNumber(sim, 'maxFrameSeconds', 'label.maxFrameSeconds');
     this.addNumber(sim, 'maxStepsPerFrame', 'label.maxStepsPerFrame');
+    this.addSetting(this.named(sim.add(this.settingsProxy(), 'governor'), 'label.governor'));
 
     const timing = this.folder(this.gui, 'folder.stutterLab');
     this.addChoice(timing, 'display', 'label.display');
     this.addNumber(timing, 'jitterMs', 'label.jitterMs');
     this.addNumber(timing, 'hitchSeconds', 'label.hitchSeconds');
+    this.addNumber(timing, 'stepCostMs', 'label.stepCostMs');
     this.named(timing.add({ hitch: () => this.controls.hitch() }, 'hitch'), 'label.hitch');
 
     const rendering = this.folder(this.gui, 'folder.rendering');
