@@ -222,6 +222,8 @@ const SETTING_LABELS: Record<string, keyof Settings> = {
   'time scale': 'timeScale',
   'frame clamp (s)': 'maxFrameSeconds',
   'max steps / frame': 'maxStepsPerFrame',
+  'overload governor': 'governor',
+  'emulated step cost (ms)': 'stepCostMs',
   'emulated display (Hz)': 'display',
   'frame jitter ± (ms)': 'jitterMs',
   'hitch length (s)': 'hitchSeconds',
