@@ -21,6 +21,7 @@ import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
 import { ViewLayout } from './ui/viewLayout';
 import type { ViewArea } from './render/stage';
+import type { RendererProblem } from './render/webglSupport';
 
 declare global {
   interface Window {
@@ -33,12 +34,12 @@ function buildApp(
   root: HTMLElement,
   canvas: HTMLCanvasElement,
 ): { app: BrowserApp; hud: Hud; messages: Messages } {
-  const startup = parseUrlParams(window.location.search, 'playground');
-  // The language first, so every widget is built speaking it; a bad ?lang= is reported with the
-  // other URL parameters.
+  // The language first, so every widget and URL message is in it; a bad ?lang= is reported with
+  // the other URL parameters.
   const chosen = chooseLanguage(window.location.search, navigator.languages);
   setLanguage(chosen.language);
   document.documentElement.lang = chosen.language;
+  const startup = parseUrlParams(window.location.search, 'playground');
   if (chosen.error !== null) startup.errors.unshift(chosen.error);
   const hud = new Hud(root);
   const messages = new Messages(root);
@@ -49,12 +50,14 @@ function buildApp(
     (text, kind, lines) => messages.show(text, kind, lines),
   );
   app.onFrameShown = (nowMs, force) => hud.update(nowMs, app, force);
-  if (app.stage.problem) {
-    showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
-      `Nothing can be drawn because ${app.stage.problem}.`,
-      "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
-      'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
-    ]);
+  const problem = app.stage.problem;
+  if (problem) {
+    // It stays on screen, so it is written again in each language the page switches to.
+    let notice = showNoWebgl(root, problem);
+    onLanguageChange(() => {
+      notice.remove();
+      notice = showNoWebgl(root, problem);
+    });
   }
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
   app.actions.set(startup.settings);
@@ -71,6 +74,23 @@ function buildApp(
   }
   for (const note of startup.notes) messages.show(note, 'info');
   return { app, hud, messages };
+}
+
+/** The notice that nothing can be drawn, why, and what to do, in the page's language. */
+function showNoWebgl(root: HTMLElement, problem: RendererProblem): HTMLElement {
+  const why =
+    problem.kind === 'webgl1'
+      ? t('notice.webgl1')
+      : problem.kind === 'failed'
+        ? t('notice.rendererFailed', { detail: problem.detail })
+        : problem.detail
+          ? t('notice.noWebglWhy', { detail: problem.detail })
+          : t('notice.noWebgl');
+  return showNotice(root, 'no-webgl', t('notice.noWebglTitle'), [
+    t('notice.noWebglBecause', { reason: why }),
+    t('notice.noWebglFix'),
+    t('notice.noWebglRuns'),
+  ]);
 }
 
 /** The key and touch help under the view (index.html's English until this runs), in the language now. */
@@ -166,11 +186,8 @@ main().catch((error: unknown) => {
   showNotice(
     document.getElementById('app') ?? document.body,
     'startup-error',
-    'The sandbox could not start',
-    [
-      error instanceof Error ? error.message : String(error),
-      'Reload the page; if this persists, try another browser.',
-    ],
+    t('notice.startupTitle'),
+    [error instanceof Error ? error.message : String(error), t('notice.startupRetry')],
   );
   throw error;
 });
