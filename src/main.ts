@@ -93,8 +93,12 @@ function showNoWebgl(root: HTMLElement, problem: RendererProblem): HTMLElement {
   ]);
 }
 
-/** The key and touch help under the view (index.html's English until this runs), in the language now. */
+/**
+ * The key and touch help under the view and the page's title (index.html's English until this
+ * runs), in the language now.
+ */
 function showHelp(root: HTMLElement): void {
+  document.title = t('panel.title');
   const keys = root.querySelector('.help-keys');
   const touch = root.querySelector('.help-touch');
   if (keys) keys.textContent = t('help.keys');
@@ -138,6 +142,8 @@ function buildWidgets(
     record.relabel();
     hud.relabel();
     hud.update(performance.now(), app, true);
+    stutter.relabel();
+    refresh();
   });
   const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
   new ViewLayout(canvas, panel.gui.domElement, (area) => {

@@ -245,6 +245,28 @@ export const EN = {
   'notice.startupTitle': 'The sandbox could not start',
   'notice.startupRetry': 'Reload the page; if this persists, try another browser.',
 
+  'view.ghostLegend': 'solid: drawn pose · wireframe: raw current physics snapshot',
+  'view.drawnAsOff': '{mode}: drawn as off ({strategy} leaves no alpha to blend)',
+  'twin.caption': '{hz} Hz display · step {step}',
+  'twin.waiting': 'waiting for the first step…',
+  'twin.identical': 'identical at step {step} ✓',
+  'twin.diverged': 'diverged ✗ {where}',
+  'twin.firstAt': 'first at step {step}{where}',
+  'twin.where': ' · body {body} {field}',
+  'stutter.delete': 'delete this body (Del)',
+  'stutter.removed': 'stutter meter: tracked body removed — click a body to track another',
+  'stutter.untracked': 'stutter meter: click a body to track it',
+  'stutter.readout': 'body {body} — jitter {jitter}% · error {error} mm · {frames} frames',
+  'stutter.chartUnavailable':
+    'Chart unavailable: it could not start under the browser language {language} ({reason}). The jitter and error figures above are unaffected.',
+  'chart.frameMs': 'frame ms',
+  'chart.movedMm': 'moved mm',
+  'chart.steps': 'steps',
+  'chart.alpha': 'alpha',
+  'hud.transport.shared': 'shared',
+  'hud.transport.transfer': 'transfer',
+  'hud.transport.direct': 'direct',
+
   'help.keys':
     'drag: move a body · click: track it · right-drag/scroll: camera · F throw · H hitch · space pause · . step · R reset · I interpolation · Del delete tracked',
   'help.touch':

@@ -250,6 +250,28 @@ export const KO: TextTable = {
   'notice.startupTitle': '샌드박스를 시작하지 못했습니다',
   'notice.startupRetry': '페이지를 새로 고치세요. 계속 안 되면 다른 브라우저를 써 보세요.',
 
+  'view.ghostLegend': '면: 그려진 자세 · 와이어프레임: 가공 전 현재 물리 스냅샷',
+  'view.drawnAsOff': '{mode}: 끔으로 그림 ({strategy} 방식은 섞을 알파가 없음)',
+  'twin.caption': '{hz} Hz 화면 · 스텝 {step}',
+  'twin.waiting': '첫 스텝을 기다리는 중…',
+  'twin.identical': '스텝 {step}에서 똑같음 ✓',
+  'twin.diverged': '어긋남 ✗ {where}',
+  'twin.firstAt': '처음 어긋난 스텝 {step}{where}',
+  'twin.where': ' · 물체 {body} {field}',
+  'stutter.delete': '이 물체 삭제 (Del)',
+  'stutter.removed': '버벅임 측정: 추적하던 물체가 사라짐 — 다른 물체를 클릭해 추적하세요',
+  'stutter.untracked': '버벅임 측정: 물체를 클릭해 추적하세요',
+  'stutter.readout': '물체 {body} — 떨림 {jitter}% · 오차 {error} mm · {frames} 프레임',
+  'stutter.chartUnavailable':
+    '차트를 쓸 수 없음: 브라우저 언어 {language}에서 시작하지 못했습니다 ({reason}). 위의 떨림과 오차 수치는 영향이 없습니다.',
+  'chart.frameMs': '프레임 ms',
+  'chart.movedMm': '이동 mm',
+  'chart.steps': '스텝',
+  'chart.alpha': '알파',
+  'hud.transport.shared': '공유',
+  'hud.transport.transfer': '전송',
+  'hud.transport.direct': '직접',
+
   'help.keys':
     '끌기: 물체 옮기기 · 클릭: 추적 · 오른쪽 끌기/스크롤: 카메라 · F 던지기 · H 끊김 · 스페이스 일시정지 · . 한 스텝 · R 초기화 · I 보간 · Del 추적 물체 삭제',
   'help.touch':

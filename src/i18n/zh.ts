@@ -231,6 +231,28 @@ export const ZH: TextTable = {
   'notice.startupTitle': '沙盒无法启动',
   'notice.startupRetry': '请刷新页面；如果问题依旧，请换一个浏览器。',
 
+  'view.ghostLegend': '实体：绘制的姿态 · 线框：未经处理的当前物理快照',
+  'view.drawnAsOff': '{mode}：按关闭绘制（{strategy} 没有可混合的 alpha）',
+  'twin.caption': '{hz} Hz 显示 · 第 {step} 步',
+  'twin.waiting': '等待第一步…',
+  'twin.identical': '第 {step} 步完全一致 ✓',
+  'twin.diverged': '已分歧 ✗ {where}',
+  'twin.firstAt': '首次分歧于第 {step} 步{where}',
+  'twin.where': ' · 物体 {body} {field}',
+  'stutter.delete': '删除这个物体 (Del)',
+  'stutter.removed': '抖动计：追踪的物体已被移除 — 点击另一个物体来追踪',
+  'stutter.untracked': '抖动计：点击一个物体来追踪它',
+  'stutter.readout': '物体 {body} — 抖动 {jitter}% · 误差 {error} mm · {frames} 帧',
+  'stutter.chartUnavailable':
+    '图表不可用：在浏览器语言 {language} 下无法启动（{reason}）。上面的抖动和误差数值不受影响。',
+  'chart.frameMs': '帧 ms',
+  'chart.movedMm': '位移 mm',
+  'chart.steps': '步数',
+  'chart.alpha': 'alpha',
+  'hud.transport.shared': '共享',
+  'hud.transport.transfer': '转移',
+  'hud.transport.direct': '直接',
+
   'help.keys':
     '拖动：移动物体 · 点击：跟踪 · 右键拖动/滚轮：相机 · F 投掷 · H 卡顿 · 空格 暂停 · . 单步 · R 重置 · I 插值 · Del 删除跟踪的物体',
   'help.touch': '单指：拖动物体或旋转视角 · 轻点：跟踪物体 · 双指：平移、缩放',
