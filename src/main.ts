@@ -15,6 +15,7 @@ import { bindInput } from './ui/input';
 import { Messages } from './ui/messages';
 import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
+import { decimalSeparatorOf, setDecimalSeparator } from './ui/readout';
 import { RecordPanel } from './ui/recordPanel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
@@ -41,6 +42,8 @@ function buildApp(
   document.documentElement.lang = chosen.language;
   const startup = parseUrlParams(window.location.search, 'playground');
   if (chosen.error !== null) startup.errors.unshift(chosen.error);
+  // Figures take the decimal separator of the browser's locale, read once (digits stay Latin).
+  setDecimalSeparator(decimalSeparatorOf(navigator.language));
   const hud = new Hud(root);
   const messages = new Messages(root);
   const app = new BrowserApp(
