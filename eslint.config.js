@@ -37,9 +37,10 @@ const ENGINE_ROUNDED = [
  */
 export const PIPELINE = {
   util: [],
-  config: [],
-  // The page's words: one table per language, the language in use and the lookup.
-  i18n: ['config'],
+  // The page's words: one table per language, the language in use and the lookup; settings'
+  // messages are written in them, so config is downstream of it.
+  i18n: [],
+  config: ['i18n'],
   shapes: ['util'],
   // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
   poses: [],
@@ -118,6 +119,7 @@ export const PIPELINE = {
   // The app composes: physics only through a host, never the core, the worker's side or the UI.
   app: [
     'config',
+    'i18n',
     'interp',
     'loop',
     'physics',

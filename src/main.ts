@@ -15,12 +15,14 @@ import { bindInput } from './ui/input';
 import { Messages } from './ui/messages';
 import { showNotice } from './ui/notice';
 import { Panel } from './ui/panel';
+import { decimalSeparatorOf, setDecimalSeparator } from './ui/readout';
 import { RecordPanel } from './ui/recordPanel';
 import { StutterPanel } from './ui/stutterPanel';
 import { TwinLabels } from './ui/twinLabels';
 import { ViewLabels } from './ui/viewLabels';
 import { ViewLayout } from './ui/viewLayout';
 import type { ViewArea } from './render/stage';
+import type { RendererProblem } from './render/webglSupport';
 
 declare global {
   interface Window {
@@ -33,13 +35,15 @@ function buildApp(
   root: HTMLElement,
   canvas: HTMLCanvasElement,
 ): { app: BrowserApp; hud: Hud; messages: Messages } {
-  const startup = parseUrlParams(window.location.search, 'playground');
-  // The language first, so every widget is built speaking it; a bad ?lang= is reported with the
-  // other URL parameters.
+  // The language first, so every widget and URL message is in it; a bad ?lang= is reported with
+  // the other URL parameters.
   const chosen = chooseLanguage(window.location.search, navigator.languages);
   setLanguage(chosen.language);
   document.documentElement.lang = chosen.language;
+  const startup = parseUrlParams(window.location.search, 'playground');
   if (chosen.error !== null) startup.errors.unshift(chosen.error);
+  // Figures take the decimal separator of the browser's locale, read once (digits stay Latin).
+  setDecimalSeparator(decimalSeparatorOf(navigator.language));
   const hud = new Hud(root);
   const messages = new Messages(root);
   const app = new BrowserApp(
@@ -49,12 +53,14 @@ function buildApp(
     (text, kind, lines) => messages.show(text, kind, lines),
   );
   app.onFrameShown = (nowMs, force) => hud.update(nowMs, app, force);
-  if (app.stage.problem) {
-    showNotice(root, 'no-webgl', '3D view unavailable: WebGL 2 is not available', [
-      `Nothing can be drawn because ${app.stage.problem}.`,
-      "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
-      'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
-    ]);
+  const problem = app.stage.problem;
+  if (problem) {
+    // It stays on screen, so it is written again in each language the page switches to.
+    let notice = showNoWebgl(root, problem);
+    onLanguageChange(() => {
+      notice.remove();
+      notice = showNoWebgl(root, problem);
+    });
   }
   // Each parameter was validated on its own, so the accepted ones are known to be good together.
   app.actions.set(startup.settings);
@@ -73,8 +79,29 @@ function buildApp(
   return { app, hud, messages };
 }
 
-/** The key and touch help under the view (index.html's English until this runs), in the language now. */
+/** The notice that nothing can be drawn, why, and what to do, in the page's language. */
+function showNoWebgl(root: HTMLElement, problem: RendererProblem): HTMLElement {
+  const why =
+    problem.kind === 'webgl1'
+      ? t('notice.webgl1')
+      : problem.kind === 'failed'
+        ? t('notice.rendererFailed', { detail: problem.detail })
+        : problem.detail
+          ? t('notice.noWebglWhy', { detail: problem.detail })
+          : t('notice.noWebgl');
+  return showNotice(root, 'no-webgl', t('notice.noWebglTitle'), [
+    t('notice.noWebglBecause', { reason: why }),
+    t('notice.noWebglFix'),
+    t('notice.noWebglRuns'),
+  ]);
+}
+
+/**
+ * The key and touch help under the view and the page's title (index.html's English until this
+ * runs), in the language now.
+ */
 function showHelp(root: HTMLElement): void {
+  document.title = t('panel.title');
   const keys = root.querySelector('.help-keys');
   const touch = root.querySelector('.help-touch');
   if (keys) keys.textContent = t('help.keys');
@@ -118,6 +145,8 @@ function buildWidgets(
     record.relabel();
     hud.relabel();
     hud.update(performance.now(), app, true);
+    stutter.relabel();
+    refresh();
   });
   const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
   new ViewLayout(canvas, panel.gui.domElement, (area) => {
@@ -166,11 +195,8 @@ main().catch((error: unknown) => {
   showNotice(
     document.getElementById('app') ?? document.body,
     'startup-error',
-    'The sandbox could not start',
-    [
-      error instanceof Error ? error.message : String(error),
-      'Reload the page; if this persists, try another browser.',
-    ],
+    t('notice.startupTitle'),
+    [error instanceof Error ? error.message : String(error), t('notice.startupRetry')],
   );
   throw error;
 });

@@ -8,9 +8,9 @@ import type { LoadOptions } from '../app/simulation';
 import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
 import type { Settings } from '../config/settings';
-import { currentLanguage, setLanguage } from '../i18n/language';
+import { currentLanguage, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
-import { SCENES, seedProblem } from '../scenes/registry';
+import { MAX_SEED, SCENES, seedProblem } from '../scenes/registry';
 import type { EncodedRecording } from '../state/recording';
 import type { EncodedState } from '../state/stateSchema';
 import { validateSpawnSpec } from '../state/spawnSpec';
@@ -65,22 +65,23 @@ export const MAX_ADVANCE_FRAMES = 100_000;
 function validateLoadOptions(options: unknown): LoadOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new Error(
-      `load options must be an object such as { count: 300, seed: 7 }, got ${quoteValue(options)}.`,
-    );
+    throw new Error(t('api.loadOptions', { value: quoteValue(options) }));
   }
   for (const key of Object.keys(options)) {
     if (key !== 'count' && key !== 'seed') {
-      throw new Error(`Unknown load option ${quoteValue(key)}; valid options are count, seed.`);
+      throw new Error(t('api.unknownLoadOption', { key: quoteValue(key) }));
     }
   }
   const { count, seed } = options as Record<string, unknown>;
   if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count))) {
-    throw new Error(`load option count = ${quoteValue(count)} is invalid: expected an integer.`);
+    throw new Error(t('api.loadCount', { value: quoteValue(count) }));
   }
   if (seed !== undefined && seedProblem(seed)) {
     throw new Error(
-      `load option seed = ${quoteValue(seed)} is invalid: expected ${seedProblem(seed)}.`,
+      t('api.loadSeed', {
+        value: quoteValue(seed),
+        expected: t('spec.integer', { min: 0, max: MAX_SEED }),
+      }),
     );
   }
   return { count: count, seed: seed as number | undefined };
@@ -88,21 +89,17 @@ function validateLoadOptions(options: unknown): LoadOptions {
 
 function validateFrames(frameSeconds: unknown): number[] {
   if (!Array.isArray(frameSeconds)) {
-    throw new Error(
-      `advance expects an array of frame durations in seconds, such as [1/60, 1/60], got ${quoteValue(frameSeconds)}.`,
-    );
+    throw new Error(t('api.advanceArray', { value: quoteValue(frameSeconds) }));
   }
   if (frameSeconds.length > MAX_ADVANCE_FRAMES) {
     throw new Error(
-      `advance got ${frameSeconds.length} frames; at most ${MAX_ADVANCE_FRAMES} per call.`,
+      t('api.advanceTooMany', { count: frameSeconds.length, max: MAX_ADVANCE_FRAMES }),
     );
   }
   for (let i = 0; i < frameSeconds.length; i++) {
     const value: unknown = frameSeconds[i];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new Error(
-        `advance frame ${i} = ${quoteValue(value)} is invalid: expected a finite number of seconds ≥ 0.`,
-      );
+      throw new Error(t('api.advanceFrame', { frame: i, value: quoteValue(value) }));
     }
   }
   return frameSeconds as number[];
@@ -114,8 +111,8 @@ function validBodyIndex(call: string, index: unknown, count: number): number {
     return index;
   throw new Error(
     count === 0
-      ? `${call} index = ${quoteValue(index)} is invalid: the scene has no bodies.`
-      : `${call} index = ${quoteValue(index)} is invalid: expected an integer from 0 to ${count - 1} (the scene has ${count} bodies).`,
+      ? t('api.indexNoBodies', { call, value: quoteValue(index) })
+      : t('api.index', { call, value: quoteValue(index), max: count - 1, count }),
   );
 }
 
@@ -129,7 +126,10 @@ export function createScriptingApi(actions: ActionLayer): SandboxApi {
     load(scene, options) {
       if (typeof scene !== 'string')
         throw new Error(
-          `load expects a scene name, got ${quoteValue(scene)}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
+          t('api.loadScene', {
+            value: quoteValue(scene),
+            valid: SCENES.map((s) => s.id).join(', '),
+          }),
         );
       return actions.load(scene, validateLoadOptions(options));
     },
@@ -164,7 +164,10 @@ export function createScriptingApi(actions: ActionLayer): SandboxApi {
       // The hitch range is the hitchSeconds setting's (config/settings.ts).
       if (seconds !== undefined && !validateValue('hitchSeconds', seconds).ok) {
         throw new Error(
-          `hitch seconds = ${quoteValue(seconds)} is invalid: expected ${describeSpec(SETTING_SPECS.hitchSeconds)}.`,
+          t('api.hitch', {
+            value: quoteValue(seconds),
+            expected: describeSpec(SETTING_SPECS.hitchSeconds),
+          }),
         );
       }
       actions.hitch(seconds);
@@ -176,9 +179,7 @@ export function createScriptingApi(actions: ActionLayer): SandboxApi {
         return;
       }
       if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
-        throw new Error(
-          `track index = ${quoteValue(index)} is invalid: expected null or an integer from 0 to ${count - 1}.`,
-        );
+        throw new Error(t('api.track', { value: quoteValue(index), max: count - 1 }));
       }
       actions.track(index);
     },

@@ -9,7 +9,15 @@ import {
   validateValue,
 } from '../config/settings';
 import type { Settings } from '../config/settings';
-import { countProblem, DEFAULT_SEED, SCENES, findScene, seedProblem } from '../scenes/registry';
+import { t } from '../i18n/language';
+import {
+  countProblem,
+  DEFAULT_SEED,
+  MAX_SEED,
+  SCENES,
+  findScene,
+  seedProblem,
+} from '../scenes/registry';
 
 /**
  * What the page starts with, from its URL: the scene, its options and settings, what was refused
@@ -86,7 +94,11 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     if (findScene(sceneText)) options.scene = sceneText;
     else {
       options.errors.push(
-        `URL parameter 'scene' = ${quoteValue(sceneText)} is not a scene; valid scenes are ${SCENES.map((s) => s.id).join(', ')}. Using '${defaultScene}'.`,
+        t('url.badScene', {
+          value: quoteValue(sceneText),
+          valid: SCENES.map((s) => s.id).join(', '),
+          scene: defaultScene,
+        }),
       );
     }
   }
@@ -96,12 +108,15 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     const range = findScene(options.scene)?.count;
     const count = parseNumber(countText);
     if (!range) {
-      options.errors.push(
-        `URL parameter 'count' is ignored: scene '${options.scene}' has a fixed size.`,
-      );
+      options.errors.push(t('url.fixedCount', { scene: options.scene }));
     } else if (countProblem(range, count)) {
       options.errors.push(
-        `URL parameter 'count' = ${quoteValue(countText)} is invalid for scene '${options.scene}': expected ${countProblem(range, count)}. Using ${range.default}.`,
+        t('url.badCount', {
+          value: quoteValue(countText),
+          scene: options.scene,
+          expected: t('spec.integer', { min: range.min, max: range.max }),
+          count: range.default,
+        }),
       );
     } else options.count = count;
   }
@@ -112,7 +127,11 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     const seedIssue = seedProblem(seed);
     if (seedIssue) {
       options.errors.push(
-        `URL parameter 'seed' = ${quoteValue(seedText)} is invalid: expected ${seedIssue}. Using ${DEFAULT_SEED}.`,
+        t('url.badSeed', {
+          value: quoteValue(seedText),
+          expected: t('spec.integer', { min: 0, max: MAX_SEED }),
+          seed: DEFAULT_SEED,
+        }),
       );
     } else options.seed = seed;
   }
@@ -130,10 +149,8 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     const result = validateValue(key, value);
     if (result.ok) (options.settings as Record<string, unknown>)[key] = result.value;
     else {
-      const expected = spec.type === 'boolean' ? '1, 0, true or false' : describeSpec(spec);
-      options.errors.push(
-        `URL parameter '${param}' = ${quoteValue(text)} is invalid: expected ${expected}. Using the default.`,
-      );
+      const expected = spec.type === 'boolean' ? t('url.booleanSpec') : describeSpec(spec);
+      options.errors.push(t('url.badSetting', { param, value: quoteValue(text), expected }));
     }
   }
   for (const param of RETIRED_PARAMS) {
@@ -141,7 +158,7 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     const note =
       text === null
         ? null
-        : retiredSolverNote(`URL parameter '${param}'`, text, 'the page loaded with one');
+        : retiredSolverNote(t('url.retiredName', { param }), text, t('url.retiredOutcome'));
     if (note !== null) options.notes.push(note);
   }
   return options;

@@ -6,6 +6,7 @@
 import { withoutRetiredSettings } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { FrameReport } from '../loop/fixedStepLoop';
+import { t } from '../i18n/language';
 import type { CommandAction } from '../physics/world/commands';
 import type { BodySpec, Vec3Tuple } from '../physics/world/physicsWorld';
 import { randomBody } from '../scenes/mixedBodies';
@@ -208,7 +209,7 @@ export class ActionLayer {
   removeTracked(): boolean {
     const index = this.session.sim.trackedIndex;
     if (index < 0) {
-      this.session.notify('No body is tracked: click a body to track it, then delete it.', 'info');
+      this.session.notify(t('message.noTracked'), 'info');
       return false;
     }
     this.removeBody(index);
@@ -331,10 +332,7 @@ export class ActionLayer {
   grab(id: number, point: Vec3Tuple): boolean {
     if (this.session.lab) {
       if (!this.dragRefused?.isConnected) {
-        this.dragRefused = this.session.notify(
-          'Dragging is off in the determinism lab: the mouse pulls in real time, between steps, so the two worlds would feel it at different steps and part ways. Spawn or throw (F) instead — both worlds get those at the same step.',
-          'info',
-        );
+        this.dragRefused = this.session.notify(t('message.noDragInLab'), 'info');
       }
       return false;
     }

@@ -6,8 +6,8 @@
 import type { PhysicsThreadSetting, Settings } from '../config/settings';
 import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
 import type { FrameReport } from '../loop/fixedStepLoop';
+import { t } from '../i18n/language';
 import { FrameDriver } from '../loop/frameDriver';
-import { summarizeFaults } from '../physics/world/stateGuard';
 import { Stage } from '../render/stage';
 import { ViewCompositor } from '../render/viewCompositor';
 import type { SceneDefinition } from '../scenes/sceneTypes';
@@ -15,6 +15,7 @@ import { windowFps, windowSimOverReal } from '../stats/frameStats';
 import { createHudFigures } from '../stats/statsSnapshot';
 import type { HudFigures, StatsSnapshot } from '../stats/statsSnapshot';
 import { ActionLayer } from './actionLayer';
+import { faultMessage } from './faultText';
 import type { PageSession } from './actionLayer';
 import type { Notify, ShownMessage } from './notify';
 import { PhysicsThreads } from './physicsThreads';
@@ -119,7 +120,7 @@ export class BrowserApp implements PageSession {
     else if (this.sim.settings !== this.seenSettings) this.changed();
     this.seenSettings = this.sim.settings;
     const faults = this.sim.takeFaults();
-    if (faults) this.notify(summarizeFaults(faults), 'warning');
+    if (faults) this.notify(faultMessage(faults), 'warning');
     if (render) this.view.draw(this.sim, this.lab?.twin ?? null);
     else this.view.writeInstances(this.sim, this.lab?.twin ?? null);
   }
@@ -253,13 +254,10 @@ export class BrowserApp implements PageSession {
     this.contextMessage?.remove();
     this.contextMessage = null;
     if (lost) {
-      this.contextMessage = this.notify(
-        'The WebGL context was lost (GPU reset or too many 3D pages), so nothing can be drawn. The simulation keeps running; drawing resumes when the browser restores the context.',
-        'warning',
-      );
+      this.contextMessage = this.notify(t('message.webglLost'), 'warning');
       return;
     }
-    this.notify('The WebGL context was restored; drawing again.', 'info');
+    this.notify(t('message.webglRestored'), 'info');
     this.redraw();
   }
 

@@ -4,6 +4,7 @@
 // back to the page's thread, with a message saying why.
 
 import type { PhysicsThreadSetting } from '../config/settings';
+import { t } from '../i18n/language';
 import { startWorkerHost } from '../physicsHost/workerHost/startWorker';
 import type { WorkerHost } from '../physicsHost/workerHost/workerHost';
 import type { Notify } from './notify';
@@ -151,13 +152,8 @@ export class PhysicsThreads {
     }
     sim.set({ physicsThread: 'main' });
     lab?.syncSettings();
-    const rebuilt = resumed
-      ? `The scene was rebuilt here at the same step (${step}, its inputs replayed)`
-      : 'The scene started again here (its session was too long to replay)';
-    notify(
-      `Physics runs on the page's own thread: the physics worker ${reason}. ${rebuilt}; drawing and physics now share each frame.`,
-      'warning',
-    );
+    const rebuilt = resumed ? t('message.rebuiltSameStep', { step }) : t('message.startedAgain');
+    notify(t('message.workerFallback', { reason, rebuilt }), 'warning');
     this.session.redraw();
     this.session.changed();
   }

@@ -1,6 +1,7 @@
 // One body's poses as plain data, for `sandbox.pose(index)`: its previous and current snapshot
 // (with the velocities stored beside them) and the pose its instance matrix was last drawn at.
 
+import { t } from '../i18n/language';
 import type { Snapshot } from '../snapshot/snapshots';
 
 export interface Pose {
@@ -46,7 +47,7 @@ export function readPose(
   index: number,
 ): BodyPoses {
   const rendered = drawn.readPose(index);
-  if (!rendered) throw new Error(`Body ${index} has not been drawn yet.`);
+  if (!rendered) throw new Error(t('api.notDrawn', { index }));
   return {
     previous: poseAt(snapshots.previous, index),
     current: poseAt(snapshots.current, index),

@@ -5,6 +5,7 @@
 import type { InterpolationMode, Settings } from '../config/settings';
 import { LocalHost } from '../physicsHost/host/localHost';
 import type { HostListener, PhysicsHost, StepHashListener } from '../physicsHost/host/physicsHost';
+import { t } from '../i18n/language';
 import { FramePoses, interpolateAt } from '../interp/interpolate';
 import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
 import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
@@ -239,7 +240,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    */
   queue(action: CommandAction, atStep = this.nextStep): Command {
     if (!Number.isInteger(atStep) || atStep < 0) {
-      throw new Error(`atStep = ${String(atStep)} is invalid: expected an integer ≥ 0.`);
+      throw new Error(t('api.atStep', { value: String(atStep) }));
     }
     const command: Command = { ...action, atStep };
     this.physicsHost.push(command);

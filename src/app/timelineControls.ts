@@ -3,17 +3,29 @@
 // step lengths, and its rest at the end: a pause that is the replay's and ends with it).
 
 import type { Settings } from '../config/settings';
+import { t } from '../i18n/language';
 import type { PhysicsHost } from '../physicsHost/host/physicsHost';
 import type { PhysicsTuning } from '../physics/world/tuning';
 import { readInteger } from '../state/fields';
 import type { Recording } from '../state/recording';
 import { parseRecording } from '../state/recordingSchema';
 import type { ReplayStatus } from '../state/replay';
-import { otherPhysicsNotice } from '../state/physicsVersion';
+import { PHYSICS_VERSION } from '../state/physicsVersion';
 import { parseState } from '../state/stateSchema';
 import type { SavedState } from '../state/stateSchema';
 import { parseRecordOptions, parseStopOptions } from '../state/timeline';
 import { ReplayPacer } from './replayPacer';
+
+/**
+ * What the page says when a file from other physics is loaded, or null when it is this build's:
+ * it loads, and its steps from here on may differ from the ones it was made with.
+ */
+function otherPhysicsNotice(
+  key: 'message.otherPhysicsState' | 'message.otherPhysicsRecording',
+  version: number,
+): string | null {
+  return version === PHYSICS_VERSION ? null : t(key, { version, current: PHYSICS_VERSION });
+}
 
 /** What the controls read and ask of the simulation they belong to. */
 export interface TimelineSide {
@@ -81,7 +93,7 @@ export class TimelineControls {
    */
   loadState(input: unknown): Promise<void> {
     const state = parseState(input, this.tuning);
-    this.notice = otherPhysicsNotice('saved state', state.physics);
+    this.notice = otherPhysicsNotice('message.otherPhysicsState', state.physics);
     const made = this.sim.host().loadState(state);
     this.endReplay();
     return this.sim.jumped(made, state);
@@ -92,7 +104,7 @@ export class TimelineControls {
    * K). It ends a replay. In worker mode resolves once the worker has started it.
    */
   record(options: unknown = {}): Promise<void> {
-    if (this.recordingNow) throw new Error('Already recording: call stopRecording() first.');
+    if (this.recordingNow) throw new Error(t('api.alreadyRecording'));
     const parsed = parseRecordOptions(options);
     this.recordingNow = true;
     this.endReplay();
@@ -103,7 +115,7 @@ export class TimelineControls {
 
   /** Ends the recording and returns it (`keyframes: 'first'` keeps only the start). */
   stopRecording(options: unknown = {}): Promise<Recording> {
-    if (!this.recordingNow) throw new Error('Not recording: call record() first.');
+    if (!this.recordingNow) throw new Error(t('api.notRecording'));
     const keyframes = parseStopOptions(options);
     this.recordingNow = false;
     return this.sim.host().stopRecording(keyframes);
@@ -116,12 +128,9 @@ export class TimelineControls {
    * throws, changing nothing, if any of it is bad.
    */
   replay(input: unknown): Promise<void> {
-    if (this.recordingNow)
-      throw new Error(
-        'Recording: call stopRecording() first (a replay would discard the recording).',
-      );
+    if (this.recordingNow) throw new Error(t('api.replayWhileRecording'));
     const recording = parseRecording(input, this.tuning);
-    this.notice = otherPhysicsNotice('recording', recording.physics);
+    this.notice = otherPhysicsNotice('message.otherPhysicsRecording', recording.physics);
     const start = recording.keyframes[0];
     if (!start) throw new Error('Recording: keyframes[0] is missing.');
     const host = this.sim.host();
@@ -137,7 +146,7 @@ export class TimelineControls {
    */
   seek(step: unknown): Promise<void> {
     const pacer = this.pacer;
-    if (!pacer) throw new Error('seek needs a replay: call replay(recording) first.');
+    if (!pacer) throw new Error(t('api.seekNoReplay'));
     const target = readInteger('seek', step, 'step', 0, pacer.length);
     const made = this.sim.host().seek(target);
     pacer.rewound();

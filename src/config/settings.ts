@@ -1,6 +1,11 @@
 // The one typed settings object: defaults, valid ranges and validation.
 // The panel, the URL parser and `sandbox.set` all validate through `validatePatch`, so a value is
-// judged the same way wherever it comes from.
+// judged the same way wherever it comes from; its messages are in the page's language.
+
+import { t } from '../i18n/language';
+import { quoteValue } from '../i18n/quote';
+
+export { quoteValue };
 
 export const INTERPOLATION_MODES = ['interpolate', 'off', 'extrapolate', 'hermite'] as const;
 /**
@@ -136,31 +141,13 @@ export function isSettingKey(key: string): key is keyof Settings {
 /** Human-readable description of what a setting accepts, used in every error message. */
 export function describeSpec(spec: SettingSpec): string {
   if (spec.type === 'number') {
-    return `${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
+    const range = { min: spec.min, max: spec.max };
+    return spec.integer ? t('spec.integer', range) : t('spec.number', range);
   }
-  if (spec.type === 'choice') return `one of ${spec.choices.map((c) => `'${c}'`).join(', ')}`;
-  return 'true or false';
-}
-
-/** Shortens user text for messages so a 5000-character value cannot flood the page. */
-export function quoteValue(value: unknown): string {
-  let text: string;
-  if (typeof value === 'string') text = JSON.stringify(value);
-  else if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
-    text = String(value);
-  } else if (value === undefined) text = 'undefined';
-  else if (Array.isArray(value)) {
-    // Element by element, so [NaN, 0, 0] reads as such (JSON would print [null,0,0]).
-    const shown = value.slice(0, 8).map((item: unknown) => quoteValue(item));
-    text = `[${shown.join(',')}${value.length > 8 ? ',...' : ''}]`;
-  } else {
-    try {
-      text = JSON.stringify(value) ?? typeof value;
-    } catch {
-      text = typeof value;
-    }
+  if (spec.type === 'choice') {
+    return t('spec.oneOf', { choices: spec.choices.map((c) => `'${c}'`).join(', ') });
   }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return t('spec.boolean');
 }
 
 /** Checks one value against its spec; returns the accepted value or an error message. */
@@ -171,13 +158,16 @@ export function validateValue(
   if (!isSettingKey(key)) {
     return {
       ok: false,
-      message: `Unknown setting ${quoteValue(key)}; valid settings are ${Object.keys(SETTING_SPECS).join(', ')}.`,
+      message: t('setting.unknown', {
+        key: quoteValue(key),
+        valid: Object.keys(SETTING_SPECS).join(', '),
+      }),
     };
   }
   const spec = SETTING_SPECS[key];
   const fail = {
     ok: false as const,
-    message: `Setting '${key}' = ${quoteValue(value)} is invalid: expected ${describeSpec(spec)}.`,
+    message: t('setting.invalid', { key, value: quoteValue(value), expected: describeSpec(spec) }),
   };
   if (spec.type === 'number') {
     if (typeof value !== 'number' || !Number.isFinite(value)) return fail;
@@ -199,9 +189,7 @@ export function validateValue(
  */
 export function validatePatch(patch: unknown): Partial<Settings> {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-    throw new Error(
-      `Settings patch must be an object such as { physicsHz: 60 }, got ${quoteValue(patch)}.`,
-    );
+    throw new Error(t('setting.notObject', { value: quoteValue(patch) }));
   }
   const accepted: Record<string, unknown> = {};
   for (const key of Object.keys(patch)) {
@@ -225,7 +213,7 @@ export const RETIRED_SETTINGS = ['solverThreads'] as const;
  */
 export function retiredSolverNote(what: string, value: unknown, outcome: string): string | null {
   if (value === '1') return null;
-  return `${what} = ${quoteValue(value)} is retired: the contact solver now runs on one thread, with the same physics bit for bit, so ${outcome}.`;
+  return t('setting.retired', { what, value: quoteValue(value), outcome });
 }
 
 /**
@@ -241,7 +229,11 @@ export function withoutRetiredSettings(patch: unknown): { patch: unknown; notes:
   const notes: string[] = [];
   for (const key of RETIRED_SETTINGS) {
     if (!Object.prototype.hasOwnProperty.call(rest, key)) continue;
-    const note = retiredSolverNote(`Setting '${key}'`, rest[key], 'the other settings applied');
+    const note = retiredSolverNote(
+      t('setting.retiredName', { key }),
+      rest[key],
+      t('setting.retiredOutcome'),
+    );
     if (note !== null) notes.push(note);
     delete rest[key];
   }

@@ -143,6 +143,132 @@ export const EN = {
   'message.dismiss': 'Dismiss',
   'message.dismissLabel': 'Dismiss message',
 
+  'spec.integer': 'an integer from {min} to {max}',
+  'spec.number': 'a number from {min} to {max}',
+  'spec.oneOf': 'one of {choices}',
+  'spec.boolean': 'true or false',
+  'setting.unknown': 'Unknown setting {key}; valid settings are {valid}.',
+  'setting.invalid': "Setting '{key}' = {value} is invalid: expected {expected}.",
+  'setting.notObject': 'Settings patch must be an object such as { physicsHz: 60 }, got {value}.',
+  'setting.retired':
+    '{what} = {value} is retired: the contact solver now runs on one thread, with the same physics bit for bit, so {outcome}.',
+  'setting.retiredName': "Setting '{key}'",
+  'setting.retiredOutcome': 'the other settings applied',
+
+  'url.badScene':
+    "URL parameter 'scene' = {value} is not a scene; valid scenes are {valid}. Using '{scene}'.",
+  'url.fixedCount': "URL parameter 'count' is ignored: scene '{scene}' has a fixed size.",
+  'url.badCount':
+    "URL parameter 'count' = {value} is invalid for scene '{scene}': expected {expected}. Using {count}.",
+  'url.badSeed': "URL parameter 'seed' = {value} is invalid: expected {expected}. Using {seed}.",
+  'url.booleanSpec': '1, 0, true or false',
+  'url.badSetting':
+    "URL parameter '{param}' = {value} is invalid: expected {expected}. Using the default.",
+  'url.retiredName': "URL parameter '{param}'",
+  'url.retiredOutcome': 'the page loaded with one',
+
+  'api.loadOptions': 'load options must be an object such as { count: 300, seed: 7 }, got {value}.',
+  'api.unknownLoadOption': 'Unknown load option {key}; valid options are count, seed.',
+  'api.loadCount': 'load option count = {value} is invalid: expected an integer.',
+  'api.loadSeed': 'load option seed = {value} is invalid: expected {expected}.',
+  'api.loadScene': 'load expects a scene name, got {value}; valid scenes are {valid}.',
+  'api.advanceArray':
+    'advance expects an array of frame durations in seconds, such as [1/60, 1/60], got {value}.',
+  'api.advanceTooMany': 'advance got {count} frames; at most {max} per call.',
+  'api.advanceFrame':
+    'advance frame {frame} = {value} is invalid: expected a finite number of seconds ≥ 0.',
+  'api.indexNoBodies': '{call} index = {value} is invalid: the scene has no bodies.',
+  'api.index':
+    '{call} index = {value} is invalid: expected an integer from 0 to {max} (the scene has {count} bodies).',
+  'api.hitch': 'hitch seconds = {value} is invalid: expected {expected}.',
+  'api.track': 'track index = {value} is invalid: expected null or an integer from 0 to {max}.',
+  'api.alreadyRecording': 'Already recording: call stopRecording() first.',
+  'api.notRecording': 'Not recording: call record() first.',
+  'api.replayWhileRecording':
+    'Recording: call stopRecording() first (a replay would discard the recording).',
+  'api.seekNoReplay': 'seek needs a replay: call replay(recording) first.',
+  'api.notDrawn': 'Body {index} has not been drawn yet.',
+  'api.atStep': 'atStep = {value} is invalid: expected an integer ≥ 0.',
+
+  'message.noTracked': 'No body is tracked: click a body to track it, then delete it.',
+  'message.noDragInLab':
+    'Dragging is off in the determinism lab: the mouse pulls in real time, between steps, so the two worlds would feel it at different steps and part ways. Spawn or throw (F) instead — both worlds get those at the same step.',
+  'message.webglLost':
+    'The WebGL context was lost (GPU reset or too many 3D pages), so nothing can be drawn. The simulation keeps running; drawing resumes when the browser restores the context.',
+  'message.webglRestored': 'The WebGL context was restored; drawing again.',
+  'message.workerFallback':
+    "Physics runs on the page's own thread: the physics worker {reason}. {rebuilt}; drawing and physics now share each frame.",
+  'message.rebuiltSameStep':
+    'The scene was rebuilt here at the same step ({step}, its inputs replayed)',
+  'message.startedAgain': 'The scene started again here (its session was too long to replay)',
+  'message.otherPhysicsState':
+    'This saved state was made by other physics (version {version}; this build steps with version {current}): it loads, but the steps from here on may differ from the ones it was made with.',
+  'message.otherPhysicsRecording':
+    'This recording was made by other physics (version {version}; this build steps with version {current}): it loads, but the steps from here on may differ from the ones it was made with. The replay reports the first step where they part.',
+  'fault.range': 'left the world (more than {limit} m from the origin)',
+  'fault.mass': 'its weight (mass × g) is too large to simulate',
+  'fault.notFinite': 'its {what} became NaN or infinite',
+  'fault.body': '{kind} #{index} at step {step}: {reason}',
+  'fault.oneBody': '1 body',
+  'fault.bodies': '{count} bodies',
+  'fault.more': '; and {count} more',
+  'fault.summary':
+    'Removed {bodies} whose physics state broke ({list}{more}). The rest of the scene keeps running.',
+
+  'record.whereStep': 'step {step}',
+  'record.whereBody': 'body {body}',
+  'record.dropNoFile':
+    'That drop held no file: drop a .json file made by "save state" or "save recording".',
+  'record.theLink': 'The link',
+  'record.droppedMany': '{count} files were dropped; only the first one is opened.',
+  'record.notOpened': '{source} was not opened. {reason}',
+  'record.linkCopied': 'copied to the clipboard',
+  'record.linkNotCopied': 'not copied (the clipboard refused: {reason}): copy it from there',
+  'record.linkWhatState': 'this moment',
+  'record.linkWhatRecording': 'the recording',
+  'record.linkMade': 'A link to {what} ({length} characters) is in the address bar, {copied}.',
+  'file.label': 'File {name}',
+  'file.state': 'a saved state',
+  'file.recording': 'a recording',
+  'file.either': 'a saved state or a recording',
+  'file.tooLarge':
+    '{source} is {size} bytes; {what} is at most {limit} bytes ({mib} MiB), so it was not read.',
+
+  'notice.noWebglTitle': '3D view unavailable: WebGL 2 is not available',
+  'notice.noWebglBecause': 'Nothing can be drawn because {reason}.',
+  'notice.webgl1': 'this browser offers WebGL 1 only, and the 3D view needs WebGL 2',
+  'notice.noWebgl': 'this browser gives the page no WebGL',
+  'notice.noWebglWhy': 'this browser gives the page no WebGL ({detail})',
+  'notice.rendererFailed': 'the WebGL renderer could not start ({detail})',
+  'notice.noWebglFix':
+    "To see the scene, turn on hardware (graphics) acceleration in the browser's settings and reload, or open the page in a current Chrome, Edge, Firefox or Safari.",
+  'notice.noWebglRuns':
+    'The simulation, HUD, panel and scripting API (window.sandbox) keep running without drawing.',
+  'notice.startupTitle': 'The sandbox could not start',
+  'notice.startupRetry': 'Reload the page; if this persists, try another browser.',
+
+  'view.ghostLegend': 'solid: drawn pose · wireframe: raw current physics snapshot',
+  'view.drawnAsOff': '{mode}: drawn as off ({strategy} leaves no alpha to blend)',
+  'twin.caption': '{hz} Hz display · step {step}',
+  'twin.waiting': 'waiting for the first step…',
+  'twin.identical': 'identical at step {step} ✓',
+  'twin.diverged': 'diverged ✗ {where}',
+  'twin.firstAt': 'first at step {step}{where}',
+  'twin.where': ' · body {body} {field}',
+  'stutter.delete': 'delete this body (Del)',
+  'stutter.removed': 'stutter meter: tracked body removed — click a body to track another',
+  'stutter.untracked': 'stutter meter: click a body to track it',
+  'stutter.readout': 'body {body} — jitter {jitter}% · error {error} mm · {frames} frames',
+  'stutter.chartUnavailable':
+    'Chart unavailable: it could not start under the browser language {language} ({reason}). The jitter and error figures above are unaffected.',
+  'chart.frameMs': 'frame ms',
+  'chart.movedMm': 'moved mm',
+  'chart.steps': 'steps',
+  'chart.alpha': 'alpha',
+  'hud.transport.shared': 'shared',
+  'hud.transport.transfer': 'transfer',
+  'hud.transport.direct': 'direct',
+
   'help.keys':
     'drag: move a body · click: track it · right-drag/scroll: camera · F throw · H hitch · space pause · . step · R reset · I interpolation · Del delete tracked',
   'help.touch':

@@ -143,6 +143,137 @@ export const KO: TextTable = {
   'message.dismiss': '닫기',
   'message.dismissLabel': '메시지 닫기',
 
+  'spec.integer': '{min}부터 {max}까지의 정수',
+  'spec.number': '{min}부터 {max}까지의 수',
+  'spec.oneOf': '{choices} 중 하나',
+  'spec.boolean': 'true 또는 false',
+  'setting.unknown': '{key}(이)라는 설정은 없습니다. 있는 설정: {valid}.',
+  'setting.invalid': "설정 '{key}' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.",
+  'setting.notObject': '설정 패치는 { physicsHz: 60 } 같은 객체여야 합니다. 받은 값: {value}.',
+  'setting.retired':
+    '{what} = {value}: 더는 쓰지 않는 설정입니다. 접촉 솔버는 이제 한 스레드에서 돌고 물리 결과는 비트 단위로 같습니다. 그래서 {outcome}.',
+  'setting.retiredName': "설정 '{key}'",
+  'setting.retiredOutcome': '나머지 설정만 적용했습니다',
+
+  'url.badScene':
+    "URL 매개변수 'scene' = {value}: 그런 장면은 없습니다. 있는 장면: {valid}. '{scene}'(으)로 엽니다.",
+  'url.fixedCount':
+    "URL 매개변수 'count'는 무시합니다: 장면 '{scene}'은(는) 크기가 정해져 있습니다.",
+  'url.badCount':
+    "URL 매개변수 'count' = {value}: 장면 '{scene}'에 맞지 않는 값입니다. 필요한 값: {expected}. {count}(으)로 엽니다.",
+  'url.badSeed':
+    "URL 매개변수 'seed' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}. {seed}(으)로 엽니다.",
+  'url.booleanSpec': '1, 0, true 또는 false',
+  'url.badSetting':
+    "URL 매개변수 '{param}' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}. 기본값을 씁니다.",
+  'url.retiredName': "URL 매개변수 '{param}'",
+  'url.retiredOutcome': '페이지는 한 스레드로 열렸습니다',
+
+  'api.loadOptions': 'load 옵션은 { count: 300, seed: 7 } 같은 객체여야 합니다. 받은 값: {value}.',
+  'api.unknownLoadOption': '{key}(이)라는 load 옵션은 없습니다. 있는 옵션: count, seed.',
+  'api.loadCount': 'load 옵션 count = {value}: 올바르지 않은 값입니다. 필요한 값: 정수.',
+  'api.loadSeed': 'load 옵션 seed = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
+  'api.loadScene': 'load에는 장면 이름이 필요합니다. 받은 값: {value}. 있는 장면: {valid}.',
+  'api.advanceArray':
+    'advance에는 [1/60, 1/60]처럼 프레임 길이(초)의 배열이 필요합니다. 받은 값: {value}.',
+  'api.advanceTooMany': 'advance에 프레임 {count}개가 왔습니다. 한 번에 최대 {max}개입니다.',
+  'api.advanceFrame':
+    'advance 프레임 {frame} = {value}: 올바르지 않은 값입니다. 필요한 값: 0 이상의 유한한 초.',
+  'api.indexNoBodies': '{call} index = {value}: 올바르지 않은 값입니다. 장면에 물체가 없습니다.',
+  'api.index':
+    '{call} index = {value}: 올바르지 않은 값입니다. 필요한 값: 0부터 {max}까지의 정수 (장면의 물체 {count}개).',
+  'api.hitch': '끊김 길이(hitch seconds) = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
+  'api.track':
+    'track index = {value}: 올바르지 않은 값입니다. 필요한 값: null 또는 0부터 {max}까지의 정수.',
+  'api.alreadyRecording': '이미 기록 중입니다. 먼저 stopRecording()을 부르세요.',
+  'api.notRecording': '기록 중이 아닙니다. 먼저 record()를 부르세요.',
+  'api.replayWhileRecording':
+    '기록 중입니다. 먼저 stopRecording()을 부르세요 (재생하면 기록이 버려집니다).',
+  'api.seekNoReplay': 'seek에는 재생이 필요합니다. 먼저 replay(recording)를 부르세요.',
+  'api.notDrawn': '물체 {index}은(는) 아직 그려지지 않았습니다.',
+  'api.atStep': 'atStep = {value}: 올바르지 않은 값입니다. 필요한 값: 0 이상의 정수.',
+
+  'message.noTracked': '추적 중인 물체가 없습니다. 물체를 클릭해 추적한 뒤 지우세요.',
+  'message.noDragInLab':
+    '결정성 실험실에서는 끌기가 꺼져 있습니다. 마우스는 스텝 사이 실제 시간에 당기므로, 두 세계가 서로 다른 스텝에서 힘을 받아 갈라집니다. 대신 생성하거나 던지세요 (F). 그러면 두 세계가 같은 스텝에 받습니다.',
+  'message.webglLost':
+    'WebGL 컨텍스트를 잃어 (GPU 재설정 또는 3D 페이지가 너무 많음) 아무것도 그릴 수 없습니다. 시뮬레이션은 계속 돌고, 브라우저가 컨텍스트를 되찾으면 다시 그립니다.',
+  'message.webglRestored': 'WebGL 컨텍스트를 되찾았습니다. 다시 그립니다.',
+  'message.workerFallback':
+    '물리가 페이지 자체 스레드에서 돕니다: 물리 워커 문제 ({reason}). {rebuilt}. 이제 그리기와 물리가 매 프레임을 나눠 씁니다.',
+  'message.rebuiltSameStep':
+    '장면을 여기서 같은 스텝({step})으로 다시 세웠습니다 (입력은 다시 재생)',
+  'message.startedAgain':
+    '장면을 여기서 처음부터 다시 시작했습니다 (세션이 너무 길어 재생할 수 없음)',
+  'message.otherPhysicsState':
+    '이 저장 상태는 다른 물리(버전 {version})로 만들어졌습니다. 이 빌드는 버전 {current}입니다. 불러오기는 되지만, 여기서부터의 스텝은 만들 때와 다를 수 있습니다.',
+  'message.otherPhysicsRecording':
+    '이 기록은 다른 물리(버전 {version})로 만들어졌습니다. 이 빌드는 버전 {current}입니다. 불러오기는 되지만, 여기서부터의 스텝은 만들 때와 다를 수 있습니다. 재생은 처음 갈라진 스텝을 알려 줍니다.',
+  'fault.range': '세계 밖으로 나감 (원점에서 {limit} m 넘게)',
+  'fault.mass': '무게(질량 × g)가 너무 커서 시뮬레이션할 수 없음',
+  'fault.notFinite': '{what} 값이 NaN 또는 무한대가 됨',
+  'fault.body': '{kind} #{index}, 스텝 {step}: {reason}',
+  'fault.oneBody': '물체 1개',
+  'fault.bodies': '물체 {count}개',
+  'fault.more': '; 그 밖에 {count}개',
+  'fault.summary':
+    '물리 상태가 깨진 {bodies}를 없앴습니다 ({list}{more}). 장면의 나머지는 계속 돕니다.',
+
+  'record.whereStep': '스텝 {step}',
+  'record.whereBody': '물체 {body}',
+  'record.dropNoFile':
+    '끌어다 놓은 것에 파일이 없습니다. "상태 저장"이나 "기록 저장"으로 만든 .json 파일을 놓으세요.',
+  'record.theLink': '링크',
+  'record.droppedMany': '파일 {count}개를 놓았습니다. 첫 번째 파일만 엽니다.',
+  'record.notOpened': '{source}을(를) 열지 못했습니다. {reason}',
+  'record.linkCopied': '클립보드에 복사했습니다',
+  'record.linkNotCopied':
+    '복사하지 못했습니다 (클립보드가 거부함: {reason}). 주소창에서 복사하세요',
+  'record.linkWhatState': '지금 이 순간',
+  'record.linkWhatRecording': '기록',
+  'record.linkMade': '{what}의 링크({length}자)가 주소창에 있습니다. {copied}.',
+  'file.label': '파일 {name}',
+  'file.state': '저장 상태',
+  'file.recording': '기록',
+  'file.either': '저장 상태나 기록',
+  'file.tooLarge':
+    '{source}: {size}바이트입니다. {what}은(는) 최대 {limit}바이트({mib} MiB)라서 읽지 않았습니다.',
+
+  'notice.noWebglTitle': '3D 보기를 쓸 수 없습니다: WebGL 2가 없습니다',
+  'notice.noWebglBecause': '아무것도 그릴 수 없습니다. 이유: {reason}.',
+  'notice.webgl1': '이 브라우저는 WebGL 1만 제공하는데, 3D 보기에는 WebGL 2가 필요함',
+  'notice.noWebgl': '이 브라우저가 페이지에 WebGL을 주지 않음',
+  'notice.noWebglWhy': '이 브라우저가 페이지에 WebGL을 주지 않음 ({detail})',
+  'notice.rendererFailed': 'WebGL 렌더러를 시작하지 못함 ({detail})',
+  'notice.noWebglFix':
+    '장면을 보려면 브라우저 설정에서 하드웨어(그래픽) 가속을 켜고 새로 고치거나, 최신 Chrome, Edge, Firefox, Safari에서 여세요.',
+  'notice.noWebglRuns':
+    '시뮬레이션, HUD, 패널, 스크립팅 API(window.sandbox)는 그리지 않고 계속 돕니다.',
+  'notice.startupTitle': '샌드박스를 시작하지 못했습니다',
+  'notice.startupRetry': '페이지를 새로 고치세요. 계속 안 되면 다른 브라우저를 써 보세요.',
+
+  'view.ghostLegend': '면: 그려진 자세 · 와이어프레임: 가공 전 현재 물리 스냅샷',
+  'view.drawnAsOff': '{mode}: 끔으로 그림 ({strategy} 방식은 섞을 알파가 없음)',
+  'twin.caption': '{hz} Hz 화면 · 스텝 {step}',
+  'twin.waiting': '첫 스텝을 기다리는 중…',
+  'twin.identical': '스텝 {step}에서 똑같음 ✓',
+  'twin.diverged': '어긋남 ✗ {where}',
+  'twin.firstAt': '처음 어긋난 스텝 {step}{where}',
+  'twin.where': ' · 물체 {body} {field}',
+  'stutter.delete': '이 물체 삭제 (Del)',
+  'stutter.removed': '버벅임 측정: 추적하던 물체가 사라짐 — 다른 물체를 클릭해 추적하세요',
+  'stutter.untracked': '버벅임 측정: 물체를 클릭해 추적하세요',
+  'stutter.readout': '물체 {body} — 떨림 {jitter}% · 오차 {error} mm · {frames} 프레임',
+  'stutter.chartUnavailable':
+    '차트를 쓸 수 없음: 브라우저 언어 {language}에서 시작하지 못했습니다 ({reason}). 위의 떨림과 오차 수치는 영향이 없습니다.',
+  'chart.frameMs': '프레임 ms',
+  'chart.movedMm': '이동 mm',
+  'chart.steps': '스텝',
+  'chart.alpha': '알파',
+  'hud.transport.shared': '공유',
+  'hud.transport.transfer': '전송',
+  'hud.transport.direct': '직접',
+
   'help.keys':
     '끌기: 물체 옮기기 · 클릭: 추적 · 오른쪽 끌기/스크롤: 카메라 · F 던지기 · H 끊김 · 스페이스 일시정지 · . 한 스텝 · R 초기화 · I 보간 · Del 추적 물체 삭제',
   'help.touch':

@@ -1,10 +1,10 @@
 // The page's language: English, Korean or Simplified Chinese, chosen from `?lang=` and then the
 // browser's languages, switchable while the page runs; `t` looks a text up in it.
 
-import { quoteValue } from '../config/settings';
 import { EN } from './en';
 import type { TextKey, TextTable } from './en';
 import { KO } from './ko';
+import { quoteValue } from './quote';
 import { ZH } from './zh';
 
 /** The languages the page speaks, as `?lang=` and `sandbox.setLanguage` name them. */

@@ -28,6 +28,7 @@ import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
 import { createRenderer } from './webglSupport';
+import type { RendererProblem } from './webglSupport';
 
 /**
  * The scenes' cameras are framed for a landscape window. A narrower view (a split half, a phone
@@ -69,7 +70,7 @@ export class Stage {
   /** Null when the browser offers no WebGL 2: nothing is drawn, everything else runs. */
   readonly renderer: WebGLRenderer | null;
   /** Why nothing can be drawn (no WebGL), or null when the renderer works. */
-  readonly problem: string | null;
+  readonly problem: RendererProblem | null;
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(50, 1, 0.1, 500);
   readonly controls: OrbitControls;

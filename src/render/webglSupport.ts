@@ -3,9 +3,18 @@
 
 import { WebGLRenderer } from 'three';
 
-/** A renderer, or the reason there is none (the browser's own words where it gives any). */
+/**
+ * Why there is no renderer, as data the page words in its language: WebGL 1 only, no WebGL at
+ * all, or a renderer that failed; `detail` is the browser's own words ('' when it gave none).
+ */
+export interface RendererProblem {
+  kind: 'webgl1' | 'none' | 'failed';
+  detail: string;
+}
+
+/** A renderer, or the reason there is none. */
 export type RendererResult =
-  { renderer: WebGLRenderer; problem: null } | { renderer: null; problem: string };
+  { renderer: WebGLRenderer; problem: null } | { renderer: null; problem: RendererProblem };
 
 /**
  * Asks a throwaway canvas for a WebGL 2 context first. three.js (r163 and later) needs WebGL 2,
@@ -26,10 +35,7 @@ export function createRenderer(canvas: HTMLCanvasElement): RendererResult {
     webgl1?.getExtension('WEBGL_lose_context')?.loseContext();
     return {
       renderer: null,
-      problem:
-        webgl1 !== null
-          ? 'this browser offers WebGL 1 only, and the 3D view needs WebGL 2'
-          : `this browser gives the page no WebGL${reason ? ` (${reason})` : ''}`,
+      problem: { kind: webgl1 !== null ? 'webgl1' : 'none', detail: reason },
     };
   }
   gl.getExtension('WEBGL_lose_context')?.loseContext();
@@ -43,7 +49,10 @@ export function createRenderer(canvas: HTMLCanvasElement): RendererResult {
   } catch (error) {
     return {
       renderer: null,
-      problem: `the WebGL renderer could not start (${error instanceof Error ? error.message : String(error)})`,
+      problem: {
+        kind: 'failed',
+        detail: error instanceof Error ? error.message : String(error),
+      },
     };
   }
 }

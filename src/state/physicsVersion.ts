@@ -27,17 +27,3 @@ export function readPhysicsVersion(what: string, value: unknown, path: string): 
   }
   return version;
 }
-
-/**
- * What the page says when a file from other physics is loaded (`kind`: "saved state",
- * "recording"), or null when it is this build's.
- */
-export function otherPhysicsNotice(kind: string, version: number): string | null {
-  if (version === PHYSICS_VERSION) return null;
-  return (
-    `This ${kind} was made by other physics (version ${version}; this build steps with ` +
-    `version ${PHYSICS_VERSION}): it loads, but the steps from here on may differ from the ones ` +
-    `it was made with.` +
-    (kind === 'recording' ? ' The replay reports the first step where they part.' : '')
-  );
-}

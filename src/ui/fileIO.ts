@@ -3,7 +3,8 @@
 // its kind is told by its content.
 
 import { quoteValue } from '../config/settings';
-import { documentKind, DOCUMENT_NAMES, expectKind, parseJsonText } from '../state/documentKind';
+import { t } from '../i18n/language';
+import { documentKind, expectKind, parseJsonText } from '../state/documentKind';
 import type { DocumentKind } from '../state/documentKind';
 import { MAX_RECORDING_CHARS } from '../state/recording';
 import { MAX_STATE_CHARS } from '../state/stateSchema';
@@ -33,7 +34,7 @@ export interface OpenedDocument {
 
 /** How a file is named in messages: its name quoted and cut short (it is user text). */
 export function fileLabel(file: NamedFile): string {
-  return `File ${quoteValue(file.name)}`;
+  return t('file.label', { name: quoteValue(file.name) });
 }
 
 /**
@@ -47,10 +48,14 @@ export async function readDocument(
   const source = fileLabel(file);
   const limit = MAX_FILE_BYTES[expected ?? 'recording'];
   if (file.size > limit) {
-    const what = expected === null ? 'a saved state or a recording' : DOCUMENT_NAMES[expected];
-    throw new Error(
-      `${source} is ${file.size} bytes; ${what} is at most ${limit} bytes (${limit / 2 ** 20} MiB), so it was not read.`,
-    );
+    const what =
+      expected === null
+        ? t('file.either')
+        : expected === 'state'
+          ? t('file.state')
+          : t('file.recording');
+    const sizes = { size: file.size, limit, mib: limit / 2 ** 20 };
+    throw new Error(t('file.tooLarge', { source, what, ...sizes }));
   }
   const value = parseJsonText(source, await file.text());
   if (expected !== null) {

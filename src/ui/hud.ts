@@ -90,6 +90,13 @@ export interface HudSource {
  */
 export const SLOW_MOTION_BELOW = 0.97;
 
+/** The shown name of each way poses cross from the worker. */
+const TRANSPORT_TEXTS: Readonly<Record<HudFigures['transport'], TextKey>> = {
+  shared: 'hud.transport.shared',
+  transfer: 'hud.transport.transfer',
+  direct: 'hud.transport.direct',
+};
+
 /** The figures of a row that has none (never written to: its length is 0). */
 const NO_VALUES = new Float64Array(0);
 
@@ -240,7 +247,10 @@ export class Hud {
     this.shownLatency = s.latencySteps;
     this.threadValue.textContent =
       s.thread === 'worker'
-        ? t('hud.threadWorker', { transport: s.transport, steps: s.latencySteps })
+        ? t('hud.threadWorker', {
+            transport: t(TRANSPORT_TEXTS[s.transport]),
+            steps: s.latencySteps,
+          })
         : t('hud.threadMain');
   }
 

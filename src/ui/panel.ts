@@ -18,6 +18,7 @@ import type { TextKey } from '../i18n/en';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
 import { CHOICE_TEXTS, SCENE_HINTS, SCENE_TITLES } from './panelTexts';
+import { fixedText } from './readout';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
 const STRATEGY_NOTES: Record<Strategy, TextKey> = {
@@ -215,10 +216,10 @@ export class Panel {
     // Closed (as it starts), it shows nothing: reading the stats would only allocate.
     if (this.statsFolder._closed) return;
     const s = this.controls.stats();
-    this.statsState.physicsMs = `${s.physicsMsPerStep.toFixed(2)} ms`;
-    this.statsState.interpolationUs = `${s.interpolationUs.toFixed(0)} µs`;
+    this.statsState.physicsMs = `${fixedText(s.physicsMsPerStep, 2)} ms`;
+    this.statsState.interpolationUs = `${fixedText(s.interpolationUs, 0)} µs`;
     this.statsState.bodies = t('stats.bodies', { bodies: s.bodies, sleeping: s.sleeping });
-    this.statsState.simOverReal = `${s.simOverReal.toFixed(2)}×`;
+    this.statsState.simOverReal = `${fixedText(s.simOverReal, 2)}×`;
   }
 
   /** A read-only row of text that wraps (a disabled input would cut a long hint short). */

@@ -13,6 +13,38 @@ const KEPT_TEXTS = 32_768;
 const keptTexts: Map<number, string>[] = [];
 const SCALES = [1, 10, 100, 1000] as const;
 
+/** The decimal separator figures are shown with: '.' until `setDecimalSeparator` sets another. */
+let separator = '.';
+
+/**
+ * The decimal separator of the browser's language `tag` (',' for de-DE, '٫' for ar-EG); '.'
+ * when Intl rejects the tag (`en-US@posix`). Digits stay Latin: only the separator is the
+ * locale's.
+ */
+export function decimalSeparatorOf(tag: string): string {
+  try {
+    const parts = new Intl.NumberFormat(tag).formatToParts(1.5);
+    return parts.find((part) => part.type === 'decimal')?.value ?? '.';
+  } catch {
+    return '.';
+  }
+}
+
+/**
+ * Shows every figure with `value` as its decimal separator from now on (set once at start): the
+ * kept texts are dropped, and each is made again with it when next shown.
+ */
+export function setDecimalSeparator(value: string): void {
+  separator = value;
+  keptTexts.length = 0;
+}
+
+/** `value.toFixed(decimals)` with the separator in use: applied when a text is made, not per frame. */
+function made(value: number, decimals: Decimals): string {
+  const text = value.toFixed(decimals);
+  return separator === '.' ? text : text.replace('.', separator);
+}
+
 /** Decimals a number is shown with: 0 to 3. */
 export type Decimals = 0 | 1 | 2 | 3;
 
@@ -20,11 +52,12 @@ export type Decimals = 0 | 1 | 2 | 3;
 const scratch = new Float64Array(1);
 
 /**
- * `value` with `decimals` decimals, as `toFixed` writes it, from kept texts where it can.
+ * `value` with `decimals` decimals, as `toFixed` writes it (with the separator in use), from kept
+ * texts where it can.
  * @param value the number to show (any; negative, non-finite and huge values are formatted each
  *   time, which allocates).
  * @param decimals digits after the point.
- * @returns the text, identical to `value.toFixed(decimals)`.
+ * @returns the text, identical to `value.toFixed(decimals)` but for the separator.
  */
 export function fixedText(value: number, decimals: Decimals): string {
   scratch[0] = value;
@@ -42,7 +75,7 @@ function keptText(values: Float64Array, index: number, decimals: Decimals): stri
   // Negative figures (toFixed writes "-0.00" for a small one), huge ones, and values within
   // rounding error of a tie (toFixed rounds the exact decimal, which may fall either side) are
   // made each time.
-  if (!(value >= 0 && rounded < 1e9) || nearTie(scaled)) return value.toFixed(decimals);
+  if (!(value >= 0 && rounded < 1e9) || nearTie(scaled)) return made(value, decimals);
   // An int32 key is a small integer to V8, so the lookup allocates nothing.
   const key = rounded | 0;
   let kept = keptTexts[decimals];
@@ -52,9 +85,9 @@ function keptText(values: Float64Array, index: number, decimals: Decimals): stri
   }
   const text = kept.get(key);
   if (text !== undefined) return text;
-  const made = value.toFixed(decimals);
-  if (kept.size < KEPT_TEXTS) kept.set(key, made);
-  return made;
+  const fresh = made(value, decimals);
+  if (kept.size < KEPT_TEXTS) kept.set(key, fresh);
+  return fresh;
 }
 
 /**

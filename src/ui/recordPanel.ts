@@ -37,8 +37,8 @@ export interface RecordControls {
 
 /** "step 51 · body 12 · velocity[1]", as much of it as is known. */
 export function describeDivergence(d: Divergence): string {
-  const parts = [`step ${d.step}`];
-  if (d.body !== null) parts.push(`body ${d.body}`);
+  const parts = [t('record.whereStep', { step: d.step })];
+  if (d.body !== null) parts.push(t('record.whereBody', { body: d.body }));
   if (d.field !== null) parts.push(d.field);
   return parts.join(' · ');
 }
@@ -163,10 +163,7 @@ export class RecordPanel {
     bindFileDrop(
       window,
       (file, count) => this.run(() => this.openFile(file, null, count)),
-      () =>
-        this.messages.show(
-          'That drop held no file: drop a .json file made by "save state" or "save recording".',
-        ),
+      () => this.messages.show(t('record.dropNoFile')),
     );
     this.render({ recording: null, replay: null });
   }
@@ -201,7 +198,7 @@ export class RecordPanel {
   async openFragment(hash: string): Promise<void> {
     try {
       const shared = await decodeShareFragment(hash);
-      if (shared) await this.open(shared.kind, shared.value, 'The link');
+      if (shared) await this.open(shared.kind, shared.value, t('record.theLink'));
     } catch (error) {
       this.messages.show(messageOf(error));
     }
@@ -278,7 +275,7 @@ export class RecordPanel {
 
   private async openFile(file: File, expected: DocumentKind | null, count: number): Promise<void> {
     if (count > 1) {
-      this.messages.show(`${count} files were dropped; only the first one is opened.`, 'info');
+      this.messages.show(t('record.droppedMany', { count }), 'info');
     }
     const { kind, value } = await readDocument(file, expected);
     await this.open(kind, value, fileLabel(file));
@@ -290,7 +287,7 @@ export class RecordPanel {
       if (kind === 'state') await this.controls.loadState(value);
       else await this.replay(value);
     } catch (error) {
-      throw new Error(`${source} was not opened. ${messageOf(error)}`);
+      throw new Error(t('record.notOpened', { source, reason: messageOf(error) }));
     }
   }
 
@@ -306,17 +303,14 @@ export class RecordPanel {
     const fragment = await encodeShareFragment(kind, value);
     window.history.replaceState(window.history.state, '', fragment);
     const url = window.location.href;
-    let copied = 'copied to the clipboard';
+    let copied = t('record.linkCopied');
     try {
       await navigator.clipboard.writeText(url);
     } catch (error) {
-      copied = `not copied (the clipboard refused: ${messageOf(error).slice(0, 80)}): copy it from there`;
+      copied = t('record.linkNotCopied', { reason: messageOf(error).slice(0, 80) });
     }
-    const what = kind === 'state' ? 'this moment' : 'the recording';
-    this.messages.show(
-      `A link to ${what} (${url.length} characters) is in the address bar, ${copied}.`,
-      'info',
-    );
+    const what = kind === 'state' ? t('record.linkWhatState') : t('record.linkWhatRecording');
+    this.messages.show(t('record.linkMade', { what, length: url.length, copied }), 'info');
   }
 
   /** Seeks to `step`; steps asked for while a seek runs are coalesced into the latest one. */

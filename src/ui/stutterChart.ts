@@ -4,11 +4,23 @@
 
 import uPlot from 'uplot';
 
-/** Builds the chart in `parent` with `data` ([x, frame ms, moved mm, steps, alpha]). */
+/** The series' names in the legend, in the page's language. */
+export interface ChartLabels {
+  frameMs: string;
+  movedMm: string;
+  steps: string;
+  alpha: string;
+}
+
+/**
+ * Builds the chart in `parent` with `data` ([x, frame ms, moved mm, steps, alpha]) and `labels`
+ * for its legend.
+ */
 export function createStutterChart(
   parent: HTMLElement,
   size: { width: number; height: number },
   data: uPlot.AlignedData,
+  labels: ChartLabels,
 ): uPlot {
   return new uPlot(
     {
@@ -24,16 +36,16 @@ export function createStutterChart(
       ],
       series: [
         {},
-        { label: 'frame ms', scale: 'ms', stroke: '#5bc0eb', width: 1 },
-        { label: 'moved mm', scale: 'ms', stroke: '#f0ad4e', width: 1.5 },
+        { label: labels.frameMs, scale: 'ms', stroke: '#5bc0eb', width: 1 },
+        { label: labels.movedMm, scale: 'ms', stroke: '#f0ad4e', width: 1.5 },
         {
-          label: 'steps',
+          label: labels.steps,
           scale: 'n',
           stroke: '#8fb339',
           width: 1,
           paths: uPlot.paths.stepped?.({ align: 1 }),
         },
-        { label: 'alpha', scale: 'n', stroke: '#e36397', width: 1 },
+        { label: labels.alpha, scale: 'n', stroke: '#e36397', width: 1 },
       ],
     },
     data,

@@ -5,8 +5,10 @@
 
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { t } from '../i18n/language';
 import { CHART_FRAMES } from '../stats/stutterMeter';
 import type { StutterMeter } from '../stats/stutterMeter';
+import type { ChartLabels, createStutterChart } from './stutterChart';
 
 /** The chart's size on a wide screen; narrower windows get the window's width less the margin. */
 const CHART_WIDTH_PX = 420;
@@ -20,6 +22,10 @@ export class StutterPanel {
   private readonly plot: HTMLElement;
   private chart: uPlot | null = null;
   private chartRequested = false;
+  /** The chart's builder once loaded (a switch of language builds the chart again). */
+  private build: typeof createStutterChart | null = null;
+  /** Why the chart could not load, kept to write the note again in another language. */
+  private chartError: string | null = null;
   private readonly x = Array.from({ length: CHART_FRAMES }, (_, i) => i - CHART_FRAMES + 1);
   private readonly series = [
     new Array<number>(CHART_FRAMES).fill(0),
@@ -44,7 +50,6 @@ export class StutterPanel {
     this.deleteButton.type = 'button';
     this.deleteButton.className = 'stutter-delete';
     this.deleteButton.dataset.testid = 'delete-tracked';
-    this.deleteButton.textContent = 'delete this body (Del)';
     this.deleteButton.addEventListener('click', onDelete);
     head.append(this.readout, this.deleteButton);
     this.plot = document.createElement('div');
@@ -53,6 +58,32 @@ export class StutterPanel {
     this.root.append(head, this.plot);
     parent.appendChild(this.root);
     window.addEventListener('resize', () => this.chart?.setSize(this.chartSize()));
+    this.relabel();
+  }
+
+  /**
+   * Writes the button, the chart's legend and any note in the page's language (the readout
+   * follows at its next update). uPlot names its series when built, so the chart is built again.
+   */
+  relabel(): void {
+    this.deleteButton.textContent = t('stutter.delete');
+    if (this.chart && this.build) {
+      this.chart.destroy();
+      this.chart = this.build(this.plot, this.chartSize(), this.data, chartLabels());
+    }
+    if (this.chartError !== null) this.writeUnavailable(this.chartError);
+  }
+
+  /** The note in place of the chart: it could not start, and why. */
+  private writeUnavailable(reason: string): void {
+    const note = document.createElement('div');
+    note.className = 'stutter-chart-unavailable';
+    note.dataset.testid = 'chart-unavailable';
+    note.textContent = t('stutter.chartUnavailable', {
+      language: JSON.stringify(navigator.language),
+      reason,
+    });
+    this.plot.replaceChildren(note);
   }
 
   /**
@@ -64,17 +95,13 @@ export class StutterPanel {
     this.root.dataset.chart = 'loading';
     try {
       const { createStutterChart } = await import('./stutterChart');
-      this.chart = createStutterChart(this.plot, this.chartSize(), this.data);
+      this.chart = createStutterChart(this.plot, this.chartSize(), this.data, chartLabels());
+      this.build = createStutterChart;
       this.root.dataset.chart = 'ready';
     } catch (error) {
       this.plot.style.minHeight = '';
-      const note = document.createElement('div');
-      note.className = 'stutter-chart-unavailable';
-      note.dataset.testid = 'chart-unavailable';
-      note.textContent = `Chart unavailable: it could not start under the browser language ${JSON.stringify(
-        navigator.language,
-      )} (${error instanceof Error ? error.message : String(error)}). The jitter and error figures above are unaffected.`;
-      this.plot.replaceChildren(note);
+      this.chartError = error instanceof Error ? error.message : String(error);
+      this.writeUnavailable(this.chartError);
       this.root.dataset.chart = 'unavailable';
     }
   }
@@ -93,10 +120,15 @@ export class StutterPanel {
   update(meter: StutterMeter, trackedIndex: number): void {
     const report = meter.result();
     this.readout.textContent = meter.trackedRemoved
-      ? 'stutter meter: tracked body removed — click a body to track another'
+      ? t('stutter.removed')
       : trackedIndex < 0
-        ? 'stutter meter: click a body to track it'
-        : `body ${trackedIndex} — jitter ${(100 * report.jitter).toFixed(1)}% · error ${(1000 * report.error).toFixed(1)} mm · ${report.frames} frames`;
+        ? t('stutter.untracked')
+        : t('stutter.readout', {
+            body: trackedIndex,
+            jitter: (100 * report.jitter).toFixed(1),
+            error: (1000 * report.error).toFixed(1),
+            frames: report.frames,
+          });
     this.deleteButton.hidden = trackedIndex < 0;
     // A hidden chart is not redrawn: uPlot allocates tens of kilobytes a redraw.
     if (!this.chart || this.root.hidden) return;
@@ -124,4 +156,14 @@ export class StutterPanel {
       void this.loadChart();
     }
   }
+}
+
+/** The chart's series names in the page's language. */
+function chartLabels(): ChartLabels {
+  return {
+    frameMs: t('chart.frameMs'),
+    movedMm: t('chart.movedMm'),
+    steps: t('chart.steps'),
+    alpha: t('chart.alpha'),
+  };
 }

@@ -2,7 +2,9 @@
 // shows (placed over its half, wherever the layout put the halves), and what the ghost is.
 
 import { overlayLabel } from './overlayLabel';
+import { CHOICE_TEXTS } from './panelTexts';
 import type { Settings } from '../config/settings';
+import { t } from '../i18n/language';
 import type { ViewArea } from '../render/stage';
 
 /** Inset of a half's label from the half's left edge, px. */
@@ -19,7 +21,6 @@ export class ViewLabels {
     this.left = overlayLabel(parent, 'view-label view-label-left', 'view-label-left');
     this.right = overlayLabel(parent, 'view-label view-label-right', 'view-label-right');
     this.legend = overlayLabel(parent, 'view-label view-label-ghost', 'view-label-ghost');
-    this.legend.textContent = 'solid: drawn pose · wireframe: raw current physics snapshot';
   }
 
   /** Puts the divider between the halves and each label over its half (`view`: the left half). */
@@ -34,7 +35,9 @@ export class ViewLabels {
     this.right.style.maxWidth = `${view.width - 2 * LABEL_INSET_PX}px`;
   }
 
+  /** Shows the labels the view needs, in the page's language (called again on a switch). */
   update(settings: Readonly<Settings>): void {
+    this.legend.textContent = t('view.ghostLegend');
     const split = settings.view === 'split';
     this.divider.hidden = !split;
     this.left.hidden = !split;
@@ -47,7 +50,14 @@ export class ViewLabels {
   }
 }
 
+/** A choice value's shown name (the value itself when it has none). */
+function named(value: string): string {
+  const key = CHOICE_TEXTS[value];
+  return key ? t(key) : value;
+}
+
+/** A half's label: its render mode, and why it is drawn as off when the strategy has no alpha. */
 function describe(mode: string, settings: Readonly<Settings>): string {
-  if (settings.strategy === 'accumulator') return mode;
-  return `${mode}: drawn as off (${settings.strategy} leaves no alpha to blend)`;
+  if (settings.strategy === 'accumulator') return named(mode);
+  return t('view.drawnAsOff', { mode: named(mode), strategy: named(settings.strategy) });
 }

@@ -51,8 +51,8 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   },
   i18n: {
     file: 'src/i18n/language.ts',
-    bad: type('Panel', '../ui/panel'),
-    good: value('quoteValue', '../config/settings'),
+    bad: value('quoteValue', '../config/settings'),
+    good: value('quoteValue', './quote'),
   },
   shapes: {
     file: 'src/shapes/shapeKinds.ts',

@@ -7,7 +7,7 @@ import { installFakeDom } from '../../fakes/fakeDom';
 import type { HudFigures } from '../../../src/stats/statsSnapshot';
 import { createHudFigures } from '../../../src/stats/statsSnapshot';
 import type { Hud, HudSource } from '../../../src/ui/hud';
-import { fixedText } from '../../../src/ui/readout';
+import { decimalSeparatorOf, fixedText, setDecimalSeparator } from '../../../src/ui/readout';
 
 let HudClass: typeof Hud;
 let body: FakeElement;
@@ -183,6 +183,47 @@ describe('Hud in Korean and Chinese', () => {
     expect(readoutParts('{0} ms ({1}%)', [2, 0])).toEqual([2, ' ms (', 0, '%)']);
     expect(() => readoutParts('{1} then {0}', [2, 0])).toThrow(/out of order/);
     expect(() => readoutParts('{0} only', [2, 0])).toThrow(/has not 2 slots/);
+  });
+});
+
+describe('the decimal separator of the browser locale', () => {
+  it("is the locale's, or '.' where Intl rejects the tag", () => {
+    expect(decimalSeparatorOf('de-DE')).toBe(',');
+    expect(decimalSeparatorOf('ar-EG')).toBe('\u066b');
+    expect(decimalSeparatorOf('en-US')).toBe('.');
+    expect(decimalSeparatorOf('zh-CN')).toBe('.');
+    expect(decimalSeparatorOf('en-US@posix')).toBe('.');
+    expect(decimalSeparatorOf('de-DE@collation=phonebook')).toBe('.');
+  });
+
+  it('is put into texts as they are made, digits Latin; kept texts made before are dropped', () => {
+    expect(fixedText(0.6, 2)).toBe('0.60');
+    try {
+      setDecimalSeparator(',');
+      expect(fixedText(0.6, 2)).toBe('0,60');
+      expect(fixedText(12.345, 1)).toBe('12,3');
+      expect(fixedText(7, 0)).toBe('7');
+      // Figures made each time (negative ones) take it too.
+      expect(fixedText(-1.5, 1)).toBe('-1,5');
+      setDecimalSeparator('\u066b');
+      expect(fixedText(0.6, 2)).toBe('0\u066b60');
+    } finally {
+      setDecimalSeparator('.');
+    }
+    expect(fixedText(0.6, 2)).toBe('0.60');
+  });
+
+  it('the HUD shows it in its figures', () => {
+    try {
+      setDecimalSeparator(',');
+      const hud = new HudClass(body as unknown as HTMLElement);
+      const root = body.children[body.children.length - 1] as FakeElement;
+      hud.update(0, sourceOf(slowFigures()), true);
+      expect(rowsOf(root).simOverReal).toBe('0,45× (1,0 s, 16 frames)');
+      expect(rowsOf(root).alpha).toBe('0,42');
+    } finally {
+      setDecimalSeparator('.');
+    }
   });
 });
 

@@ -1,0 +1,31 @@
+// The message for bodies the state guard removed, in the page's language: the guard (physics/)
+// reports what went and why as data, and the words are chosen here, where the page's are known.
+
+import { t } from '../i18n/language';
+import { WORLD_LIMIT_METERS } from '../physics/world/stateGuard';
+import type { FaultReason, FaultReport } from '../physics/world/stateGuard';
+
+/** Why one body went, as a phrase. */
+function reasonText(reason: FaultReason): string {
+  if (reason === 'range') return t('fault.range', { limit: WORLD_LIMIT_METERS });
+  if (reason === 'mass') return t('fault.mass');
+  return t('fault.notFinite', { what: reason });
+}
+
+/** One line for the user: how many bodies went, the first few by kind, index, step and reason. */
+export function faultMessage(report: FaultReport): string {
+  const shown = report.faults.slice(0, 3).map((fault) =>
+    t('fault.body', {
+      kind: fault.kind,
+      index: fault.index,
+      step: fault.step,
+      reason: reasonText(fault.reason),
+    }),
+  );
+  const more = report.count - shown.length;
+  return t('fault.summary', {
+    bodies: report.count === 1 ? t('fault.oneBody') : t('fault.bodies', { count: report.count }),
+    list: shown.join('; '),
+    more: more > 0 ? t('fault.more', { count: more }) : '',
+  });
+}
