@@ -161,12 +161,12 @@ export const EN = {
   'tour.fixedPerFrame.try': 'Inject a hitch (H)',
   'tour.variable.title': 'Variable step',
   'tour.variable.body':
-    'Now each step lasts as long as its frame: the speed is right, the physics is not. After a hitch, one huge step makes the stiff springs overshoot and the chains fly apart (in the tunnel scene a fast ball passes through the wall). Watch the energy: it should stay bounded.',
+    'Now each step lasts as long as its frame: right speed, wrong physics. These stiff springs need steps of 10 ms or less; a slow frame or a hitch makes one huge step and the chains fly apart (in the tunnel scene a fast ball passes through the wall). Watch the energy.',
   'tour.variable.measure': 'chain energy {value} J',
-  'tour.variable.try': 'Press H for a hitch',
+  'tour.variable.try': 'Reset, then a hitch (R, H)',
   'tour.spiral.title': 'Semi-fixed and the spiral of death',
   'tour.spiral.body':
-    'Here a step simulates 10 ms but costs 14 ms of work. Lift the guards and each frame must catch up with the longer frame before it, so frames grow one after another: the spiral of death. With the clamp and the step cap on, the simulation slows down instead and the seconds given up are counted.',
+    'Here a step simulates 10 ms but costs 14 ms of work. Lift the guards and each frame must catch up with a longer one, so frames keep growing: the spiral of death. With the clamp and the step cap on, the simulation slows down instead and gives seconds up.',
   'tour.spiral.measure': 'frame {value} ms · sim ÷ real {rate} · given up {lost} s',
   'tour.spiral.try': 'Lift the guards (4 s)',
   'tour.spiral.lifted': 'Guards lifted: watch the chart',

@@ -155,12 +155,12 @@ export const ZH: TextTable = {
   'tour.fixedPerFrame.try': '插入卡顿 (H)',
   'tour.variable.title': '可变步长',
   'tour.variable.body':
-    '现在每一步和它的帧一样长：速度对了，物理却错了。卡顿之后，一个巨大的步长让硬弹簧冲过头，链条被甩散（在 tunnel 场景里，快速的球会穿墙而过）。看能量：它本应保持有界。',
+    '现在每一步和它的帧一样长：速度对了，物理却错了。这些硬弹簧需要不超过 10 ms 的步长；一帧太慢或一次卡顿就会造成一个巨大的步长，链条被甩散（在 tunnel 场景里，快速的球会穿墙而过）。看能量。',
   'tour.variable.measure': '链条能量 {value} J',
-  'tour.variable.try': '按 H 制造卡顿',
+  'tour.variable.try': '重置后制造卡顿 (R, H)',
   'tour.spiral.title': '半固定步长与死亡螺旋',
   'tour.spiral.body':
-    '这里每一步只模拟 10 ms，计算却要 14 ms。解除保护后，每一帧都要追上前一帧更长的时间，帧一帧比一帧长：这就是死亡螺旋。开着钳制和步数上限时，模拟改为变慢，并统计放弃的秒数。',
+    '这里每一步只模拟 10 ms，计算却要 14 ms。解除保护后，每一帧都要追上更长的一帧，帧越来越长：这就是死亡螺旋。开着钳制和步数上限时，模拟改为变慢，放弃一些秒数。',
   'tour.spiral.measure': '帧 {value} ms · 模拟 ÷ 真实 {rate} · 放弃 {lost} s',
   'tour.spiral.try': '解除保护（4 秒）',
   'tour.spiral.lifted': '保护已解除：看图表',

@@ -114,7 +114,6 @@ export class TourCard {
     const chapter = CHAPTERS[this.index];
     this.root.setAttribute('aria-label', t('tour.label'));
     this.root.dataset.chapter = chapter.id;
-    this.root.dataset.corner = chapter.corner;
     this.counter.textContent = t('tour.counter', { n: this.index + 1, total: CHAPTERS.length });
     this.heading.textContent = t(chapter.title);
     this.body.textContent = t(chapter.body);

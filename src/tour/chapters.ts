@@ -22,10 +22,9 @@ export type ChapterId = (typeof CHAPTER_IDS)[number];
 
 /** What a chapter's one live figure is. */
 export type MeasureKind = 'rate' | 'energy' | 'spiral' | 'stutter' | 'givenUp';
-/** What a chapter's button does: a hitch, lift the guards, or one setting switched. */
-export type TryKind = 'hitch' | 'liftGuards' | 'interpolationOff' | 'interpolationOn';
-/** Where the card sits: the corner the chapter's camera view leaves empty. */
-export type CardCorner = 'bottom-left' | 'bottom-right';
+/** What a chapter's button does: a hitch (after a reset), lift the guards, or a setting switched. */
+export type TryKind =
+  'hitch' | 'resetHitch' | 'liftGuards' | 'interpolationOff' | 'interpolationOn';
 
 /** One chapter: everything but its live state. */
 export interface TourChapter {
@@ -40,7 +39,6 @@ export interface TourChapter {
   tryLabel: TextKey;
   measureKind: MeasureKind;
   tryKind: TryKind;
-  corner: CardCorner;
   /** The article's terms this chapter is about: its title and body use each one's own word. */
   terms: readonly Term[];
 }
@@ -101,7 +99,6 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.fixedPerFrame.try',
       measureKind: 'rate',
       tryKind: 'hitch',
-      corner: 'bottom-left',
       terms: ['fixed step'],
     },
   ),
@@ -115,8 +112,7 @@ export const CHAPTERS: readonly TourChapter[] = [
       measure: 'tour.variable.measure',
       tryLabel: 'tour.variable.try',
       measureKind: 'energy',
-      tryKind: 'hitch',
-      corner: 'bottom-right',
+      tryKind: 'resetHitch',
       terms: ['hitch'],
     },
   ),
@@ -131,7 +127,6 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.spiral.try',
       measureKind: 'spiral',
       tryKind: 'liftGuards',
-      corner: 'bottom-left',
       terms: ['spiral of death', 'clamp', 'step cap'],
     },
   ),
@@ -146,7 +141,6 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.accumulator.try',
       measureKind: 'stutter',
       tryKind: 'interpolationOn',
-      corner: 'bottom-left',
       terms: ['accumulator', 'fixed step'],
     },
   ),
@@ -161,7 +155,6 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.interpolation.try',
       measureKind: 'stutter',
       tryKind: 'interpolationOff',
-      corner: 'bottom-left',
       terms: ['interpolation', 'alpha', 'extrapolation'],
     },
   ),
@@ -176,7 +169,6 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.hud.try',
       measureKind: 'givenUp',
       tryKind: 'hitch',
-      corner: 'bottom-left',
       terms: ['clamp', 'step cap', 'hitch'],
     },
   ),

@@ -168,6 +168,10 @@ export class Tour {
       case 'hitch':
         actions.hitch();
         break;
+      case 'resetHitch':
+        // The chains may be long gone: put them back, then the hitch that flings them.
+        void actions.reset().then(() => actions.hitch());
+        break;
       case 'interpolationOn':
         actions.set({ interpolation: 'interpolate' });
         break;
