@@ -76,8 +76,11 @@ test('English: every chapter measures the contrast it claims', async ({ page }) 
   const [variableBefore = 0, variableAfter = 0] = energy.variable ?? [];
   const [accumulatorBefore = 0, accumulatorAfter = 0] = energy.accumulator ?? [];
   expect(variableBefore).toBeGreaterThan(0);
-  expect(variableAfter).toBeGreaterThan(1000 * variableBefore);
+  // One 0.5 s step flings the chains: two orders of magnitude more energy (∞ once the state
+  // guard removes a ball), where the accumulator's 10 ms steps only lose some to damping.
+  expect(variableAfter).toBeGreaterThan(100 * variableBefore);
   expect(accumulatorAfter).toBeLessThanOrEqual(accumulatorBefore);
+  expect(variableAfter).toBeGreaterThan(100 * accumulatorAfter);
 
   // 3. The spiral: guards on, the simulation slows and seconds are given up; lifted, each frame
   // takes longer than the last until the tour puts the guards back.
