@@ -38,6 +38,8 @@ export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
   timescale: 'timeScale',
   maxframe: 'maxFrameSeconds',
   maxsteps: 'maxStepsPerFrame',
+  governor: 'governor',
+  stepcost: 'stepCostMs',
   paused: 'paused',
   shadows: 'shadows',
 };

@@ -19,6 +19,7 @@ import type { SavedState } from '../state/stateSchema';
 import { FrameStats } from '../stats/frameStats';
 import { StutterMeter } from '../stats/stutterMeter';
 import type { MeterSource } from '../stats/stutterMeter';
+import { spendMs } from './emulatedCost';
 import { SimulationSettings } from './simulationSettings';
 import { TimelineControls } from './timelineControls';
 
@@ -36,9 +37,7 @@ export type LoadOptions = SceneOptions;
 export type Takeover = 'build' | 'restart' | 'resume';
 
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
-function performanceNowMs(): number {
-  return performance.now();
-}
+const performanceNowMs = (): number => performance.now();
 
 export class Simulation implements Stepper, MeterSource, HostListener {
   private physicsHost: PhysicsHost;
@@ -59,8 +58,8 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    * governor's decisions (and the HUD's timings) are exact, not timed.
    */
   nowMs: () => number = performanceNowMs;
-  /** Whether the frame being run is paced by the wall clock (see `frame`). */
-  private realTime = false;
+  /** Whether the frame being run is paced by the wall clock with the governor on (see `frame`). */
+  private governed = false;
   /** This frame's physics budget in a worker: a frame's real time, at least the main budget. */
   private frameBudgetMs = FRAME_PHYSICS_BUDGET_MS;
   private stepHashListener: StepHashListener | null = null;
@@ -176,9 +175,8 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   }
 
   /**
-   * Whether a load or jump (state, replay, seek) is being built in the worker. Until it is, a
-   * drawn frame has nothing to step: the page's frames wait (their time is not counted), so a
-   * script's `await load()` then `advance` steps alike in either thread.
+   * Whether a load or jump is being built in the worker. Until it is, the page's frames wait
+   * (their time is not counted), so `await load()` then `advance` steps alike in either thread.
    */
   get building(): boolean {
     return this.physicsHost.building;
@@ -256,8 +254,8 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   /**
    * One display frame: everything up to the draw poses. Rendering is the caller's.
    * `realTime`: the frame time is the wall clock's (the rAF drive), so when physics cannot keep
-   * up the overload governor slows the simulation down and caps this frame's physics time. A
-   * scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
+   * up the overload governor (when on) slows the simulation and caps this frame's physics time.
+   * A scripted frame (`advance`, tests) gets exactly the steps its frame time asks for.
    */
   frame(frameSeconds: number, realTime = false): FrameReport {
     this.beginFrame(frameSeconds, realTime);
@@ -294,17 +292,17 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   private beginFrame(frameSeconds: number, realTime: boolean): void {
     this.timeline.followReplay();
     this.applySettings();
-    this.realTime = realTime;
+    this.governed = realTime && this.config.current.governor;
     this.frameBudgetMs = Math.max(FRAME_PHYSICS_BUDGET_MS, 1000 * frameSeconds);
     // A worker's idle time shows in its frames' real time (OverloadGovernor.recordSteps).
     this.governor.beginFrame(realTime && this.physicsHost.keepsOwnPace ? 1000 * frameSeconds : 0);
-    if (realTime) this.governor.throttle(this.loop);
+    if (this.governed) this.governor.throttle(this.loop);
     else this.loop.throttle = 1;
     // A host that keeps its own pace lets a display that draws slowly spend its frames in full.
     this.loop.slowDisplay = realTime && this.physicsHost.keepsOwnPace;
     this.physicsHost.beginSteps();
     this.loop.frame(frameSeconds, this, this.report);
-    this.realTime = false;
+    this.governed = false;
     this.physicsHost.endSteps(this.report.steps);
     this.report.step = this.physicsHost.nextStep;
   }
@@ -348,8 +346,10 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     this.interpolate();
   }
 
-  /** Stepper: the only path from the loop into the physics. */
+  /** Stepper: the only path from the loop into the physics, after any emulated cost. */
   step(dtSeconds: number): void {
+    const costMs = this.config.current.stepCostMs;
+    if (costMs > 0) spendMs(costMs);
     this.physicsHost.step(dtSeconds);
   }
 
@@ -359,7 +359,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    */
   stepAllowed(): boolean {
     if (!this.timeline.allowsStep()) return false;
-    if (!this.realTime) return true;
+    if (!this.governed) return true;
     return this.physicsHost.hasRoom(this.governor, this.frameBudgetMs);
   }
 

@@ -57,6 +57,16 @@ export interface Settings {
   maxFrameSeconds: number;
   /** Most physics steps one frame may take; the rest of the backlog is dropped, not carried. */
   maxStepsPerFrame: number;
+  /**
+   * The overload governor: when steps cost more than real time allows, the simulation slows
+   * down evenly. Off, only the clamp and the step cap stand between a dear step and a spiral.
+   */
+  governor: boolean;
+  /**
+   * Work (ms) the page thread spends before each step, emulating a dearer physics step, so the
+   * spiral of death can be shown on any machine. 0: none.
+   */
+  stepCostMs: number;
   paused: boolean;
   shadows: boolean;
 }
@@ -78,6 +88,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   // 25 steps = the whole 0.25 s clamp at 100 Hz; lower rates never reach it, higher ones (240 Hz)
   // drop the tail of a long hitch rather than spend a frame on 60 steps.
   maxStepsPerFrame: 25,
+  governor: true,
+  stepCostMs: 0,
   paused: false,
   shadows: true,
 });
@@ -111,6 +123,8 @@ export const SETTING_SPECS: { readonly [K in keyof Settings]: SettingSpec } = {
   timeScale: { type: 'number', min: 0.05, max: 2, integer: false, step: 0.05 },
   maxFrameSeconds: { type: 'number', min: 0.01, max: 1, integer: false, step: 0.01 },
   maxStepsPerFrame: { type: 'number', min: 1, max: 100, integer: true, step: 1 },
+  governor: { type: 'boolean' },
+  stepCostMs: { type: 'number', min: 0, max: 40, integer: false, step: 0.5 },
   paused: { type: 'boolean' },
   shadows: { type: 'boolean' },
 };

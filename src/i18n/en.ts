@@ -30,6 +30,8 @@ export const EN = {
   'label.timeScale': 'time scale',
   'label.maxFrameSeconds': 'frame clamp (s)',
   'label.maxStepsPerFrame': 'max steps / frame',
+  'label.governor': 'overload governor',
+  'label.stepCostMs': 'emulated step cost (ms)',
   'label.display': 'emulated display (Hz)',
   'label.jitterMs': 'frame jitter ± (ms)',
   'label.hitchSeconds': 'hitch length (s)',

@@ -32,6 +32,8 @@ export const KO: TextTable = {
   'label.timeScale': '시간 배율',
   'label.maxFrameSeconds': '프레임 클램프 (초)',
   'label.maxStepsPerFrame': '프레임당 최대 스텝',
+  'label.governor': '과부하 조절기',
+  'label.stepCostMs': '스텝당 추가 비용 (ms)',
   'label.display': '가상 화면 주사율 (Hz)',
   'label.jitterMs': '프레임 흔들림 ± (ms)',
   'label.hitchSeconds': '끊김 길이 (초)',

@@ -32,6 +32,8 @@ export const ZH: TextTable = {
   'label.timeScale': '时间倍率',
   'label.maxFrameSeconds': '帧时长钳制（秒）',
   'label.maxStepsPerFrame': '每帧最多步数',
+  'label.governor': '过载调节器',
+  'label.stepCostMs': '每步额外耗时 (ms)',
   'label.display': '模拟显示器 (Hz)',
   'label.jitterMs': '帧时间抖动 ± (ms)',
   'label.hitchSeconds': '卡顿时长（秒）',

@@ -128,7 +128,7 @@ export class Panel {
     this.addOptions(scene.add(this.spawnState, 'shape', [...SHAPE_KINDS]), 'label.spawnShape');
     const spawn = scene.add({ spawn: () => this.controls.spawn(this.spawnState.shape) }, 'spawn');
     this.named(spawn, 'label.spawn');
-    this.controllers.push(this.named(scene.add(this.sceneState, 'hint'), 'label.hint').disable());
+    this.addNote(scene, this.sceneState, 'hint', 'label.hint');
     return count;
   }
 
@@ -137,7 +137,7 @@ export class Panel {
     const sim = this.folder(this.gui, 'folder.simulation');
     this.addChoice(sim, 'physicsThread', 'label.physicsThread');
     this.addChoice(sim, 'strategy', 'label.strategy');
-    this.controllers.push(this.named(sim.add(this.notes, 'strategy'), 'label.why').disable());
+    this.addNote(sim, this.notes, 'strategy', 'label.why');
     this.addNumber(sim, 'physicsHz', 'label.physicsHz');
     this.addChoice(sim, 'interpolation', 'label.interpolation');
     this.addSetting(this.named(sim.add(this.settingsProxy(), 'paused'), 'label.paused'));
@@ -145,11 +145,13 @@ export class Panel {
     this.addNumber(sim, 'timeScale', 'label.timeScale');
     this.addNumber(sim, 'maxFrameSeconds', 'label.maxFrameSeconds');
     this.addNumber(sim, 'maxStepsPerFrame', 'label.maxStepsPerFrame');
+    this.addSetting(this.named(sim.add(this.settingsProxy(), 'governor'), 'label.governor'));
 
     const timing = this.folder(this.gui, 'folder.stutterLab');
     this.addChoice(timing, 'display', 'label.display');
     this.addNumber(timing, 'jitterMs', 'label.jitterMs');
     this.addNumber(timing, 'hitchSeconds', 'label.hitchSeconds');
+    this.addNumber(timing, 'stepCostMs', 'label.stepCostMs');
     this.named(timing.add({ hitch: () => this.controls.hitch() }, 'hitch'), 'label.hitch');
 
     const rendering = this.folder(this.gui, 'folder.rendering');
@@ -217,6 +219,19 @@ export class Panel {
     this.statsState.interpolationUs = `${s.interpolationUs.toFixed(0)} µs`;
     this.statsState.bodies = t('stats.bodies', { bodies: s.bodies, sleeping: s.sleeping });
     this.statsState.simOverReal = `${s.simOverReal.toFixed(2)}×`;
+  }
+
+  /** A read-only row of text that wraps (a disabled input would cut a long hint short). */
+  private addNote<T extends object>(folder: GUI, state: T, key: keyof T & string, label: TextKey) {
+    const controller = this.named(folder.add(state, key), label).disable();
+    const note = document.createElement('div');
+    note.className = 'panel-note';
+    controller.$widget.replaceChildren(note);
+    controller.updateDisplay = () => {
+      note.textContent = String(controller.getValue());
+      return controller;
+    };
+    this.controllers.push(controller);
   }
 
   /** A folder whose title follows the language. */

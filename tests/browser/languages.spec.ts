@@ -61,8 +61,8 @@ for (const language of ['ko', 'zh'] as const) {
     const hint = page
       .getByTestId('panel')
       .locator('.lil-controller', { hasText: language === 'ko' ? '해 보기' : '试试' })
-      .locator('input');
-    await expect(hint).toHaveValue(language === 'ko' ? /사슬이 터져/ : /链条会被甩散/);
+      .locator('.panel-note');
+    await expect(hint).toHaveText(language === 'ko' ? /사슬이 터져/ : /链条会被甩散/);
     // The HUD's figures are still shown, with the words between them translated.
     await expect(page.locator('[data-stat=physicsMsPerStep]')).toHaveText(
       language === 'ko' ? /^\d+\.\d\d ms \(dt의 \d+%\)$/ : /^\d+\.\d\d ms（占 dt 的 \d+%）$/,

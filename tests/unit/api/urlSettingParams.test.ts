@@ -88,6 +88,16 @@ const NUMBER_PARAMS: ParamContract[] = [
     ],
     expected: 'an integer from 1 to 100',
   },
+  {
+    param: 'stepcost',
+    key: 'stepCostMs',
+    valid: [
+      ['0', 0],
+      ['14', 14],
+      ['40', 40],
+    ],
+    expected: 'a number from 0 to 40',
+  },
 ];
 
 const CHOICE_PARAMS: ParamContract[] = [
@@ -132,6 +142,7 @@ const CHOICE_PARAMS: ParamContract[] = [
 const BOOLEAN_PARAMS: ParamContract[] = [
   { param: 'paused', key: 'paused', valid: BOOLEANS, expected: BOOLEAN },
   { param: 'shadows', key: 'shadows', valid: BOOLEANS, expected: BOOLEAN },
+  { param: 'governor', key: 'governor', valid: BOOLEANS, expected: BOOLEAN },
 ];
 
 const ALL = [...NUMBER_PARAMS, ...CHOICE_PARAMS, ...BOOLEAN_PARAMS];
@@ -188,13 +199,13 @@ function badValues(contract: ParamContract): [string, string][] {
 }
 
 describe('URL parameters that set a setting', () => {
-  it('the table above covers every setting parameter the parser reads: 14, with scene, count and seed 17', () => {
+  it('the table above covers every setting parameter the parser reads: 16, with scene, count and seed 19', () => {
     expect(ALL.map((c) => c.param).sort()).toEqual(Object.keys(SETTING_PARAMS).sort());
     expect(ALL.map((c) => c.key).sort()).toEqual(Object.values(SETTING_PARAMS).sort());
     expect([...URL_PARAMS].sort()).toEqual(
       ['scene', 'count', 'seed', ...ALL.map((c) => c.param)].sort(),
     );
-    expect(URL_PARAMS).toHaveLength(17);
+    expect(URL_PARAMS).toHaveLength(19);
   });
 
   for (const contract of ALL) {

@@ -45,4 +45,39 @@ describe('Simulation under overload, on an injected clock', () => {
     expect(sim.stats.throttledSeconds + sim.stats.droppedSeconds).toBe(0);
     expect(sim.stats.simOverReal()).toBeCloseTo(1, 9);
   });
+
+  it('with the governor off a real-time frame takes every step the clamp and cap allow', () => {
+    const local = localSim('carousel');
+    const sim = local.sim;
+    sim.set({ governor: false });
+    costly(local, 20);
+    for (let i = 0; i < 60; i++) {
+      sim.frame(1 / 60, true);
+      expect(sim.loop.throttle).toBe(1);
+    }
+    // 60 frames of 1/60 s at 100 Hz owe 100 steps, and all are taken: nothing throttled or
+    // dropped, so a frame's physics costs more than the frame (the start of a spiral).
+    expect(sim.nextStep).toBe(100);
+    expect(sim.stats.throttledSeconds + sim.stats.droppedSeconds).toBe(0);
+    expect(sim.stats.simOverReal()).toBeCloseTo(1, 9);
+    sim.set({ governor: true });
+    for (let i = 0; i < 60; i++) sim.frame(1 / 60, true);
+    expect(sim.stats.throttledSeconds).toBeGreaterThan(0);
+  });
+
+  it('an emulated step cost is real work before each step, and the governor sees it', () => {
+    const { sim } = localSim('carousel');
+    sim.set({ stepCostMs: 12 });
+    const start = performance.now();
+    sim.frame(0.05);
+    // Five steps of 12 ms each: the frame cannot be quicker than the work it was made to do.
+    expect(performance.now() - start).toBeGreaterThanOrEqual(5 * 12);
+    expect(sim.nextStep).toBe(5);
+    // Measured by the real clock, every step costs at least its 12 ms: more than its 10 ms dt, so
+    // real-time frames are slowed down, never allowed to spiral.
+    expect(sim.stats.physicsMsPerStep).toBeGreaterThanOrEqual(12);
+    for (let i = 0; i < 10; i++) sim.frame(1 / 60, true);
+    expect(sim.loop.throttle).toBeLessThan(1);
+    expect(sim.stats.throttledSeconds + sim.stats.droppedSeconds).toBeGreaterThan(0);
+  });
 });
