@@ -44,15 +44,27 @@ test('English: every chapter measures the contrast it claims', async ({ page }) 
   await openSandbox(page, '?lang=en&tour=1');
   await expectChapter(page, 0);
 
-  // 1. One step per frame: sim ÷ real is the frame rate × dt, over real frames.
-  await page.waitForTimeout(3000);
-  const rate = await page.evaluate(() => {
-    const stats = window.sandbox.stats();
+  // 1. One step per frame: sim ÷ real is the frame rate × dt. Over real frames (polled: on a
+  // loaded machine the overload governor may hold a frame's step back for a while)...
+  const rateError = async (): Promise<number> =>
+    page.evaluate(() => {
+      const stats = window.sandbox.stats();
+      const expected = stats.fps / 100;
+      return stats.rateWindow.frames >= 4 ? Math.abs(stats.simOverReal - expected) / expected : 1;
+    });
+  await expect.poll(rateError, { timeout: 45_000 }).toBeLessThan(0.05);
+  expect(await measured(page)).toBeGreaterThan(0);
+  // ...and exactly, over scripted frames of the emulated 30 Hz display: 0.3 at 100 Hz physics.
+  const scripted = await page.evaluate(async () => {
+    const s = window.sandbox;
+    await s.advance([0]);
+    await s.tour.open(1);
+    await s.advance(new Array(60).fill(1 / 30));
+    const stats = s.stats();
     return { simOverReal: stats.simOverReal, expected: stats.fps / 100 };
   });
-  expect(Math.abs(rate.simOverReal - rate.expected) / rate.expected).toBeLessThan(0.05);
-  expect(rate.simOverReal).toBeLessThan(0.9);
-  expect(await measured(page)).toBeGreaterThan(0);
+  expect(scripted.simOverReal).toBeCloseTo(0.3, 9);
+  expect(scripted.simOverReal).toBeCloseTo(scripted.expected, 9);
 
   // 2. Variable step: the same scripted frames (10 ms, a 0.5 s hitch, 10 ms) blow the chains'
   // energy up under variable and leave it bounded under the accumulator.
@@ -112,10 +124,10 @@ test('English: every chapter measures the contrast it claims', async ({ page }) 
     run = (frames[i] ?? 0) > (frames[i - 1] ?? 0) ? run + 1 : 1;
     longest = Math.max(longest, run);
   }
-  expect(longest, `frame times ${frames.join(' ')}`).toBeGreaterThanOrEqual(5);
+  expect(longest, `frame times ${frames.join(' ')}`).toBeGreaterThanOrEqual(4);
   expect(await page.evaluate(() => window.sandbox.settings())).toMatchObject({
     maxFrameSeconds: 0.25,
-    maxStepsPerFrame: 25,
+    maxStepsPerFrame: 5,
     governor: true,
   });
 
@@ -176,7 +188,7 @@ test('links, the scripting door, close and resume, and the keyboard', async ({ p
 
   const listed = await page.evaluate(() => window.sandbox.tour.chapters());
   expect(listed.map((chapter) => chapter.id)).toEqual(CHAPTERS.map((chapter) => chapter.id));
-  expect(listed[2]).toMatchObject({ scene: 'stack', title: 'Semi-fixed and the spiral of death' });
+  expect(listed[2]).toMatchObject({ scene: 'carousel', title: 'Semi-fixed and the spiral of death' });
   const refused = await page.evaluate(() => {
     try {
       void window.sandbox.tour.open('nope');
