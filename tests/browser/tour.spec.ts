@@ -124,7 +124,10 @@ test('English: every chapter measures the contrast it claims', async ({ page }) 
     run = (frames[i] ?? 0) > (frames[i - 1] ?? 0) ? run + 1 : 1;
     longest = Math.max(longest, run);
   }
-  expect(longest, `frame times ${frames.join(' ')}`).toBeGreaterThanOrEqual(4);
+  // Each frame longer than the last until one passes 0.5 s and the tour puts the guards back
+  // (how many it takes depends on how long the guarded frames were on this machine).
+  expect(longest, `frame times ${frames.join(' ')}`).toBeGreaterThanOrEqual(3);
+  expect(Math.max(...frames)).toBeGreaterThan(500);
   expect(await page.evaluate(() => window.sandbox.settings())).toMatchObject({
     maxFrameSeconds: 0.25,
     maxStepsPerFrame: 5,
@@ -188,7 +191,10 @@ test('links, the scripting door, close and resume, and the keyboard', async ({ p
 
   const listed = await page.evaluate(() => window.sandbox.tour.chapters());
   expect(listed.map((chapter) => chapter.id)).toEqual(CHAPTERS.map((chapter) => chapter.id));
-  expect(listed[2]).toMatchObject({ scene: 'carousel', title: 'Semi-fixed and the spiral of death' });
+  expect(listed[2]).toMatchObject({
+    scene: 'carousel',
+    title: 'Semi-fixed and the spiral of death',
+  });
   const refused = await page.evaluate(() => {
     try {
       void window.sandbox.tour.open('nope');
