@@ -93,13 +93,9 @@ export class FrameHistory {
   }
 }
 
-/** A number as the card shows it: the user's locale, `digits` after the point. */
+/** A number as the card shows it: plain digits, `digits` after the point, as the HUD writes them. */
 export function shown(value: number, digits: number): string {
-  if (!Number.isFinite(value)) return '∞';
-  return value.toLocaleString(undefined, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  return Number.isFinite(value) ? value.toFixed(digits) : '∞';
 }
 
 /** Seconds given up since load: to the clamp, the step cap and the overload governor. */
