@@ -133,8 +133,10 @@ export const PIPELINE = {
     'stats',
     'util',
   ],
-  // window.sandbox: a door onto the app's action layer.
-  api: ['app', 'config', 'i18n', 'loop', 'scenes', 'state', 'stats'],
+  // The guided tour: chapters applied through the app's action layer, its card and figures.
+  tour: ['app', 'config', 'i18n', 'loop', 'physics', 'scenes', 'snapshot', 'stats'],
+  // window.sandbox: a door onto the app's action layer (and the tour's).
+  api: ['app', 'config', 'i18n', 'loop', 'scenes', 'state', 'stats', 'tour'],
   // The page's widgets see narrow interfaces of their own, data and types: never the app.
   ui: ['config', 'i18n', 'physics', 'render', 'scenes', 'shapes', 'state', 'stats'],
 };

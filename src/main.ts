@@ -10,6 +10,8 @@ import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
 import { chooseLanguage, onLanguageChange, setLanguage, t } from './i18n/language';
 import { compileContactKernels } from './physics/kernels/kernelMemory';
+import { chapterFromUrl } from './tour/chapters';
+import { Tour } from './tour/tour';
 import { Hud, HUD_REFRESH_MS } from './ui/hud';
 import { bindInput } from './ui/input';
 import { Messages } from './ui/messages';
@@ -167,6 +169,31 @@ function buildWidgets(
   return record;
 }
 
+/**
+ * The guided tour's card over the view, fed each drawn frame and each HUD refresh, relabelled on
+ * a switch of language; Escape anywhere closes it. A bad `?tour=` is reported with the others.
+ */
+function buildTour(root: HTMLElement, { app, messages }: { app: BrowserApp; messages: Messages }) {
+  const tour = new Tour(root, {
+    actions: app.actions,
+    lastFrame: () => app.sim.stats.lastFrame,
+    snapshots: () => app.sim.snapshots,
+  });
+  const shown = app.onFrameShown;
+  app.onFrameShown = (nowMs, force) => {
+    shown?.(nowMs, force);
+    tour.frame(nowMs);
+  };
+  window.setInterval(() => tour.refresh(), HUD_REFRESH_MS);
+  onLanguageChange(() => tour.relabel());
+  window.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && tour.current() !== null) tour.close();
+  });
+  const link = chapterFromUrl(window.location.search);
+  if (link.error !== null) messages.show(link.error);
+  return { tour, chapter: link.chapter };
+}
+
 async function main(): Promise<void> {
   const root = document.getElementById('app');
   const canvas = document.getElementById('view');
@@ -179,11 +206,14 @@ async function main(): Promise<void> {
   const page = buildApp(root, canvas);
   const app = page.app;
   const record = buildWidgets(root, canvas, page);
-  window.sandbox = createScriptingApi(app.actions);
+  const { tour, chapter } = buildTour(root, page);
+  window.sandbox = createScriptingApi(app.actions, tour.api());
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.
   await app.threads.use(app.sim.settings.physicsThread);
   app.start();
+  // A tour link's chapter is in force before the page says it is ready.
+  if (chapter !== null) await tour.open(chapter.id);
   document.body.dataset.ready = 'true';
   // A link made by "copy link" carries a state or a recording in its fragment.
   void record.openFragment(window.location.hash);

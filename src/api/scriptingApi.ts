@@ -15,6 +15,7 @@ import type { EncodedRecording } from '../state/recording';
 import type { EncodedState } from '../state/stateSchema';
 import { validateSpawnSpec } from '../state/spawnSpec';
 import type { SpawnInput } from '../state/spawnSpec';
+import type { TourApi } from '../tour/tour';
 
 export type { Pose, SnapshotPose } from '../app/poseReadout';
 
@@ -57,6 +58,8 @@ export interface SandboxApi {
   language(): Language;
   /** Switches the page's words (the simulation is untouched); a bad name throws. */
   setLanguage(language: Language): void;
+  /** The guided tour: its chapters, open one (id or 1–6), close it, the chapter open. */
+  tour: TourApi;
 }
 
 /** The longest batch `advance` takes at once: 100 000 frames is ~28 minutes of 60 Hz display. */
@@ -118,9 +121,10 @@ function validBodyIndex(call: string, index: unknown, count: number): number {
 
 /**
  * `window.sandbox` over the action layer: each argument checked here (a bad one throws, naming
- * it), then the same call the keys, pointer and panel make.
+ * it), then the same call the keys, pointer and panel make. `tour` is the tour's own door (it
+ * checks its chapter itself and acts through the same action layer).
  */
-export function createScriptingApi(actions: ActionLayer): SandboxApi {
+export function createScriptingApi(actions: ActionLayer, tour: TourApi): SandboxApi {
   return {
     scenes: () => SCENES.map((scene) => scene.id),
     load(scene, options) {
@@ -191,5 +195,6 @@ export function createScriptingApi(actions: ActionLayer): SandboxApi {
     seek: (step) => actions.seek(step),
     language: () => currentLanguage(),
     setLanguage: (language) => setLanguage(language),
+    tour,
   };
 }

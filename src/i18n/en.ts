@@ -273,6 +273,46 @@ export const EN = {
     'drag: move a body · click: track it · right-drag/scroll: camera · F throw · H hitch · space pause · . step · R reset · I interpolation · Del delete tracked',
   'help.touch':
     'one finger: drag a body, or turn the view · tap: track a body · two fingers: pan, zoom',
+  'tour.label': 'Guided tour of "Fix Your Timestep!"',
+  'tour.counter': '{n} / {total}',
+  'tour.back': 'Back',
+  'tour.next': 'Next',
+  'tour.close': 'Close the tour',
+  'tour.open': 'Resume the tour',
+  'tour.chapters': 'Chapters',
+  'tour.badLink':
+    "URL parameter 'tour' = {value} is invalid: expected {valid}. The tour stays closed.",
+  'tour.fixedPerFrame.title': 'One fixed step per frame',
+  'tour.fixedPerFrame.body':
+    'Each drawn frame moves the physics one fixed step of 10 ms, however long the frame really took. On this emulated 30 Hz display that is 0.3 s of simulation per real second: slow motion. The speed depends on the display.',
+  'tour.fixedPerFrame.measure': 'sim ÷ real {value} · frame rate × dt {expected}',
+  'tour.fixedPerFrame.try': 'Inject a hitch (H)',
+  'tour.variable.title': 'Variable step',
+  'tour.variable.body':
+    'Now each step lasts as long as its frame: right speed, wrong physics. These stiff springs need steps of 10 ms or less; a slow frame or a hitch makes one huge step and the chains fly apart (in the tunnel scene a fast ball passes through the wall). Watch the energy.',
+  'tour.variable.measure': 'chain energy {value} J',
+  'tour.variable.try': 'Reset, then a hitch (R, H)',
+  'tour.spiral.title': 'Semi-fixed and the spiral of death',
+  'tour.spiral.body':
+    'Here a step simulates 10 ms but costs 14 ms of work. Lift the guards and each frame must catch up with a longer one, so frames keep growing: the spiral of death. With the clamp and the step cap on, the simulation slows down instead and gives seconds up.',
+  'tour.spiral.measure': 'frame {value} ms · sim ÷ real {rate} · given up {lost} s',
+  'tour.spiral.try': 'Lift the guards (4 s)',
+  'tour.spiral.lifted': 'Guards lifted: watch the chart',
+  'tour.accumulator.title': 'Free the physics: the accumulator',
+  'tour.accumulator.body':
+    'Frame time goes into an accumulator, and the physics takes whole fixed steps of 10 ms out of it: the same result on any display (the same state hash). But at 60 Hz a frame holds one step or two, so the motion judders.',
+  'tour.accumulator.measure': 'stutter {value} %',
+  'tour.accumulator.try': 'Switch interpolation on',
+  'tour.interpolation.title': 'The final touch: interpolation',
+  'tour.interpolation.body':
+    'Draw between the last two steps, blended by alpha (the part of a step left in the accumulator): the judder is gone, and the world is shown one step behind. The ghost shows the raw steps; extrapolation guesses ahead instead and overshoots.',
+  'tour.interpolation.measure': 'stutter {value} %',
+  'tour.interpolation.try': 'Switch interpolation off',
+  'tour.hud.title': 'What the HUD tells you',
+  'tour.hud.body':
+    'After a hitch, time the loop will not simulate is given up: cut by the clamp, dropped by the step cap or held back by the overload governor. The HUD counts those seconds. A player sees a short slow-down, never a freeze or an explosion.',
+  'tour.hud.measure': 'given up {value} s (clamp {clamp} · step cap {cap} · governor {governor})',
+  'tour.hud.try': 'Press H for a hitch',
 } as const;
 
 /** A text's key. */

@@ -278,4 +278,44 @@ export const KO: TextTable = {
     '끌기: 물체 옮기기 · 클릭: 추적 · 오른쪽 끌기/스크롤: 카메라 · F 던지기 · H 끊김 · 스페이스 일시정지 · . 한 스텝 · R 초기화 · I 보간 · Del 추적 물체 삭제',
   'help.touch':
     '한 손가락: 물체 끌기 또는 시점 돌리기 · 탭: 물체 추적 · 두 손가락: 이동, 확대/축소',
+  'tour.label': '"Fix Your Timestep!" 가이드 투어',
+  'tour.counter': '{n} / {total}',
+  'tour.back': '이전',
+  'tour.next': '다음',
+  'tour.close': '투어 닫기',
+  'tour.open': '투어 계속하기',
+  'tour.chapters': '장 목록',
+  'tour.badLink':
+    "URL 매개변수 'tour' = {value} 값이 잘못되었습니다. {valid} 중 하나여야 합니다. 투어를 열지 않습니다.",
+  'tour.fixedPerFrame.title': '프레임마다 고정 스텝 하나',
+  'tour.fixedPerFrame.body':
+    '그리는 프레임마다 물리를 10 ms짜리 고정 스텝 하나만큼 진행합니다. 프레임이 실제로 얼마나 걸렸는지는 상관하지 않습니다. 에뮬레이션한 30 Hz 화면에서는 실제 1초에 시뮬레이션이 0.3초만 흘러 모든 것이 느리게 움직입니다. 속도가 화면에 달려 있습니다.',
+  'tour.fixedPerFrame.measure': '시뮬레이션 ÷ 실제 {value} · 프레임률 × dt {expected}',
+  'tour.fixedPerFrame.try': '끊김 넣기 (H)',
+  'tour.variable.title': '가변 스텝',
+  'tour.variable.body':
+    '이제 스텝 하나가 프레임 길이만큼 깁니다. 속도는 맞지만 물리는 틀립니다. 이 단단한 스프링에는 10 ms 이하의 스텝이 필요한데, 느린 프레임이나 끊김이 커다란 스텝 하나를 만들면 사슬이 흩어집니다(tunnel 장면에서는 빠른 공이 벽을 뚫고 지나갑니다). 에너지를 보세요.',
+  'tour.variable.measure': '사슬 에너지 {value} J',
+  'tour.variable.try': '초기화 후 끊김 넣기 (R, H)',
+  'tour.spiral.title': '준고정 스텝과 죽음의 나선',
+  'tour.spiral.body':
+    '여기서 스텝 하나는 10 ms를 시뮬레이션하지만 계산에 14 ms가 듭니다. 안전장치를 풀면 프레임마다 더 긴 프레임을 따라잡아야 해서 프레임이 계속 길어집니다. 이것이 죽음의 나선입니다. 클램프와 스텝 상한이 켜져 있으면 대신 시뮬레이션이 느려지고 시간을 포기합니다.',
+  'tour.spiral.measure': '프레임 {value} ms · 시뮬레이션 ÷ 실제 {rate} · 포기 {lost} s',
+  'tour.spiral.try': '안전장치 풀기 (4초)',
+  'tour.spiral.lifted': '안전장치를 풀었습니다: 차트를 보세요',
+  'tour.accumulator.title': '물리를 풀어 주기: 누적기',
+  'tour.accumulator.body':
+    '프레임 시간을 누적기에 쌓고, 물리는 거기서 10 ms짜리 고정 스텝을 통째로 꺼내 씁니다. 어떤 화면에서도 결과가 같습니다(상태 해시가 같음). 하지만 60 Hz에서는 프레임마다 스텝이 하나 또는 둘이라 움직임이 떨립니다.',
+  'tour.accumulator.measure': '떨림 {value} %',
+  'tour.accumulator.try': '보간 켜기',
+  'tour.interpolation.title': '마지막 손질: 보간',
+  'tour.interpolation.body':
+    '마지막 두 스텝 사이를 알파(누적기에 남은 스텝의 비율)로 섞어 그립니다. 떨림은 사라지고, 세계는 한 스텝 늦게 보입니다. 유령은 실제 스텝을 보여 주고, 외삽은 앞을 짐작하다가 지나칩니다.',
+  'tour.interpolation.measure': '떨림 {value} %',
+  'tour.interpolation.try': '보간 끄기',
+  'tour.hud.title': 'HUD가 알려 주는 것',
+  'tour.hud.body':
+    '끊김 뒤에 루프가 시뮬레이션하지 않을 시간은 포기합니다. 클램프가 자르고, 스텝 상한이 버리고, 과부하 조절기가 붙잡습니다. HUD가 그 시간을 초로 셉니다. 플레이어는 잠깐 느려지는 것만 볼 뿐, 멈추거나 터지는 것은 보지 않습니다.',
+  'tour.hud.measure': '포기 {value} s (클램프 {clamp} · 스텝 상한 {cap} · 조절기 {governor})',
+  'tour.hud.try': 'H를 눌러 끊김 넣기',
 };

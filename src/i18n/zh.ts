@@ -258,4 +258,43 @@ export const ZH: TextTable = {
   'help.keys':
     '拖动：移动物体 · 点击：跟踪 · 右键拖动/滚轮：相机 · F 投掷 · H 卡顿 · 空格 暂停 · . 单步 · R 重置 · I 插值 · Del 删除跟踪的物体',
   'help.touch': '单指：拖动物体或旋转视角 · 轻点：跟踪物体 · 双指：平移、缩放',
+  'tour.label': '《Fix Your Timestep!》导览',
+  'tour.counter': '{n} / {total}',
+  'tour.back': '上一章',
+  'tour.next': '下一章',
+  'tour.close': '关闭导览',
+  'tour.open': '继续导览',
+  'tour.chapters': '章节',
+  'tour.badLink': "URL 参数 'tour' = {value} 无效：应为 {valid} 之一。导览不打开。",
+  'tour.fixedPerFrame.title': '每帧一个固定步长',
+  'tour.fixedPerFrame.body':
+    '每画一帧，物理就前进一个 10 ms 的固定步长，不管这一帧实际用了多久。在模拟的 30 Hz 显示器上，真实的一秒只模拟 0.3 秒：一切都成了慢动作。速度取决于显示器。',
+  'tour.fixedPerFrame.measure': '模拟 ÷ 真实 {value} · 帧率 × dt {expected}',
+  'tour.fixedPerFrame.try': '插入卡顿 (H)',
+  'tour.variable.title': '可变步长',
+  'tour.variable.body':
+    '现在每一步和它的帧一样长：速度对了，物理却错了。这些硬弹簧需要不超过 10 ms 的步长；一帧太慢或一次卡顿就会造成一个巨大的步长，链条被甩散（在 tunnel 场景里，快速的球会穿墙而过）。看能量。',
+  'tour.variable.measure': '链条能量 {value} J',
+  'tour.variable.try': '重置后制造卡顿 (R, H)',
+  'tour.spiral.title': '半固定步长与死亡螺旋',
+  'tour.spiral.body':
+    '这里每一步只模拟 10 ms，计算却要 14 ms。解除保护后，每一帧都要追上更长的一帧，帧越来越长：这就是死亡螺旋。开着钳制和步数上限时，模拟改为变慢，放弃一些秒数。',
+  'tour.spiral.measure': '帧 {value} ms · 模拟 ÷ 真实 {rate} · 放弃 {lost} s',
+  'tour.spiral.try': '解除保护（4 秒）',
+  'tour.spiral.lifted': '保护已解除：看图表',
+  'tour.accumulator.title': '解放物理：累加器',
+  'tour.accumulator.body':
+    '帧时间存进累加器，物理每次从中取出完整的 10 ms 固定步长：在任何显示器上结果都一样（状态哈希相同）。但在 60 Hz 下，一帧里有一步或两步，运动会抖动。',
+  'tour.accumulator.measure': '抖动 {value} %',
+  'tour.accumulator.try': '打开插值',
+  'tour.interpolation.title': '最后一步：插值',
+  'tour.interpolation.body':
+    '在最后两步之间按 alpha（累加器里剩下的那部分步长）混合来画：抖动消失了，画面落后一步。幽灵显示原始的步；外推则向前猜，会冲过头。',
+  'tour.interpolation.measure': '抖动 {value} %',
+  'tour.interpolation.try': '关闭插值',
+  'tour.hud.title': 'HUD 告诉你什么',
+  'tour.hud.body':
+    '卡顿之后，循环不再模拟的时间会被放弃：被钳制截掉、被步数上限丢弃，或被过载调节器扣下。HUD 统计这些秒数。玩家只会看到短暂的变慢，不会看到卡死或爆炸。',
+  'tour.hud.measure': '放弃 {value} s（钳制 {clamp} · 步数上限 {cap} · 调节器 {governor}）',
+  'tour.hud.try': '按 H 制造卡顿',
 };

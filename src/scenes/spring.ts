@@ -43,9 +43,13 @@ export const springScene: SceneDefinition = {
   },
 };
 
+/** One ball's mass (kg): what the tour's energy figure weighs the chains with. */
+export const SPRING_BALL_MASS =
+  DENSITY * (4 / 3) * Math.PI * BALL_RADIUS * BALL_RADIUS * BALL_RADIUS;
+
 /** Every link's spring: stiffness from OMEGA for one ball's mass. */
 export function chainSpring(): SpringSpec {
-  const mass = DENSITY * (4 / 3) * Math.PI * BALL_RADIUS * BALL_RADIUS * BALL_RADIUS;
+  const mass = SPRING_BALL_MASS;
   return {
     restLength: REST,
     stiffness: mass * OMEGA * OMEGA,

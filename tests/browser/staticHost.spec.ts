@@ -86,3 +86,19 @@ test('from a static host with no isolation headers, in a subfolder: every file l
   expect(failed).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('from the same static host, a tour link opens its chapter with its settings in force', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto(`${origin}${FOLDER}?tour=1`);
+  await expect(page.locator('body[data-ready=true]')).toHaveCount(1);
+  await expect(page.getByTestId('tour-card')).toBeVisible();
+  expect(await page.evaluate(() => window.sandbox.tour.current())).toBe('fixed-per-frame');
+  expect(await page.evaluate(() => window.sandbox.settings())).toMatchObject({
+    strategy: 'fixed-per-frame',
+    display: '30',
+  });
+  await expect(page.getByTestId('tour-measure')).toHaveAttribute('data-value', /^\d/);
+  expect(errors).toEqual([]);
+});

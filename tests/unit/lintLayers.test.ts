@@ -174,6 +174,12 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     bad: value('Messages', '../ui/messages'),
     good: value('LocalHost', '../physicsHost/host/localHost'),
   },
+  tour: {
+    file: 'src/tour/card.ts',
+    // The card is the tour's own: it never reaches into the panel's widgets.
+    bad: value('Panel', '../ui/panel'),
+    good: type('ActionLayer', '../app/actionLayer'),
+  },
   api: {
     file: 'src/api/urlParams.ts',
     bad: value('Panel', '../ui/panel'),

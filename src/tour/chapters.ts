@@ -1,0 +1,218 @@
+// The tour's six chapters, one per step of "Fix Your Timestep!": the scene and settings each
+// puts in force, its words (text keys), what it measures, what it offers to try, and the
+// article's terms its words must name in every language.
+
+import { quoteValue } from '../config/settings';
+import type { Settings } from '../config/settings';
+import type { TextKey } from '../i18n/en';
+import type { Term } from '../i18n/glossary';
+import { t } from '../i18n/language';
+
+/** The chapters' ids, in order: `?tour=` and `sandbox.tour.open` take one (or its number, 1–6). */
+export const CHAPTER_IDS = [
+  'fixed-per-frame',
+  'variable',
+  'spiral',
+  'accumulator',
+  'interpolation',
+  'hud',
+] as const;
+/** One chapter's id. */
+export type ChapterId = (typeof CHAPTER_IDS)[number];
+
+/** What a chapter's one live figure is. */
+export type MeasureKind = 'rate' | 'energy' | 'spiral' | 'stutter' | 'givenUp';
+/** What a chapter's button does: a hitch (after a reset), lift the guards, or a setting switched. */
+export type TryKind =
+  'hitch' | 'resetHitch' | 'liftGuards' | 'interpolationOff' | 'interpolationOn';
+
+/** One chapter: everything but its live state. */
+export interface TourChapter {
+  id: ChapterId;
+  scene: string;
+  /** Applied in one patch through the action layer; every chapter names the same keys. */
+  settings: Partial<Settings>;
+  title: TextKey;
+  body: TextKey;
+  /** The measurement's visible text, `{value}` filled in. */
+  measure: TextKey;
+  tryLabel: TextKey;
+  measureKind: MeasureKind;
+  tryKind: TryKind;
+  /** The article's terms this chapter is about: its title and body use each one's own word. */
+  terms: readonly Term[];
+}
+
+/**
+ * The settings every chapter sets, at the sandbox's defaults: a chapter changes a few and the
+ * rest are put back, so a chapter looks the same whatever was set before it.
+ */
+export const CHAPTER_BASE: Readonly<Partial<Settings>> = Object.freeze({
+  physicsThread: 'worker',
+  physicsHz: 100,
+  strategy: 'accumulator',
+  interpolation: 'interpolate',
+  view: 'single',
+  display: 'native',
+  jitterMs: 0,
+  hitchSeconds: 0.5,
+  timeScale: 1,
+  maxFrameSeconds: 0.25,
+  maxStepsPerFrame: 25,
+  paused: false,
+  stepCostMs: 0,
+  governor: true,
+});
+
+/**
+ * What "lift the guards" sets in chapter 3: the clamp and the step cap as loose as they go and
+ * the overload governor off, so nothing stops the spiral.
+ */
+export const LIFTED_GUARDS: Readonly<Partial<Settings>> = Object.freeze({
+  maxFrameSeconds: 1,
+  maxStepsPerFrame: 100,
+  governor: false,
+});
+
+/** A step that costs more than its 10 ms of simulated time: 14 ms of work on the page thread. */
+export const SPIRAL_STEP_COST_MS = 14;
+
+function chapter(
+  id: ChapterId,
+  scene: string,
+  settings: Partial<Settings>,
+  rest: Omit<TourChapter, 'id' | 'scene' | 'settings'>,
+): TourChapter {
+  return { id, scene, settings: { ...CHAPTER_BASE, ...settings }, ...rest };
+}
+
+/** The six chapters, in the article's order. */
+export const CHAPTERS: readonly TourChapter[] = [
+  chapter(
+    'fixed-per-frame',
+    'carousel',
+    { strategy: 'fixed-per-frame', display: '30' },
+    {
+      title: 'tour.fixedPerFrame.title',
+      body: 'tour.fixedPerFrame.body',
+      measure: 'tour.fixedPerFrame.measure',
+      tryLabel: 'tour.fixedPerFrame.try',
+      measureKind: 'rate',
+      tryKind: 'hitch',
+      terms: ['fixed step'],
+    },
+  ),
+  chapter(
+    'variable',
+    'spring',
+    { strategy: 'variable' },
+    {
+      title: 'tour.variable.title',
+      body: 'tour.variable.body',
+      measure: 'tour.variable.measure',
+      tryLabel: 'tour.variable.try',
+      measureKind: 'energy',
+      tryKind: 'resetHitch',
+      terms: ['hitch'],
+    },
+  ),
+  chapter(
+    'spiral',
+    // One body: the frames are all the emulated cost, so the spiral is the same on any machine.
+    'carousel',
+    {
+      strategy: 'semi-fixed',
+      physicsThread: 'main',
+      stepCostMs: SPIRAL_STEP_COST_MS,
+      // A tight step cap keeps the guarded frames short (5 × 14 ms), so that once the guards
+      // are lifted the chart shows several frames, each longer than the last, before 0.5 s.
+      maxStepsPerFrame: 5,
+    },
+    {
+      title: 'tour.spiral.title',
+      body: 'tour.spiral.body',
+      measure: 'tour.spiral.measure',
+      tryLabel: 'tour.spiral.try',
+      measureKind: 'spiral',
+      tryKind: 'liftGuards',
+      terms: ['spiral of death', 'clamp', 'step cap'],
+    },
+  ),
+  chapter(
+    'accumulator',
+    'carousel',
+    { strategy: 'accumulator', interpolation: 'off', display: '60' },
+    {
+      title: 'tour.accumulator.title',
+      body: 'tour.accumulator.body',
+      measure: 'tour.accumulator.measure',
+      tryLabel: 'tour.accumulator.try',
+      measureKind: 'stutter',
+      tryKind: 'interpolationOn',
+      terms: ['accumulator', 'fixed step'],
+    },
+  ),
+  chapter(
+    'interpolation',
+    'carousel',
+    { strategy: 'accumulator', interpolation: 'interpolate', display: '60', view: 'ghost' },
+    {
+      title: 'tour.interpolation.title',
+      body: 'tour.interpolation.body',
+      measure: 'tour.interpolation.measure',
+      tryLabel: 'tour.interpolation.try',
+      measureKind: 'stutter',
+      tryKind: 'interpolationOff',
+      terms: ['interpolation', 'alpha', 'extrapolation'],
+    },
+  ),
+  chapter(
+    'hud',
+    'stack',
+    {},
+    {
+      title: 'tour.hud.title',
+      body: 'tour.hud.body',
+      measure: 'tour.hud.measure',
+      tryLabel: 'tour.hud.try',
+      measureKind: 'givenUp',
+      tryKind: 'hitch',
+      terms: ['clamp', 'step cap', 'hitch'],
+    },
+  ),
+];
+
+/** The valid ways to name a chapter, for messages: its number or its id. */
+const VALID = `1 to 6, ${CHAPTER_IDS.map((id) => `'${id}'`).join(', ')}`;
+
+/**
+ * The chapter a link or a script names: its id, or its number from 1 to 6 (a number or the
+ * text of one). Anything else throws an Error naming the valid ids.
+ */
+export function findChapter(chapter: unknown): TourChapter {
+  const text = typeof chapter === 'number' ? String(chapter) : chapter;
+  if (typeof text === 'string') {
+    const byId = CHAPTERS.find((entry) => entry.id === text);
+    if (byId) return byId;
+    if (/^[1-6]$/.test(text)) return CHAPTERS[Number(text) - 1];
+  }
+  throw new Error(`tour chapter ${quoteValue(chapter)} is invalid: expected ${VALID}.`);
+}
+
+/**
+ * The chapter `?tour=` opens: null when there is none, or (with an error in the page's language
+ * naming the valid values) when it names none.
+ * @param search `location.search`.
+ */
+export function chapterFromUrl(search: string): {
+  chapter: TourChapter | null;
+  error: string | null;
+} {
+  const text = new URLSearchParams(search).get('tour');
+  if (text === null) return { chapter: null, error: null };
+  try {
+    return { chapter: findChapter(text), error: null };
+  } catch {
+    return { chapter: null, error: t('tour.badLink', { value: quoteValue(text), valid: VALID }) };
+  }
+}
