@@ -133,8 +133,9 @@ export const PIPELINE = {
     'stats',
     'util',
   ],
-  // The guided tour: chapters applied through the app's action layer, its card and figures.
-  tour: ['app', 'config', 'i18n', 'loop', 'physics', 'scenes', 'snapshot', 'stats'],
+  // The guided tour: chapters applied through the app's action layer, its card and figures
+  // (written as the HUD writes its own).
+  tour: ['app', 'config', 'i18n', 'loop', 'physics', 'scenes', 'snapshot', 'stats', 'ui'],
   // window.sandbox: a door onto the app's action layer (and the tour's).
   api: ['app', 'config', 'i18n', 'loop', 'scenes', 'state', 'stats', 'tour'],
   // The page's widgets see narrow interfaces of their own, data and types: never the app.

@@ -7,6 +7,8 @@ import { GRAVITY } from '../physics/world/physicsWorld';
 import { chainSpring, SPRING_BALL_MASS, SPRING_CHAINS } from '../scenes/spring';
 import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { StatsSnapshot } from '../stats/statsSnapshot';
+import { fixedText } from '../ui/readout';
+import type { Decimals } from '../ui/readout';
 import type { MeasureKind } from './chapters';
 
 /** Frames the spiral chart keeps: two seconds of a 60 Hz display. */
@@ -93,9 +95,9 @@ export class FrameHistory {
   }
 }
 
-/** A number as the card shows it: plain digits, `digits` after the point, as the HUD writes them. */
-export function shown(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : '∞';
+/** A number as the card shows it: `digits` after the locale's decimal separator, as the HUD's. */
+export function shown(value: number, digits: Decimals): string {
+  return Number.isFinite(value) ? fixedText(value, digits) : '∞';
 }
 
 /** Seconds given up since load: to the clamp, the step cap and the overload governor. */

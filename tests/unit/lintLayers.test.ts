@@ -176,9 +176,9 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   },
   tour: {
     file: 'src/tour/card.ts',
-    // The card is the tour's own: it never reaches into the panel's widgets.
-    bad: value('Panel', '../ui/panel'),
-    good: type('ActionLayer', '../app/actionLayer'),
+    // The tour is driven through the action layer, never through the scripting door.
+    bad: value('createScriptingApi', '../api/scriptingApi'),
+    good: value('fixedText', '../ui/readout'),
   },
   api: {
     file: 'src/api/urlParams.ts',
