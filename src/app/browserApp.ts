@@ -39,6 +39,8 @@ export class BrowserApp implements PageSession {
   /** The settings the panel last showed (replaced, never mutated, on every change). */
   private seenSettings: Readonly<Settings>;
   private contextMessage: ShownMessage | null = null;
+  /** The warnings of bodies removed from this world: taken off when another scene is loaded. */
+  private readonly faultMessages: ShownMessage[] = [];
   /** Called after anything changes settings or the scene, so the panel can redraw. */
   onChange: (() => void) | null = null;
   /** Called after a frame is shown (`force`: a redraw outside the frames), for the HUD. */
@@ -120,7 +122,7 @@ export class BrowserApp implements PageSession {
     else if (this.sim.settings !== this.seenSettings) this.changed();
     this.seenSettings = this.sim.settings;
     const faults = this.sim.takeFaults();
-    if (faults) this.notify(faultMessage(faults), 'warning');
+    if (faults) this.faultMessages.push(this.notify(faultMessage(faults), 'warning'));
     if (render) this.view.draw(this.sim, this.lab?.twin ?? null);
     else this.view.writeInstances(this.sim, this.lab?.twin ?? null);
   }
@@ -139,6 +141,9 @@ export class BrowserApp implements PageSession {
   /** Builds a scene (and the lab's second world); resolves once it can be drawn. */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
     const loaded = this.sim.load(sceneId, options);
+    // What broke in the old world is no news in the new one (a tour chapter's exploding springs
+    // would otherwise stack over the next chapter's view).
+    for (const message of this.faultMessages.splice(0)) message.remove();
     this.driver.restartJitter();
     const lab = this.updateLab();
     this.view.frameScene(this.sim.scene.definition.view);

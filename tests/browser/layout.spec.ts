@@ -170,6 +170,11 @@ for (const size of SIZES) {
             .toEqual(chapter.settings);
           await expect(page.getByTestId('tour-measure')).not.toBeEmpty();
           expect(await overflowingBoxes(page), chapter.id).toEqual([]);
+          if (chapter.settings.view === 'ghost') {
+            // The ghost's legend is a line or two along the bottom, not a band down the view.
+            const legend = await boxOf(page, '[data-testid=view-label-ghost]');
+            expect(legend.height, 'ghost legend height').toBeLessThan(60);
+          }
           const cardBox = await boxOf(page, '[data-testid=tour-card]');
           const drawn = await drawnAt(page, chapter.scene, await focusPoints(page, chapter.scene));
           // The chapter's bodies are on screen to be kept clear of.
