@@ -2,7 +2,7 @@
 // puts in force, its words (text keys), what it measures, what it offers to try, and the
 // article's terms its words must name in every language.
 
-import { quoteValue } from '../config/settings';
+import { DEFAULT_SETTINGS, quoteValue } from '../config/settings';
 import type { Settings } from '../config/settings';
 import type { TextKey } from '../i18n/en';
 import type { Term } from '../i18n/glossary';
@@ -43,26 +43,31 @@ export interface TourChapter {
   terms: readonly Term[];
 }
 
+/** The settings every chapter names: what shapes the loop, the physics and the picture. */
+const CHAPTER_KEYS: readonly (keyof Settings)[] = [
+  'physicsThread',
+  'physicsHz',
+  'strategy',
+  'interpolation',
+  'view',
+  'display',
+  'jitterMs',
+  'hitchSeconds',
+  'timeScale',
+  'maxFrameSeconds',
+  'maxStepsPerFrame',
+  'paused',
+  'stepCostMs',
+  'governor',
+];
+
 /**
  * The settings every chapter sets, at the sandbox's defaults: a chapter changes a few and the
  * rest are put back, so a chapter looks the same whatever was set before it.
  */
-export const CHAPTER_BASE: Readonly<Partial<Settings>> = Object.freeze({
-  physicsThread: 'worker',
-  physicsHz: 100,
-  strategy: 'accumulator',
-  interpolation: 'interpolate',
-  view: 'single',
-  display: 'native',
-  jitterMs: 0,
-  hitchSeconds: 0.5,
-  timeScale: 1,
-  maxFrameSeconds: 0.25,
-  maxStepsPerFrame: 25,
-  paused: false,
-  stepCostMs: 0,
-  governor: true,
-});
+export const CHAPTER_BASE: Readonly<Partial<Settings>> = Object.freeze(
+  Object.fromEntries(CHAPTER_KEYS.map((key) => [key, DEFAULT_SETTINGS[key]])),
+);
 
 /**
  * What "lift the guards" sets in chapter 3: the clamp and the step cap as loose as they go and

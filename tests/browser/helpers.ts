@@ -3,6 +3,7 @@
 import { expect } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
 import type { SandboxApi } from '../../src/api/scriptingApi';
+import { CHAPTERS } from '../../src/tour/chapters';
 
 declare global {
   interface Window {
@@ -294,4 +295,46 @@ export async function breakWorker(page: Page, which = -1): Promise<void> {
     const workers = (window as unknown as { startedWorkers: Worker[] }).startedWorkers;
     workers.at(index)?.postMessage({ type: 'commands', commands: null });
   }, which);
+}
+
+/**
+ * Opens the panel (it starts closed on a phone) and every folder in it. lil-gui drops a folder's
+ * `lil-closed` class on the animation frame after the click: each is waited for before looking
+ * again, or the next look finds the same folder and clicks it shut again.
+ */
+export async function openPanelFolders(page: Page): Promise<void> {
+  const panel = page.getByTestId('panel');
+  if (await panel.evaluate((root) => root.classList.contains('lil-closed'))) {
+    await panel.locator('.lil-title').first().click();
+    await expect(panel).not.toHaveClass(/lil-closed/);
+  }
+  const closedTitles = panel.locator('.lil-gui.lil-closed > .lil-title');
+  while ((await closedTitles.count()) > 0) {
+    const title = await closedTitles.first().elementHandle();
+    if (!title) break;
+    await title.click();
+    await page.waitForFunction(
+      (element) => !element.parentElement?.classList.contains('lil-closed'),
+      title,
+    );
+  }
+}
+
+/** Waits until tour chapter `index` is open and its settings are those the sandbox reports. */
+export async function expectChapter(page: Page, index: number): Promise<void> {
+  const chapter = CHAPTERS[index];
+  if (!chapter) throw new Error(`no chapter ${index}`);
+  await expect.poll(() => page.evaluate(() => window.sandbox.tour.current())).toBe(chapter.id);
+  await expect(page.getByTestId('tour-card')).toHaveAttribute('data-chapter', chapter.id);
+  await expect
+    .poll(() =>
+      page.evaluate((keys) => {
+        const settings = window.sandbox.settings() as unknown as Record<string, unknown>;
+        return Object.fromEntries(keys.map((key) => [key, settings[key]]));
+      }, Object.keys(chapter.settings)),
+    )
+    .toEqual(chapter.settings);
+  await expect
+    .poll(() => page.evaluate(() => window.sandbox.stats().thread))
+    .toBe(chapter.settings.physicsThread);
 }

@@ -13,6 +13,7 @@ import {
   canvasColourStats,
   collectPageErrors,
   dragCentreUp,
+  openPanelFolders,
   openSandbox,
   settledStep,
 } from './helpers';
@@ -79,19 +80,7 @@ test('every panel control changes what it names, takes every kind of value, and 
   // The test drives the frames from here on (advance stops the animation-frame drive).
   await page.evaluate(async () => await window.sandbox.advance([0]));
   const panel = page.getByTestId('panel');
-  // lil-gui drops a folder's `lil-closed` class on the animation frame after the click: wait for
-  // it before looking again, or the next look finds the same folder and clicks it shut again (or
-  // waits for a title that has just opened).
-  const closedTitles = panel.locator('.lil-gui.lil-closed > .lil-title');
-  while ((await closedTitles.count()) > 0) {
-    const title = await closedTitles.first().elementHandle();
-    if (!title) break;
-    await title.click();
-    await page.waitForFunction(
-      (element) => !element.parentElement?.classList.contains('lil-closed'),
-      title,
-    );
-  }
+  await openPanelFolders(page);
 
   /** After a change: no page error, settings all valid, and frames step unless paused. */
   const check = async (what: string): Promise<void> => {

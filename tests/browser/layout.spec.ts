@@ -8,7 +8,7 @@ import { PerspectiveCamera, Vector3 } from 'three';
 import { CAROUSEL } from '../../src/scenes/carousel';
 import { findScene } from '../../src/scenes/registry';
 import { CHAPTERS } from '../../src/tour/chapters';
-import { collectPageErrors, openSandbox } from './helpers';
+import { collectPageErrors, expectChapter, openPanelFolders, openSandbox } from './helpers';
 
 const SIZES = [
   { name: 'desktop 1280×720', viewport: { width: 1280, height: 720 }, phone: false },
@@ -25,26 +25,6 @@ interface Rect {
   y: number;
   width: number;
   height: number;
-}
-
-/** Opens every folder of the panel, the root first (it starts closed on a phone). */
-async function openPanel(page: Page): Promise<void> {
-  const panel = page.getByTestId('panel');
-  if (await panel.evaluate((root) => root.classList.contains('lil-closed'))) {
-    await panel.locator('.lil-title').first().click();
-    await expect(panel).not.toHaveClass(/lil-closed/);
-  }
-  const closedTitles = panel.locator('.lil-closed > .lil-title');
-  while ((await closedTitles.count()) > 0) {
-    const title = await closedTitles.first().elementHandle();
-    if (!title) break;
-    await title.click();
-    // lil-gui drops the class on the animation frame after the click.
-    await page.waitForFunction(
-      (element) => !element.parentElement?.classList.contains('lil-closed'),
-      title,
-    );
-  }
 }
 
 /**
@@ -150,24 +130,11 @@ for (const size of SIZES) {
         test.setTimeout(240_000);
         const errors = collectPageErrors(page);
         await openSandbox(page, `?lang=${language}&tour=1`);
-        await openPanel(page);
+        await openPanelFolders(page);
         await expect(page.getByTestId('panel')).not.toHaveClass(/lil-closed/);
         for (const [index, chapter] of CHAPTERS.entries()) {
           if (index > 0) await page.getByTestId('tour-next').click();
-          const card = page.getByTestId('tour-card');
-          await expect(card).toHaveAttribute('data-chapter', chapter.id);
-          await expect
-            .poll(() => page.evaluate(() => window.sandbox.tour.current()))
-            .toBe(chapter.id);
-          // Its scene and settings are in force: the view and what is drawn are the chapter's.
-          await expect
-            .poll(() =>
-              page.evaluate((keys) => {
-                const settings = window.sandbox.settings() as unknown as Record<string, unknown>;
-                return Object.fromEntries(keys.map((key) => [key, settings[key]]));
-              }, Object.keys(chapter.settings)),
-            )
-            .toEqual(chapter.settings);
+          await expectChapter(page, index);
           await expect(page.getByTestId('tour-measure')).not.toBeEmpty();
           expect(await overflowingBoxes(page), chapter.id).toEqual([]);
           if (chapter.settings.view === 'ghost') {

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { CHAPTERS } from '../../src/tour/chapters';
-import { collectPageErrors, openSandbox, PHYSICS_VIEWPORT } from './helpers';
+import { collectPageErrors, expectChapter, openSandbox, PHYSICS_VIEWPORT } from './helpers';
 
 /** The stutter meter's jitter for the 1-2-2 beat of 60 Hz frames at 100 Hz physics (lab.spec). */
 const BEAT_JITTER = (Math.SQRT2 * (2 * Math.cos(0.005) - 1)) / (1 + 4 * Math.cos(0.005));
@@ -15,25 +15,6 @@ const SCRIPT = { en: /[A-Za-z]/, ko: /[\uac00-\ud7a3]/, zh: /[\u4e00-\u9fff]/ } 
 async function measured(page: Page): Promise<number> {
   await page.waitForTimeout(600);
   return Number(await page.getByTestId('tour-measure').getAttribute('data-value'));
-}
-
-/** Waits until chapter `id` is open and its settings are those the sandbox reports. */
-async function expectChapter(page: Page, index: number): Promise<void> {
-  const chapter = CHAPTERS[index];
-  if (!chapter) throw new Error(`no chapter ${index}`);
-  await expect.poll(() => page.evaluate(() => window.sandbox.tour.current())).toBe(chapter.id);
-  await expect(page.getByTestId('tour-card')).toHaveAttribute('data-chapter', chapter.id);
-  await expect
-    .poll(() =>
-      page.evaluate((keys) => {
-        const settings = window.sandbox.settings() as unknown as Record<string, unknown>;
-        return Object.fromEntries(keys.map((key) => [key, settings[key]]));
-      }, Object.keys(chapter.settings)),
-    )
-    .toEqual(chapter.settings);
-  await expect
-    .poll(() => page.evaluate(() => window.sandbox.stats().thread))
-    .toBe(chapter.settings.physicsThread);
 }
 
 test.use({ viewport: PHYSICS_VIEWPORT });
