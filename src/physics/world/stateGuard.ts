@@ -62,13 +62,6 @@ export function faultOf(body: Body): FaultReason | null {
   return null;
 }
 
-export function describeFault(reason: FaultReason): string {
-  if (reason === 'range')
-    return `left the world (more than ${WORLD_LIMIT_METERS} m from the origin)`;
-  if (reason === 'mass') return 'its weight (mass × g) is too large to simulate';
-  return `its ${reason} became NaN or infinite`;
-}
-
 /** Bodies removed since the last report: how many, and the first few in detail. */
 export interface FaultReport {
   count: number;
@@ -122,20 +115,4 @@ export class StateGuard {
     this.unreported = 0;
     this.faults.length = 0;
   }
-}
-
-/** One line for the user: how many bodies went, the first few by kind, index, step and reason. */
-export function summarizeFaults(report: FaultReport): string {
-  const shown = report.faults
-    .slice(0, 3)
-    .map(
-      (fault) =>
-        `${fault.kind} #${fault.index} at step ${fault.step}: ${describeFault(fault.reason)}`,
-    );
-  const more = report.count - shown.length;
-  const bodies = report.count === 1 ? '1 body' : `${report.count} bodies`;
-  return (
-    `Removed ${bodies} whose physics state broke (${shown.join('; ')}` +
-    `${more > 0 ? `; and ${more} more` : ''}). The rest of the scene keeps running.`
-  );
 }

@@ -3,11 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { BodySpec } from '../../../../src/physics/world/physicsWorld';
-import {
-  MAX_KEPT_FAULTS,
-  WORLD_LIMIT_METERS,
-  summarizeFaults,
-} from '../../../../src/physics/world/stateGuard';
+import { faultMessage } from '../../../../src/app/faultText';
+import { MAX_KEPT_FAULTS, WORLD_LIMIT_METERS } from '../../../../src/physics/world/stateGuard';
 import { localSim } from '../../physicsHost/host/localSim';
 import type { LocalSim } from '../../physicsHost/host/localSim';
 
@@ -95,7 +92,7 @@ describe('state guard', () => {
     expect(core.physics.count).toBe(20);
     const report = core.guard.takeReport();
     expect(report?.faults[0]?.reason).toBe('range');
-    expect(summarizeFaults(report ?? { count: 0, faults: [] })).toContain(
+    expect(faultMessage(report ?? { count: 0, faults: [] })).toContain(
       `sphere #20 at step ${sim.nextStep}: left the world (more than ${WORLD_LIMIT_METERS} m`,
     );
   });
@@ -162,7 +159,7 @@ describe('state guard', () => {
     const report = core.guard.takeReport();
     expect(report?.count).toBe(100);
     expect(report?.faults).toHaveLength(MAX_KEPT_FAULTS);
-    expect(summarizeFaults(report ?? { count: 0, faults: [] })).toMatch(
+    expect(faultMessage(report ?? { count: 0, faults: [] })).toMatch(
       /^Removed 100 bodies whose physics state broke \(.*; and 97 more\)/,
     );
   });
