@@ -33,9 +33,11 @@ export type LoadOptions = SceneOptions;
 /**
  * How a host taken over relates to the session: 'build' (the loaded scene is to be built in it),
  * 'restart' (it has built the loaded scene afresh: a new timeline), 'resume' (it holds this
- * session's world at this step: the loop carries on).
+ * session's world at this step: the loop carries on), 'rewind' (it holds this session's world
+ * at an earlier step than the loop had asked for — a dead worker's world rebuilt up to the step
+ * last shown: the loop goes on from the host's time, no catch-up).
  */
-export type Takeover = 'build' | 'restart' | 'resume';
+export type Takeover = 'build' | 'restart' | 'resume' | 'rewind';
 
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
 const performanceNowMs = (): number => performance.now();
@@ -144,10 +146,15 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     if (takeover === 'restart') {
       this.timeline.clear(false);
       this.afterLoad();
-    } else {
-      this.drawNow(true);
-      this.interpolate();
+      return Promise.resolve();
     }
+    if (takeover === 'rewind') {
+      this.loop.reset(host.time);
+      this.governor.reset();
+      this.onTimelineReset?.();
+    }
+    this.drawNow(true);
+    this.interpolate();
     return Promise.resolve();
   }
 

@@ -40,13 +40,17 @@ export interface StateContext {
   physicsHz: number;
 }
 
-/** The world's exact state now, between steps. Throws only for a world past the body limit. */
+/**
+ * The world's exact state now, between steps. Throws only for a world past `maxBodies` (what a
+ * file may hold; a checkpoint kept in memory passes Infinity).
+ */
 export function captureState(
   physics: PhysicsWorld,
   commands: CommandQueue,
   context: StateContext,
+  maxBodies = MAX_STATE_BODIES,
 ): SavedState {
-  if (physics.count > MAX_STATE_BODIES) {
+  if (physics.count > maxBodies) {
     throw new Error(
       `Cannot save ${physics.count} bodies: a saved state holds at most ${MAX_STATE_BODIES} (remove some first).`,
     );

@@ -16,7 +16,8 @@ import { WorldSnapshots } from '../../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import { landingStep, Timeline } from '../../state/timeline';
-import type { KeyframeChoice, TimelineHost } from '../../state/timeline';
+import type { KeyframeChoice, TimelineCheckpoint, TimelineHost } from '../../state/timeline';
+import type { RecorderMark } from '../../state/recorderProgress';
 import { captureState, restoreState } from '../../state/worldState';
 import { Rng } from '../../util/rng';
 
@@ -24,6 +25,21 @@ import { Rng } from '../../util/rng';
 export function savedScene(scene: SavedState['scene'], fallback: LoadedScene): LoadedScene {
   const definition = findScene(scene.id) ?? fallback.definition;
   return { definition, count: scene.count, seed: scene.seed };
+}
+
+/**
+ * Everything a core needs to carry on exactly from a step, as plain data: the world's state (no
+ * body limit: it is never a file), the step index and the timeline under way. A physics worker
+ * sends one every so often, so a worker that dies costs the page at most the steps since.
+ */
+export interface CoreCheckpoint {
+  state: SavedState;
+  stepIndex: number;
+  replayStart: number;
+  lastDtSeconds: number;
+  /** Bodies the state guard had removed since the scene was loaded. */
+  removed: number;
+  timeline: TimelineCheckpoint;
 }
 
 export class PhysicsCore implements TimelineHost {
@@ -57,13 +73,17 @@ export class PhysicsCore implements TimelineHost {
   /**
    * @param sceneId the scene to build first (see `load`).
    * @param tuning the configuration of the world (DEFAULT_TUNING unless a test or bench asks).
+   * @param progress called through long work (each body added, each step of a seek): see
+   *   PhysicsWorld.progress.
    */
   constructor(
     sceneId: string,
     options: SceneOptions = {},
     tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING,
+    progress: (() => void) | null = null,
   ) {
     this.physics = new PhysicsWorld(tuning);
+    this.physics.progress = progress;
     this.commands = new CommandQueue(this.physics);
     this.snapshots = new WorldSnapshots(this.physics);
     this.scene = this.load(sceneId, options);
@@ -130,6 +150,45 @@ export class PhysicsCore implements TimelineHost {
   }
 
   /**
+   * The core's checkpoint now (between steps). `have`: what the receiver already holds of a
+   * recording under way (only the rest of its lists is included).
+   */
+  checkpoint(have: RecorderMark | null): CoreCheckpoint {
+    const scene = this.scene;
+    const state = captureState(
+      this.physics,
+      this.commands,
+      {
+        scene: { id: scene.definition.id, count: scene.count, seed: scene.seed },
+        physicsHz: this.physicsHz,
+      },
+      Infinity,
+    );
+    return {
+      state,
+      stepIndex: this.index,
+      replayStart: this.replayStart,
+      lastDtSeconds: this.lastDtSeconds,
+      removed: this.guard.removed,
+      timeline: this.timeline.checkpoint(have),
+    };
+  }
+
+  /**
+   * Carries on from a checkpoint (its recording progress whole, merged by the receiver) as the
+   * core that made it would: the same state, step index and timeline; `recording` is the replay's
+   * when one was under way.
+   */
+  resume(checkpoint: CoreCheckpoint, recording: Recording | null): void {
+    this.restore(checkpoint.state, true);
+    this.index = checkpoint.stepIndex;
+    this.replayStart = checkpoint.replayStart;
+    this.lastDtSeconds = checkpoint.lastDtSeconds;
+    this.guard.removed = checkpoint.removed;
+    this.timeline.resumeFrom(checkpoint.timeline, recording);
+  }
+
+  /**
    * TimelineHost: restores a validated state (see stateSchema.parseState); the step index runs
    * on. `withCommands: false` leaves its pending commands out.
    */
@@ -182,7 +241,11 @@ export class PhysicsCore implements TimelineHost {
 
   /** TimelineHost: a seek's re-simulation. */
   runSteps(count: number): void {
-    for (let k = 0; k < count; k++) this.step(this.lastDtSeconds);
+    const physics = this.physics;
+    for (let k = 0; k < count; k++) {
+      this.step(this.lastDtSeconds);
+      physics.progress?.();
+    }
   }
 
   /**

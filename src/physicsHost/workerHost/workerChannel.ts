@@ -25,9 +25,23 @@ import { STEP_FIELDS } from '../wire/stepSlots';
 import { TransferReader } from '../wire/transferRing';
 import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
+import { CheckpointPolicy } from './checkpoints';
+import type { Answer } from './logReplay';
 import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../../util/assertNever';
 import type { KernelMode } from '../../physics/kernels/kernelMemory';
+
+/**
+ * A worker's start-up before its first word (ms): its script fetched and its WebAssembly compiled,
+ * on a slow connection or a phone.
+ */
+export const WORKER_START_MS = 10_000;
+
+/**
+ * A load or jump's message copied into the worker before it can say anything (ms): structured
+ * cloning a 10,000-body state or a long recording on a busy machine.
+ */
+const JUMP_COPY_MS = 1000;
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {
@@ -109,6 +123,12 @@ export class WorkerChannel {
   readonly ringSlots: number;
   /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
   readonly log = new SessionLog();
+  /** When to ask the worker for a checkpoint, and the answers kept until shown. */
+  private readonly checkpoints = new CheckpointPolicy();
+  /** False once the worker is gone: requests are then only logged (see `stopSending`). */
+  private sending = true;
+  /** Whether the worker has said anything yet (its script loaded and ran). */
+  private spoken = false;
 
   /**
    * @param sink where requests to the worker go.
@@ -158,6 +178,17 @@ export class WorkerChannel {
     return this.silence.silentMs(this.ready);
   }
 
+  /**
+   * Work the worker is known to owe that may keep it from saying anything (ms): a few of its
+   * steps (a heartbeat comes between steps), a large load or state still being copied in before
+   * it can start, and its start-up (its script fetched and compiled) before its first word.
+   */
+  owedMs(): number {
+    return (
+      4 * this.lastStepMs + (this.ready ? 0 : JUMP_COPY_MS) + (this.spoken ? 0 : WORKER_START_MS)
+    );
+  }
+
   /** The page ran no tasks for `ms`: not counted as the worker's silence (WorkerSilence). */
   pageStalled(ms: number): void {
     this.silence.pageStalled(ms);
@@ -166,12 +197,37 @@ export class WorkerChannel {
   /** Sends a request to the worker and notes it in the log. */
   private send(message: ToWorker): void {
     this.log.record(message);
-    this.sink.postMessage(message, NO_TRANSFER);
+    if (this.sending) this.sink.postMessage(message, NO_TRANSFER);
   }
 
-  /** Handles one message from the worker. */
+  /**
+   * The worker is gone and its world is being rebuilt on the page's thread from the log: from
+   * now on requests are only logged, and those the worker never answered wait for the rebuild
+   * (`answer`, `release`).
+   */
+  stopSending(): void {
+    this.sending = false;
+  }
+
+  /** The rebuilt world's answer to request `id`, which the dead worker never gave. */
+  readonly answer: Answer = (id, value, error) => {
+    const reply = this.replies.get(id);
+    this.replies.delete(id);
+    if (!reply) return;
+    if (error === undefined) reply.resolve(value);
+    else reply.reject(new Error(error));
+  };
+
+  /**
+   * Handles one message from the worker. Throws on one that is not a message of the protocol
+   * (the host then gives up on the worker, as on any failure).
+   */
   receive(message: FromWorker): void {
+    if (typeof message !== 'object' || message === null || typeof message.type !== 'string') {
+      throw new Error(`the physics worker sent ${describe(message)}, not a message`);
+    }
     this.silence.heard();
+    this.spoken = true;
     switch (message.type) {
       case 'ring':
         this.steps.useRing(message.buffer, message.capacity, message.slots);
@@ -228,11 +284,25 @@ export class WorkerChannel {
       case 'failed':
         this.events.onFailed?.(message.message);
         return;
+      case 'checkpoint':
+        this.checkpoints.received(
+          message.id,
+          message.checkpoint,
+          message.costMs,
+          message.generation === this.generation,
+        );
+        return;
+      case 'alive':
       case 'spent':
         return;
       default:
         assertNever(message, 'message from the worker');
     }
+  }
+
+  /** The page draws step `step` of the current load: a checkpoint held for it is adopted. */
+  shown(step: number): void {
+    this.checkpoints.shown(step, this.log);
   }
 
   /** How published steps arrive. */
@@ -274,10 +344,14 @@ export class WorkerChannel {
   }
 
   private startGeneration(make: (generation: number) => ToWorker): Promise<void> {
+    // A load or jump superseded by this one settles as on the page's thread, where it was done
+    // before this one began: resolved (what it built is replaced).
+    this.loadWaiter?.resolve();
     this.generation++;
     this.silence.heard();
     this.pending = [];
     this.dragPending = false;
+    this.checkpoints.restart(this.lastBusyMs);
     this.send(make(this.generation));
     return new Promise((resolve, reject) => {
       this.loadWaiter = { generation: this.generation, resolve, reject };
@@ -354,6 +428,8 @@ export class WorkerChannel {
     message.step = step;
     message.dtSeconds = dtSeconds;
     this.send(message);
+    const id = this.checkpoints.due(step, this.lastBusyMs);
+    if (id >= 0) this.send({ type: 'checkpoint', id, have: this.checkpoints.have });
   }
 
   /** Asks the worker to apply due commands now and publish (commands while paused). */
@@ -418,4 +494,12 @@ export class WorkerChannel {
 function loadedScene(scene: SavedState['scene'], fallback: LoadedScene | null): LoadedScene | null {
   const definition = findScene(scene.id) ?? fallback?.definition;
   return definition ? { definition, count: scene.count, seed: scene.seed } : fallback;
+}
+
+/** What a value that is not a message is, in a few words (never the value itself). */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object with no message type';
+  return `a ${typeof value}`;
 }
