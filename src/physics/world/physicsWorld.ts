@@ -297,6 +297,11 @@ export class PhysicsWorld {
   }
 
   /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
+  /** Whether the scene added step hooks (see addStepHook). */
+  get hasStepHooks(): boolean {
+    return this.beforeStepHooks.length + this.afterStepHooks.length > 0;
+  }
+
   addStepHook(hook: StepHook, phase: 'before' | 'after' = 'before'): void {
     (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
   }

@@ -18,7 +18,7 @@ import type { SavedState } from '../../state/stateSchema';
 import { landingStep, Timeline } from '../../state/timeline';
 import type { KeyframeChoice, TimelineCheckpoint, TimelineHost } from '../../state/timeline';
 import type { RecorderMark } from '../../state/recorderProgress';
-import { captureState, restoreState } from '../../state/worldState';
+import { captureState, restoreInParts } from '../../state/worldState';
 import { Rng } from '../../util/rng';
 
 /** The scene a saved state names (its id checked when the state was parsed). */
@@ -180,7 +180,13 @@ export class PhysicsCore implements TimelineHost {
    * when one was under way.
    */
   resume(checkpoint: CoreCheckpoint, recording: Recording | null): void {
-    this.restore(checkpoint.state, true);
+    const parts = this.resumeInParts(checkpoint, recording);
+    while (!parts.next().done);
+  }
+
+  /** `resume` a part at a time (see worldState's restoreInParts): a rebuild keeps its tasks short. */
+  *resumeInParts(checkpoint: CoreCheckpoint, recording: Recording | null): Generator<void, void> {
+    yield* this.restoreInParts(checkpoint.state, true);
     this.index = checkpoint.stepIndex;
     this.replayStart = checkpoint.replayStart;
     this.lastDtSeconds = checkpoint.lastDtSeconds;
@@ -193,7 +199,12 @@ export class PhysicsCore implements TimelineHost {
    * on. `withCommands: false` leaves its pending commands out.
    */
   restore(state: SavedState, withCommands: boolean): void {
-    restoreState(this.physics, this.commands, state, withCommands);
+    const parts = this.restoreInParts(state, withCommands);
+    while (!parts.next().done);
+  }
+
+  private *restoreInParts(state: SavedState, withCommands: boolean): Generator<void, void> {
+    yield* restoreInParts(this.physics, this.commands, state, withCommands);
     this.scene = savedScene(state.scene, this.scene);
     this.physicsHz = state.physicsHz;
     this.restarted();

@@ -36,7 +36,11 @@ export class CheckpointPolicy {
   /** A checkpoint heard but not yet shown: adopted once the page has drawn its step. */
   private held: { id: number; checkpoint: CoreCheckpoint } | null = null;
 
-  /** A new load or jump: what was held belongs to the old one; counting starts again. */
+  /**
+   * A new load or jump: what was held belongs to the old one. The first checkpoint is asked for
+   * with the first steps, so a rebuild restores a state a body at a time (in slices) rather
+   * than building the scene whole in one task.
+   */
   restart(busyMs: number): void {
     this.held = null;
     this.stepAtLast = Number.NaN;
@@ -49,10 +53,10 @@ export class CheckpointPolicy {
    */
   due(step: number, busyMs: number): number {
     if (this.outstanding >= 0) return -1;
-    if (Number.isNaN(this.stepAtLast)) this.stepAtLast = step;
     const work = busyMs - this.busyAtLast;
+    const first = Number.isNaN(this.stepAtLast);
     const enough = work >= CHECKPOINT_WORK_MS || step - this.stepAtLast >= CHECKPOINT_STEPS;
-    if (!enough || work < COST_RATIO * this.costMs) return -1;
+    if (!first && (!enough || work < COST_RATIO * this.costMs)) return -1;
     this.busyAtLast = busyMs;
     this.stepAtLast = step;
     this.outstanding = this.nextId++;

@@ -10,7 +10,7 @@ import type { SceneOptions } from '../../scenes/registry';
 import type { Recording } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import { assertNever } from '../../util/assertNever';
-import type { LogStart, LoggedMessage, SessionLog } from './sessionLog';
+import type { LoggedMessage, SessionLog, StartMessage } from './sessionLog';
 
 /** What a request the dead worker never answered gets: its value, or why it failed. */
 export type Answer = (id: number, value: SavedState | Recording | null, error?: string) => void;
@@ -20,6 +20,8 @@ export class LogReplay {
   private readonly tuning: Readonly<PhysicsTuning>;
   private readonly answer: Answer;
   private built: PhysicsCore | null = null;
+  /** The log's start still being restored, a body at a time (a checkpoint's state). */
+  private restoring: Generator<void, void> | null = null;
   /** The log's epoch the core was built for (a load during the rebuild starts it again). */
   private epoch = -1;
   /** The next request to replay. */
@@ -47,12 +49,21 @@ export class LogReplay {
     if (this.epoch !== log.epoch || !this.built) {
       const start = log.start;
       if (!start) throw new Error('The physics worker was never asked to load a scene.');
-      this.built = buildStart(start, this.tuning);
       this.epoch = log.epoch;
       this.next = 0;
-      if (clockMs() >= deadlineMs) return false;
+      if (start.type === 'checkpoint') {
+        this.built = emptyCore(start.checkpoint.state.scene.id, this.tuning);
+        this.restoring = this.built.resumeInParts(start.checkpoint, start.recording);
+      } else {
+        this.built = buildStart(start.message, this.tuning);
+        this.restoring = null;
+      }
     }
     const core = this.built;
+    for (let parts = this.restoring; parts !== null; ) {
+      if (parts.next().done) this.restoring = parts = null;
+      else if (clockMs() >= deadlineMs) return false;
+    }
     const messages = log.messages;
     const capFrom = cappedFrom(log);
     while (this.next < messages.length) {
@@ -147,14 +158,8 @@ function cappedFrom(log: SessionLog): number {
   return 0;
 }
 
-/** A core holding the log's start: a scene built, a state loaded, a replay begun, a checkpoint. */
-function buildStart(start: LogStart, tuning: Readonly<PhysicsTuning>): PhysicsCore {
-  if (start.type === 'checkpoint') {
-    const core = emptyCore(start.checkpoint.state.scene.id, tuning);
-    core.resume(start.checkpoint, start.recording);
-    return core;
-  }
-  const message = start.message;
+/** A core holding the message that began the session: a scene built, a state loaded, a replay begun. */
+function buildStart(message: StartMessage, tuning: Readonly<PhysicsTuning>): PhysicsCore {
   switch (message.type) {
     case 'load':
       return new PhysicsCore(

@@ -100,6 +100,7 @@ export class WorkerFrames {
   /** Steps asked for past `step` are given up (the worker stopped): asking goes on from it. */
   rewindTo(step: number): void {
     this.requested = step;
+    this.latencySteps = 0;
     this.stepsThisFrame = 0;
     this.frameDt = Number.NaN;
     this.mixedDt = null;
