@@ -9,9 +9,9 @@ import type { SessionLog } from './sessionLog';
 
 /**
  * The worker's stepping between checkpoints (ms of its measured work): a dead worker's world is
- * rebuilt from about this much work — a second's, or less on a faster page — whatever the scene.
+ * rebuilt from about this much work — half a second's — whatever the scene.
  */
-export const CHECKPOINT_WORK_MS = 1000;
+export const CHECKPOINT_WORK_MS = 500;
 
 /** At most this many steps between checkpoints (10 s at 100 Hz), however cheap the steps. */
 export const CHECKPOINT_STEPS = 1000;
@@ -33,8 +33,11 @@ export class CheckpointPolicy {
   private costMs = 0;
   /** The page's copy of a recording under way, merged from every checkpoint's progress. */
   private recorder: RecorderProgress | null = null;
-  /** A checkpoint heard but not yet shown: adopted once the page has drawn its step. */
-  private held: { id: number; checkpoint: CoreCheckpoint } | null = null;
+  /**
+   * Checkpoints heard but not yet shown, oldest first: each is adopted once the page has drawn
+   * its step (a slow display draws a frame's worth of steps behind the newest).
+   */
+  private held: { id: number; checkpoint: CoreCheckpoint }[] = [];
 
   /**
    * A new load or jump: what was held belongs to the old one. The first checkpoint is asked for
@@ -42,7 +45,7 @@ export class CheckpointPolicy {
    * than building the scene whole in one task.
    */
   restart(busyMs: number): void {
-    this.held = null;
+    this.held.length = 0;
     this.stepAtLast = Number.NaN;
     this.busyAtLast = busyMs;
   }
@@ -84,14 +87,18 @@ export class CheckpointPolicy {
       if (!merged) return;
       checkpoint.timeline.recorder = merged;
     } else this.recorder = null;
-    this.held = { id, checkpoint };
+    // Two are plenty: one a frame behind the drawn step, one ahead of it.
+    if (this.held.push({ id, checkpoint }) > 2) this.held.shift();
   }
 
-  /** The page has drawn step `step`: a checkpoint held at or before it starts the log. */
+  /** The page has drawn step `step`: the newest checkpoint held at or before it starts the log. */
   shown(step: number, log: SessionLog): void {
     const held = this.held;
-    if (!held || step < held.checkpoint.stepIndex) return;
-    this.held = null;
-    log.adopt(held.id, held.checkpoint);
+    let newest = -1;
+    for (let k = 0; k < held.length; k++) if (held[k].checkpoint.stepIndex <= step) newest = k;
+    if (newest < 0) return;
+    const { id, checkpoint } = held[newest];
+    held.splice(0, newest + 1);
+    log.adopt(id, checkpoint);
   }
 }
