@@ -334,3 +334,38 @@ test('a worker that fails during a recording, and another during its replay: the
   const status = (expected as { status: { divergence: unknown; step: number } | null }).status;
   expect(status?.divergence).toBeNull();
 });
+
+test('a worker terminated in a running scene (real time): the world resumes on the page from the very step last shown, no jump, no restart', async ({
+  page,
+}) => {
+  await keepStartedWorkers(page);
+  await openSandbox(page, '?scene=rain&count=300&shadows=0&thread=worker');
+  // Let it run, then watch every drawn frame while the worker is stopped from outside.
+  await expect.poll(() => page.evaluate(() => window.sandbox.state().step)).toBeGreaterThan(150);
+  const samples = await page.evaluate(async () => {
+    const seen: { step: number; thread: string }[] = [];
+    const sample = (): void => {
+      const stats = window.sandbox.stats();
+      seen.push({ step: stats.step - stats.latencySteps, thread: stats.thread });
+    };
+    (window as unknown as { startedWorkers: Worker[] }).startedWorkers[0]?.terminate();
+    const startedMs = performance.now();
+    // Until physics has run on the page for a while (or 30 s, which fails below).
+    while (performance.now() - startedMs < 30_000) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      sample();
+      const onMain = seen.filter((s) => s.thread === 'main').length;
+      if (onMain >= 20) break;
+    }
+    return seen;
+  });
+  const firstMain = samples.findIndex((s) => s.thread === 'main');
+  expect(firstMain).toBeGreaterThan(0);
+  const shown = samples[firstMain - 1].step;
+  expect(shown).toBeGreaterThan(150);
+  // The step the page showed last from the worker is the one physics goes on from.
+  expect(samples[firstMain].step).toBe(shown);
+  await expect(page.locator('.message')).toContainText(`same step (${shown}`);
+  // And it goes on: later frames step forward from there.
+  expect(samples[samples.length - 1].step).toBeGreaterThan(shown);
+});
