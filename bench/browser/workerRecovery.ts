@@ -5,6 +5,7 @@
 // physics resumed from on the page's thread.
 
 import { chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../tests/browser/findChromium';
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
 }
 
 async function run(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   url: string,
   scene: string,
   count: string,

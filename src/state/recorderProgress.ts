@@ -72,4 +72,3 @@ export function markOf(progress: RecorderProgress | null): RecorderMark | null {
       }
     : null;
 }
-

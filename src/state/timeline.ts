@@ -198,7 +198,7 @@ export class Timeline {
     this.host.commands.onApplied = this.recorder ? this.logCommand : null;
     this.player = null;
     if (checkpoint.replay) {
-      if (!recording) throw new Error('Timeline.resumeFrom: the replay\'s recording is missing.');
+      if (!recording) throw new Error("Timeline.resumeFrom: the replay's recording is missing.");
       const player = new ReplayPlayer(recording);
       player.resume(checkpoint.replay);
       this.player = player;

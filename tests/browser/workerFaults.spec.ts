@@ -248,9 +248,7 @@ test('a worker that falls silent (the page’s clock run forward, no real wait):
       () => `${window.sandbox.state().step} ${window.sandbox.state().hash}`,
     );
     expect(resumed).toBe(before[29]);
-    await expect(page.locator('.message')).toContainText(
-      `same step (${before[29].split(' ')[0]}`,
-    );
+    await expect(page.locator('.message')).toContainText(`same step (${before[29].split(' ')[0]}`);
     const after = await frames(page, 29);
     const steps = [resumed, ...after].map((line) => Number(line.split(' ')[0]));
     for (let k = 1; k < steps.length; k++) expect(steps[k] - steps[k - 1]).toBeLessThanOrEqual(2);

@@ -16,8 +16,11 @@ import { WorldSnapshots } from '../../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import { landingStep, Timeline } from '../../state/timeline';
-import type { KeyframeChoice, TimelineCheckpoint, TimelineHost } from '../../state/timeline';
+import type { KeyframeChoice, TimelineHost } from '../../state/timeline';
 import type { RecorderMark } from '../../state/recorderProgress';
+import type { CoreCheckpoint } from '../../state/checkpoint';
+
+export type { CoreCheckpoint } from '../../state/checkpoint';
 import { captureState, restoreInParts } from '../../state/worldState';
 import { Rng } from '../../util/rng';
 
@@ -25,21 +28,6 @@ import { Rng } from '../../util/rng';
 export function savedScene(scene: SavedState['scene'], fallback: LoadedScene): LoadedScene {
   const definition = findScene(scene.id) ?? fallback.definition;
   return { definition, count: scene.count, seed: scene.seed };
-}
-
-/**
- * Everything a core needs to carry on exactly from a step, as plain data: the world's state (no
- * body limit: it is never a file), the step index and the timeline under way. A physics worker
- * sends one every so often, so a worker that dies costs the page at most the steps since.
- */
-export interface CoreCheckpoint {
-  state: SavedState;
-  stepIndex: number;
-  replayStart: number;
-  lastDtSeconds: number;
-  /** Bodies the state guard had removed since the scene was loaded. */
-  removed: number;
-  timeline: TimelineCheckpoint;
 }
 
 export class PhysicsCore implements TimelineHost {

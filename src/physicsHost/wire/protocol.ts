@@ -13,7 +13,7 @@ import type { ReplayStatus } from '../../state/replay';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
 import type { SlotMessage } from './transferRing';
-import type { CoreCheckpoint } from '../core/physicsCore';
+import type { CoreCheckpoint } from '../../state/checkpoint';
 import type { RecorderMark } from '../../state/recorderProgress';
 
 /** How published steps reach the page: one shared ring, or each step's buffer transferred. */

@@ -60,7 +60,7 @@ export class LogReplay {
       }
     }
     const core = this.built;
-    for (let parts = this.restoring; parts !== null; ) {
+    for (let parts = this.restoring; parts !== null;) {
       if (parts.next().done) this.restoring = parts = null;
       else if (clockMs() >= deadlineMs) return false;
     }
@@ -162,11 +162,7 @@ function cappedFrom(log: SessionLog): number {
 function buildStart(message: StartMessage, tuning: Readonly<PhysicsTuning>): PhysicsCore {
   switch (message.type) {
     case 'load':
-      return new PhysicsCore(
-        message.sceneId,
-        { count: message.count, seed: message.seed },
-        tuning,
-      );
+      return new PhysicsCore(message.sceneId, { count: message.count, seed: message.seed }, tuning);
     case 'loadState': {
       const core = emptyCore(message.state.scene.id, tuning);
       core.loadState(message.state);

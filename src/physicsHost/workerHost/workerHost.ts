@@ -148,7 +148,8 @@ export class WorkerHost implements PhysicsHost {
    */
   recover(): LogReplay {
     this.stop();
-    if (!this.rebuild) this.rebuild = new LogReplay(this.channel.log, this.tuning, this.channel.answer);
+    if (!this.rebuild)
+      this.rebuild = new LogReplay(this.channel.log, this.tuning, this.channel.answer);
     return this.rebuild;
   }
 
@@ -158,7 +159,7 @@ export class WorkerHost implements PhysicsHost {
    */
   recovered(): LocalHost {
     const core = this.rebuild?.core;
-    if (!core) throw new Error('The physics worker\'s world has not been rebuilt.');
+    if (!core) throw new Error("The physics worker's world has not been rebuilt.");
     this.channel.abandon();
     return new LocalHost(core);
   }

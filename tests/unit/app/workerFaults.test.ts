@@ -56,7 +56,7 @@ async function fallBack(sim: Simulation, host: WorkerHost): Promise<number> {
 }
 
 describe('a worker that falls silent (injected clock)', () => {
-  it('is given up on a second past the work it owes; its world comes back at the step last shown, the main thread\'s hashes step for step', async () => {
+  it("is given up on a second past the work it owes; its world comes back at the step last shown, the main thread's hashes step for step", async () => {
     let nowMs = 0;
     const { host, deliver } = handHost('transfer', () => nowMs);
     const sim = new Simulation('pile', SCENE);
@@ -191,7 +191,7 @@ describe('a worker that dies late in a long session', () => {
     return { hashes, recording: await sim.timeline.stopRecording() };
   }
 
-  it('during a recording: rebuilt from its newest checkpoint (at most CHECKPOINT_STEPS steps), the main thread\'s hashes and recording', async () => {
+  it("during a recording: rebuilt from its newest checkpoint (at most CHECKPOINT_STEPS steps), the main thread's hashes and recording", async () => {
     const main = await longRun(new Simulation('pile', SCENE));
     const { sim, host, worker } = await inWorker();
     let rebuiltSteps = -1;

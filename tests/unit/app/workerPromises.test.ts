@@ -39,7 +39,12 @@ async function pileInWorker(): Promise<{
 type Call = 'load' | 'loadState' | 'replay';
 
 /** Starts `call` on `sim` without waiting. */
-function start(sim: Simulation, call: Call, state: SavedState, recording: Recording): Promise<void> {
+function start(
+  sim: Simulation,
+  call: Call,
+  state: SavedState,
+  recording: Recording,
+): Promise<void> {
   if (call === 'load') return sim.load('stack');
   if (call === 'loadState') return sim.timeline.loadState(state);
   return sim.timeline.replay(recording);

@@ -52,7 +52,11 @@ describe('SessionLog', () => {
     const checkpoint = structuredClone(worker.checkpoint(null));
     const spawn = {
       type: 'spawn' as const,
-      spec: { kind: 'box' as const, scale: [0.5, 0.5, 0.5] as [number, number, number], position: [0, 5, 0] as [number, number, number] },
+      spec: {
+        kind: 'box' as const,
+        scale: [0.5, 0.5, 0.5] as [number, number, number],
+        position: [0, 5, 0] as [number, number, number],
+      },
       atStep: 310,
     };
     log.record({ type: 'commands', commands: [spawn] });
