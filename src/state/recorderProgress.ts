@@ -2,36 +2,9 @@
 // sends what its recorder gained since the page's copy, so the page can carry the recording on
 // exactly if the worker dies (see Recorder.progress and the Recorder's resuming constructor).
 
-import type { Keyframe, RecordedInput, RecordOptions } from './recording';
+import type { RecorderMark, RecorderProgress } from './recording';
 
-/** How much of a recorder's lists a copy already holds (see `Recorder.progress`). */
-export interface RecorderMark {
-  /** Which recording (`Recorder.serial`). */
-  serial: number;
-  inputs: number;
-  keyframes: number;
-  /** Hashes held (each two lanes). */
-  hashes: number;
-}
-
-/**
- * A recorder's state as plain data: its scalars whole, its lists from `from` on (what a copy
- * holding `from` lacks). Merged with `mergeProgress`, it rebuilds the recorder exactly
- * (`Recorder.resume`): how a recording under way survives a physics worker that dies.
- */
-export interface RecorderProgress {
-  serial: number;
-  options: RecordOptions;
-  step: number;
-  lastDt: number;
-  full: boolean;
-  endLanes: [number, number];
-  from: RecorderMark;
-  inputs: RecordedInput[];
-  keyframes: Keyframe[];
-  /** Two lanes per hash. */
-  hashes: number[];
-}
+export type { RecorderMark, RecorderProgress } from './recording';
 
 /**
  * `next` added to `base` (both of one recording, `base` holding exactly `next.from`), or `next`

@@ -7,7 +7,6 @@ import { toHex } from './stateHasher';
 import { encodeFloats } from './fields';
 import { PHYSICS_VERSION } from './physicsVersion';
 import type { SavedState } from './stateSchema';
-import type { RecorderMark, RecorderProgress } from './recorderProgress';
 
 export const RECORDING_FORMAT = 'fixed-step-sandbox/recording';
 export const RECORDING_VERSION = 1;
@@ -86,6 +85,35 @@ export interface RecordOptions {
 export interface StateSource {
   hashLanes(): Uint32Array;
   saveState(): SavedState;
+}
+
+/** How much of a recorder's lists a copy already holds (see `Recorder.progress`). */
+export interface RecorderMark {
+  /** Which recording (`Recorder.serial`). */
+  serial: number;
+  inputs: number;
+  keyframes: number;
+  /** Hashes held (each two lanes). */
+  hashes: number;
+}
+
+/**
+ * A recorder's state as plain data: its scalars whole, its lists from `from` on (what a copy
+ * holding `from` lacks). Merged with `mergeProgress`, it rebuilds the recorder exactly
+ * (`Recorder.resume`): how a recording under way survives a physics worker that dies.
+ */
+export interface RecorderProgress {
+  serial: number;
+  options: RecordOptions;
+  step: number;
+  lastDt: number;
+  full: boolean;
+  endLanes: [number, number];
+  from: RecorderMark;
+  inputs: RecordedInput[];
+  keyframes: Keyframe[];
+  /** Two lanes per hash. */
+  hashes: number[];
 }
 
 /** Numbers the recorders made in a thread, so a copy knows which recording it holds. */

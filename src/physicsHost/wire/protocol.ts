@@ -140,3 +140,16 @@ export interface TimelineReport {
   recordingStep: number | null;
   recordingInputs: number | null;
 }
+
+/**
+ * What `value` is, in a few words, when it is not a message (an object with a string `type`):
+ * never the value itself. Null for a message.
+ */
+export function notAMessage(value: unknown): string | null {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  return typeof (value as { type?: unknown }).type === 'string'
+    ? null
+    : 'an object with no message type';
+}

@@ -13,7 +13,7 @@ import type { SceneSnapshots } from '../../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
-import { NO_TRANSFER } from '../wire/protocol';
+import { NO_TRANSFER, notAMessage } from '../wire/protocol';
 import type {
   FromWorker,
   MessageSink,
@@ -27,21 +27,10 @@ import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
 import { CheckpointPolicy } from './checkpoints';
 import type { Answer } from './logReplay';
+import { WorkerReplies } from './workerReplies';
 import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../../util/assertNever';
 import type { KernelMode } from '../../physics/kernels/kernelMemory';
-
-/**
- * A worker's start-up before its first word (ms): its script fetched and its WebAssembly compiled,
- * on a slow connection or a phone.
- */
-export const WORKER_START_MS = 10_000;
-
-/**
- * A load or jump's message copied into the worker before it can say anything (ms): structured
- * cloning a 10,000-body state or a long recording on a busy machine.
- */
-const JUMP_COPY_MS = 1000;
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {
@@ -70,11 +59,7 @@ export class WorkerChannel {
   /** Bumped by every load; a step of an older load is never drawn. */
   private generation = 0;
   /** Requests sent (saveState, record, stopRecording), by id, until their reply. */
-  private readonly replies = new Map<
-    number,
-    { resolve: (value: SavedState | Recording | null) => void; reject: (error: Error) => void }
-  >();
-  private nextRequestId = 1;
+  private readonly replies = new WorkerReplies();
   /** The physics rate last sent (`rate`). */
   private sentHz = Number.NaN;
   /** The timeline as of the newest finished request. */
@@ -108,7 +93,7 @@ export class WorkerChannel {
     dtSeconds: [],
   };
   /** The answers owed, and how long the worker has been silent. */
-  private readonly silence: WorkerSilence;
+  readonly silence: WorkerSilence;
   private readonly waiters: (() => void)[] = [];
   private loadWaiter: {
     generation: number;
@@ -127,8 +112,6 @@ export class WorkerChannel {
   private readonly checkpoints = new CheckpointPolicy();
   /** False once the worker is gone: requests are then only logged (see `stopSending`). */
   private sending = true;
-  /** Whether the worker has said anything yet (its script loaded and ran). */
-  private spoken = false;
 
   /**
    * @param sink where requests to the worker go.
@@ -173,27 +156,6 @@ export class WorkerChannel {
     return this.steps.lastTime;
   }
 
-  /** Milliseconds the worker has owed an answer without a word: 0 while it owes none. */
-  silentMs(): number {
-    return this.silence.silentMs(this.ready);
-  }
-
-  /**
-   * Work the worker is known to owe that may keep it from saying anything (ms): a few of its
-   * steps (a heartbeat comes between steps), a large load or state still being copied in before
-   * it can start, and its start-up (its script fetched and compiled) before its first word.
-   */
-  owedMs(): number {
-    return (
-      4 * this.lastStepMs + (this.ready ? 0 : JUMP_COPY_MS) + (this.spoken ? 0 : WORKER_START_MS)
-    );
-  }
-
-  /** The page ran no tasks for `ms`: not counted as the worker's silence (WorkerSilence). */
-  pageStalled(ms: number): void {
-    this.silence.pageStalled(ms);
-  }
-
   /** Sends a request to the worker and notes it in the log. */
   private send(message: ToWorker): void {
     this.log.record(message);
@@ -203,31 +165,23 @@ export class WorkerChannel {
   /**
    * The worker is gone and its world is being rebuilt on the page's thread from the log: from
    * now on requests are only logged, and those the worker never answered wait for the rebuild
-   * (`answer`, `release`).
+   * to `answer` them.
    */
   stopSending(): void {
     this.sending = false;
   }
 
   /** The rebuilt world's answer to request `id`, which the dead worker never gave. */
-  readonly answer: Answer = (id, value, error) => {
-    const reply = this.replies.get(id);
-    this.replies.delete(id);
-    if (!reply) return;
-    if (error === undefined) reply.resolve(value);
-    else reply.reject(new Error(error));
-  };
+  readonly answer: Answer = (id, value, error) => this.replies.settle(id, value, error);
 
   /**
    * Handles one message from the worker. Throws on one that is not a message of the protocol
    * (the host then gives up on the worker, as on any failure).
    */
   receive(message: FromWorker): void {
-    if (typeof message !== 'object' || message === null || typeof message.type !== 'string') {
-      throw new Error(`the physics worker sent ${describe(message)}, not a message`);
-    }
-    this.silence.heard();
-    this.spoken = true;
+    const problem = notAMessage(message);
+    if (problem) throw new Error(`the physics worker sent ${problem}, not a message`);
+    this.silence.spoke();
     switch (message.type) {
       case 'ring':
         this.steps.useRing(message.buffer, message.capacity, message.slots);
@@ -257,14 +211,9 @@ export class WorkerChannel {
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
         this.sceneChanges++;
         return;
-      case 'reply': {
-        const reply = this.replies.get(message.id);
-        this.replies.delete(message.id);
-        if (!reply) return;
-        if (message.error === undefined) reply.resolve(message.value);
-        else reply.reject(new Error(message.error));
+      case 'reply':
+        this.replies.settle(message.id, message.value, message.error);
         return;
-      }
       case 'stepped':
         this.silence.answered();
         if (message.generation !== this.generation) {
@@ -379,9 +328,9 @@ export class WorkerChannel {
       | { type: 'stopRecording'; keyframes: KeyframeChoice },
   ): Promise<SavedState | Recording | null> {
     this.flush();
-    const id = this.nextRequestId++;
+    const { id, answered } = this.replies.open();
     this.send({ ...message, id });
-    return new Promise((resolve, reject) => this.replies.set(id, { resolve, reject }));
+    return answered;
   }
 
   /** Whether commands or a drag target wait for the next `flush`. */
@@ -452,9 +401,7 @@ export class WorkerChannel {
     for (const resolve of this.waiters.splice(0)) resolve();
     this.loadWaiter?.resolve();
     this.loadWaiter = null;
-    for (const reply of this.replies.values())
-      reply.reject(new Error('The physics worker stopped before it answered.'));
-    this.replies.clear();
+    this.replies.failAll();
   }
 
   /**
@@ -494,12 +441,4 @@ export class WorkerChannel {
 function loadedScene(scene: SavedState['scene'], fallback: LoadedScene | null): LoadedScene | null {
   const definition = findScene(scene.id) ?? fallback?.definition;
   return definition ? { definition, count: scene.count, seed: scene.seed } : fallback;
-}
-
-/** What a value that is not a message is, in a few words (never the value itself). */
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object with no message type';
-  return `a ${typeof value}`;
 }

@@ -169,17 +169,17 @@ export class WorkerHost implements PhysicsHost {
    * the browser stopped fires no event the page always sees.
    */
   silentMs(): number {
-    return this.channel.silentMs();
+    return this.channel.silence.silentMs(this.channel.ready);
   }
 
-  /** Work the worker is known to owe that may keep it silent (ms; see WorkerChannel.owedMs). */
+  /** Work the worker is known to owe that may keep it silent (ms; see WorkerSilence.owedMs). */
   owedMs(): number {
-    return this.channel.owedMs();
+    return this.channel.silence.owedMs(this.channel.lastStepMs, this.channel.ready);
   }
 
   /** The page ran no tasks for `ms`: not counted as the worker's silence (see WorkerChannel). */
   pageStalled(ms: number): void {
-    this.channel.pageStalled(ms);
+    this.channel.silence.pageStalled(ms);
   }
 
   get transport(): Transport {
