@@ -273,7 +273,7 @@ export class BrowserApp implements PageSession {
   private updateLab(): Promise<void> {
     const twin = this.sim.scene.definition.twin;
     if (!twin) {
-      if (this.lab) this.threads.dropTwin(this.lab);
+      if (this.lab) this.threads.dropTwin();
       this.lab?.detach();
       this.lab = null;
       this.view.showLab(null);

@@ -200,7 +200,11 @@ export const EN = {
     "Physics runs on the page's own thread: the physics worker {reason}. {rebuilt}; drawing and physics now share each frame.",
   'message.rebuiltSameStep':
     'The scene was rebuilt here at the same step ({step}, its inputs replayed)',
-  'message.startedAgain': 'The scene started again here (its session was too long to replay)',
+  'message.startedAgain': 'The scene started again here (its world could not be rebuilt: {error})',
+  'message.recoveringPhysics':
+    'Recovering physics: the physics worker {reason}. Its world is being rebuilt here, up to the step last shown ({step}); the picture waits for it.',
+  'message.workerSilent': 'stopped answering (silent for {seconds} s)',
+  'message.stayedHere': 'The scene stays as it is',
   'message.otherPhysicsState':
     'This saved state was made by other physics (version {version}; this build steps with version {current}): it loads, but the steps from here on may differ from the ones it was made with.',
   'message.otherPhysicsRecording':

@@ -204,7 +204,11 @@ export const KO: TextTable = {
   'message.rebuiltSameStep':
     '장면을 여기서 같은 스텝({step})으로 다시 세웠습니다 (입력은 다시 재생)',
   'message.startedAgain':
-    '장면을 여기서 처음부터 다시 시작했습니다 (세션이 너무 길어 재생할 수 없음)',
+    '장면을 여기서 처음부터 다시 시작했습니다 (세계를 다시 세울 수 없음: {error})',
+  'message.recoveringPhysics':
+    '물리 복구 중: 물리 워커 문제 ({reason}). 마지막으로 보인 스텝({step})까지 이 페이지에서 세계를 다시 세우고 있습니다. 그동안 화면은 멈춰 있습니다.',
+  'message.workerSilent': '응답 없음, {seconds}초째 아무 신호가 없음',
+  'message.stayedHere': '장면은 그대로입니다',
   'message.otherPhysicsState':
     '이 저장 상태는 다른 물리(버전 {version})로 만들어졌습니다. 이 빌드는 버전 {current}입니다. 불러오기는 되지만, 여기서부터의 스텝은 만들 때와 다를 수 있습니다.',
   'message.otherPhysicsRecording':

@@ -190,7 +190,11 @@ export const ZH: TextTable = {
   'message.workerFallback':
     '物理改在页面自身的线程上运行：物理 worker 出错（{reason}）。{rebuilt}；现在绘制和物理共用每一帧。',
   'message.rebuiltSameStep': '已在此处于同一步（{step}）重建场景，并重放其输入',
-  'message.startedAgain': '场景已在此处从头开始（会话太长，无法重放）',
+  'message.startedAgain': '场景已在此处从头开始（无法重建它的世界：{error}）',
+  'message.recoveringPhysics':
+    '正在恢复物理：物理 worker 出错（{reason}）。正在本页重建它的世界，直到最后显示的一步（{step}）；画面会等它完成。',
+  'message.workerSilent': '停止响应（已 {seconds} 秒没有任何信号）',
+  'message.stayedHere': '场景保持原样',
   'message.otherPhysicsState':
     '这个保存的状态来自另一版物理（版本 {version}；本版本为 {current}）：可以载入，但此后的步可能与当初不同。',
   'message.otherPhysicsRecording':

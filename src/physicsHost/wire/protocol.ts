@@ -13,6 +13,8 @@ import type { ReplayStatus } from '../../state/replay';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
 import type { SlotMessage } from './transferRing';
+import type { CoreCheckpoint } from '../../state/checkpoint';
+import type { RecorderMark } from '../../state/recorderProgress';
 
 /** How published steps reach the page: one shared ring, or each step's buffer transferred. */
 export type Transport = 'shared' | 'transfer';
@@ -40,6 +42,11 @@ export type ToWorker =
   | { type: 'saveState'; id: number }
   | { type: 'record'; id: number; options: RecordOptions }
   | { type: 'stopRecording'; id: number; keyframes: KeyframeChoice }
+  /**
+   * Send the core's checkpoint as of this point in the messages (`checkpoint` back, same id);
+   * `have`: what the page already holds of a recording under way.
+   */
+  | { type: 'checkpoint'; id: number; have: RecorderMark | null }
   /** Whether to hash every step and send the digests with `stepped` (the determinism lab). */
   | { type: 'hashSteps'; on: boolean }
   | { type: 'commands'; commands: Command[] }
@@ -89,9 +96,32 @@ export type FromWorker =
       timeline: TimelineReport;
     }
   | { type: 'faults'; generation: number; report: FaultReport }
+  /**
+   * The answer to a `checkpoint` request: the core as of that request (null when the worker had
+   * no scene or could not make one), and what making it cost (ms).
+   */
+  | {
+      type: 'checkpoint';
+      id: number;
+      generation: number;
+      checkpoint: CoreCheckpoint | null;
+      costMs: number;
+    }
+  /**
+   * Still working: sent every HEARTBEAT_MS or so during long work (a large load, a seek's
+   * re-simulation, a frame of slow steps), so the page can tell a busy worker from a dead one.
+   */
+  | { type: 'alive' }
   /** Something threw in the worker: the page falls back to stepping on its own thread. */
   | { type: 'failed'; message: string }
   | SlotMessage;
+
+/**
+ * How often a busy worker says it is still working (ms): the page gives up on a worker silent
+ * for about a second beyond the work it knows it owes, so four signs of life a second leave
+ * room for a loaded machine's scheduling.
+ */
+export const HEARTBEAT_MS = 250;
 
 /**
  * The transfer list of a message that transfers nothing: one empty array for every such send,
@@ -109,4 +139,17 @@ export interface TimelineReport {
   replay: ReplayStatus | null;
   recordingStep: number | null;
   recordingInputs: number | null;
+}
+
+/**
+ * What `value` is, in a few words, when it is not a message (an object with a string `type`):
+ * never the value itself. Null for a message.
+ */
+export function notAMessage(value: unknown): string | null {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  return typeof (value as { type?: unknown }).type === 'string'
+    ? null
+    : 'an object with no message type';
 }
