@@ -6,25 +6,20 @@ import type { RootState } from '@react-three/fiber';
 import { createContext, createElement, useContext, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { InstancedMesh, Object3D } from 'three';
-import { cannonEngine } from './frontDoor';
-import type { FixedStepEngine } from './frontDoor';
-import { FixedStep } from './frontDoor';
-import type {
-  BindInstancesOptions,
-  BindOptions,
-  FixedStepOptions,
-  StepListener,
-} from './frontDoor';
+import { cannonEngine } from './core';
+import type { FixedStepEngine } from './core';
+import { FixedStep } from './core';
+import type { BindInstancesOptions, BindOptions, FixedStepOptions, StepListener } from './core';
 
 // The front door's class and option types, so an R3F app's types need nothing from the root entry.
-export { FixedStep } from './frontDoor';
+export { FixedStep } from './core';
 export type {
   BindInstancesOptions,
   BindOptions,
   DrawMode,
   FixedStepOptions,
   StepInfo,
-} from './frontDoor';
+} from './core';
 
 /**
  * The provider's useFrame priority: negative, so it runs before the app's own useFrame callbacks

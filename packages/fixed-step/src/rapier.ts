@@ -2,19 +2,19 @@
 // Imports Rapier's types only: the app's own copy of Rapier (and its WebAssembly) does the work.
 
 import type { RigidBody, World } from '@dimforge/rapier3d-compat';
-import { FixedStep } from './frontDoor';
-import type { BodyStates, FixedStepEngine, FixedStepOptions } from './frontDoor';
+import { FixedStep } from './core';
+import type { BodyStates, FixedStepEngine, FixedStepOptions } from './core';
 
 // The front door's class and options, so a Rapier app's types need nothing from the root entry
 // (whose declarations reach cannon-es's for the drop-in).
-export { FixedStep } from './frontDoor';
+export { FixedStep } from './core';
 export type {
   BindInstancesOptions,
   BindOptions,
   DrawMode,
   FixedStepOptions,
   StepInfo,
-} from './frontDoor';
+} from './core';
 
 /** Rapier writes each read into these (its getters' `target`), so a read allocates nothing. */
 const vector = { x: 0, y: 0, z: 0 };

@@ -1,7 +1,7 @@
 // The front door's small parts: the step hooks (the app's code at every fixed step), the running
 // totals it reports, the page it listens to, and the checks on what a caller hands it.
 
-import type { FixedStepLoop, FrameReport } from '../../../src/loop/fixedStepLoop';
+import type { FixedStepLoop, FrameReport } from '../loop/fixedStepLoop';
 import { DRAW_MODES } from './boundBodies';
 import type { DrawMode } from './boundBodies';
 
@@ -41,7 +41,7 @@ export interface FixedStepStats {
 }
 
 /** The totals, written by the front door. */
-export class FrameStats implements FixedStepStats {
+export class StepTotals implements FixedStepStats {
   frames = 0;
   steps = 0;
   droppedSeconds = 0;
@@ -72,7 +72,7 @@ export class StepHooks {
    */
   constructor(
     private readonly loop: FixedStepLoop,
-    private readonly stats: FrameStats,
+    private readonly stats: StepTotals,
   ) {}
 
   /** Adds `listener` to `type`; the returned function removes it. */

@@ -2,18 +2,18 @@
 // binds bodies to three.js objects by body, runs the app's code at every step and minds the page.
 
 import type { InstancedMesh, Object3D } from 'three';
-import { FramePoses } from '../../../src/interp/interpolate';
-import { createFrameReport } from '../../../src/loop/fixedStepLoop';
-import type { FrameReport, LoopLimits, Stepper } from '../../../src/loop/fixedStepLoop';
-import { FrameClock } from '../../../src/loop/frameClock';
-import type { SnapshotPair } from '../../../src/snapshot/snapshots';
+import { FramePoses } from '../interp/interpolate';
+import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
+import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
+import { FrameClock } from '../loop/frameClock';
+import type { LoopLimits } from '../loop/loopLimits';
+import type { SnapshotPair } from '../snapshot/snapshots';
 import { BoundBodies, DRAW_MODES, FOLLOW, InstanceTarget } from './boundBodies';
 import type { DrawMode } from './boundBodies';
-import { FixedStepLoop } from './defaultLoop';
 import { drawPoses, writeBound } from './drawBound';
 import { cannonEngine, checkEngine } from './engine';
 import type { FixedStepBody, FixedStepEngine, FixedStepWorld } from './engine';
-import { checkMode, checkRate, FrameStats, StepHooks } from './frontDoorParts';
+import { checkMode, checkRate, StepTotals, StepHooks } from './frontDoorParts';
 import type { FixedStepStats, StepListener, VisibilityDocument } from './frontDoorParts';
 
 /** Choices for {@link fixedStep}; every one has a default. */
@@ -57,7 +57,7 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
   readonly loop: FixedStepLoop;
   /** What the last frame did: steps, alpha, the seconds the clamp and cap gave up. */
   readonly lastFrame: FrameReport = createFrameReport();
-  private readonly totals = new FrameStats();
+  private readonly totals = new StepTotals();
   /** The draw poses of the last frame, slot by slot (see {@link FixedStep.slot}). */
   readonly poses = new FramePoses();
   private readonly bound: BoundBodies<World, Body>;

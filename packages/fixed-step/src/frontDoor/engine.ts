@@ -1,7 +1,7 @@
 // The engine interface: all the front door asks of a physics engine (a step, whether a body is
 // in the world, whether it sleeps, its state read into flat arrays), and cannon-es written in it.
 
-import type { QuatLike, Vec3Like } from '../../../src/poses/bodyPoses';
+import type { QuatLike, Vec3Like } from '../snapshot/bodyPoses';
 
 /**
  * Flat per-body state the front door keeps: 3 numbers per vector and 4 per quaternion, body i's
