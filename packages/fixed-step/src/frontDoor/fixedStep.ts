@@ -222,12 +222,16 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
   }
 
   /**
-   * Draws `body` from its pose now, with no blend from where it was. Moving a body by hand
-   * between steps is noticed without this call; it is here to say so in code.
+   * Draws `body` from its pose now, with no blend from where it was; counted in
+   * `stats.restarts`. Call it after a jump made in a step hook (a respawn): a move made inside a
+   * step is motion, drawn between the step's snapshots, as scripted motion must be. A move made
+   * between steps (outside the hooks) is noticed without this call.
    */
   teleport(body: Body): void {
     const slot = this.bound.slot(body);
-    if (slot >= 0) this.bound.restart(slot);
+    if (slot < 0) return;
+    this.bound.restart(slot);
+    this.totals.restarts++;
   }
 
   /**

@@ -36,7 +36,7 @@ export interface FixedStepStats {
   readonly droppedSeconds: number;
   /** Real seconds the 0.25 s clamp cut from long frames (hitches). */
   readonly clampedSeconds: number;
-  /** Bodies drawn afresh because the app moved them between steps (teleports noticed). */
+  /** Bodies drawn afresh: moved by hand between steps (noticed), or `teleport()`ed. */
   readonly restarts: number;
 }
 
