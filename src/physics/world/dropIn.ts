@@ -9,7 +9,7 @@ import type { PhysicsTuning } from './tuning';
 /** Choices for {@link installDropIn}; every one has a default. */
 export interface DropInOptions {
   /**
-   * 'project': the project's contact generators for box–box, sphere–box, sphere–plane,
+   * 'project': fixed-step's contact generators for box–box, sphere–box, sphere–plane,
    * plane–box and the convex-hull pairs (other pairs keep cannon-es's handlers);
    * 'cannon': cannon-es's own for every pair.
    * @default 'project'
@@ -51,7 +51,7 @@ export interface DropIn {
   /** True until {@link DropIn.uninstall} is called. */
   readonly installed: boolean;
   /**
-   * Takes the project's parts out of the world and puts back the objects that were there before,
+   * Takes fixed-step's parts out of the world and puts back the objects that were there before,
    * told what happened meanwhile: the pairs in contact, the contact materials added, the solver
    * iterations and friction setting. A part the user replaced by hand since is left as it is.
    * Call between steps. A second call does nothing.
@@ -103,9 +103,9 @@ const installed = new WeakMap<World, DropIn>();
 const DROP_IN_BASE = STATELESS_TUNING;
 
 /**
- * Installs the project's contact generators, solver and lookup tables on a cannon-es `World`
+ * Installs fixed-step's contact generators, solver and lookup tables on a cannon-es `World`
  * the caller made, keeping its bodies, shapes, materials, constraints and settings. Pairs the
- * project's generators do not handle (particles, trimeshes, heightfields, plane–convex, …) keep
+ * generators do not handle (particles, trimeshes, heightfields, plane–convex, …) keep
  * cannon-es's own handlers. Call between steps; contacts and contact events carry on as if
  * nothing had changed.
  * @param world - any cannon-es World.

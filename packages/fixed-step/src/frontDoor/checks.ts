@@ -5,23 +5,21 @@ import type { InstancedMesh, Object3D } from 'three';
 import { DRAW_MODES } from './boundBodies';
 import type { DrawMode } from './boundBodies';
 
-/** A value as an error shows it: `null`, `42`, `'text'`, `a Mesh`, `an array of 3`. */
+/** A value as an error shows it: `null`, `number 42`, `'text'`, `a Mesh`, `a plain object`. */
 export function described(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-  if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === 'string' && name !== '' && name !== 'Object'
-    ? `a ${name}`
-    : 'a plain object';
+  if (typeof value === 'string') return `'${value.slice(0, 40)}'`;
+  if (typeof value !== 'object' || value === null) {
+    return value == null ? String(value) : `${typeof value} ${String(value)}`;
+  }
+  const name = (value as { constructor?: { name?: string } }).constructor?.name;
+  return name && name !== 'Object' ? `a ${name}` : 'a plain object';
 }
 
 /** `object` if it is a three.js Object3D (of any copy of three.js); throws otherwise. */
 export function checkObject3D(call: string, object: Object3D): Object3D {
   if ((object as Partial<Object3D> | null)?.isObject3D !== true) {
     throw new TypeError(
-      `${call}: object is ${described(object)}; expected a three.js Object3D (a Mesh, a Group…) to draw the body with.`,
+      `${call}: object is ${described(object)}; expected a three.js Object3D (a Mesh, a Group…).`,
     );
   }
   return object;
@@ -31,7 +29,7 @@ export function checkObject3D(call: string, object: Object3D): Object3D {
 export function checkInstancedMesh(call: string, mesh: InstancedMesh): InstancedMesh {
   if ((mesh as Partial<InstancedMesh> | null)?.isInstancedMesh !== true) {
     throw new TypeError(
-      `${call}: mesh is ${described(mesh)}; expected a three.js InstancedMesh (new InstancedMesh(geometry, material, count)); bind a single Mesh with bind(body, mesh).`,
+      `${call}: mesh is ${described(mesh)}; expected a three.js InstancedMesh (a Mesh: bind()).`,
     );
   }
   return mesh;

@@ -334,11 +334,11 @@ function checkCannonWorld(world: unknown): void {
   if (typeof w?.step === 'function' && typeof w.addEventListener === 'function') return;
   if (isRapierWorld(world)) {
     throw new TypeError(
-      "FixedStep: world is a Rapier World and no engine was given (the default is cannon-es's). Pass rapierEngine from 'fixed-step/rapier': new FixedStep(world, options, rapierEngine), or <FixedStepProvider world={world} engine={rapierEngine}>.",
+      "FixedStep: world is a Rapier World, and the default engine is cannon-es's. Pass rapierEngine (fixed-step/rapier): new FixedStep(world, options, rapierEngine), or engine={rapierEngine}.",
     );
   }
   throw new TypeError(
-    `FixedStep: world is ${described(world)}, not a cannon-es World. For another engine pass its engine: new FixedStep(world, options, engine).`,
+    `FixedStep: world is ${described(world)}, not a cannon-es World; for another engine, new FixedStep(world, options, engine).`,
   );
 }
 
@@ -363,7 +363,7 @@ function checkCannonWorld(world: unknown): void {
 export function fixedStep(world: FixedStepWorld, options: FixedStepOptions = {}): FixedStep {
   if (isRapierWorld(world)) {
     throw new TypeError(
-      "fixedStep: world is a Rapier World; import fixedStep from 'fixed-step/rapier' for it (this one, from 'fixed-step', steps cannon-es worlds).",
+      "fixedStep: world is a Rapier World; import fixedStep from 'fixed-step/rapier' for it.",
     );
   }
   return new FixedStep(world, options);

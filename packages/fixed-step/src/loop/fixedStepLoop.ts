@@ -187,11 +187,11 @@ export class FixedStepLoop {
    */
   throttle = 1;
   /**
-   * Whether a steadily slow display may spend its frames in full, past maxFrameSeconds (up to
-   * a second, with the step cap raised to match; see DisplayPace). For physics in a worker, driven
-   * by animation frames: the frame clamp is there so a hitch does not make the simulation catch up
-   * (and, on the main thread, spiral), but when the page draws slowly and the worker keeps up,
-   * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
+   * Whether a steadily slow display (judged from its last few frames) may spend its frames in
+   * full, past maxFrameSeconds (up to a second, with the step cap raised to match). For physics
+   * in a worker, driven by animation frames: the frame clamp is there so a hitch does not make
+   * the simulation catch up (and, on the main thread, spiral), but when the page draws slowly
+   * and the worker keeps up, clamping every frame would hold physics to the drawing's pace. A frame much longer than the
    * display's recent ones is still a hitch and still clamped. Off for scripted frames: the same
    * frames then step alike on either thread.
    * @default false
@@ -243,7 +243,7 @@ export class FixedStepLoop {
    * @param frameSeconds - real seconds since the last frame (FrameClock.frameSeconds).
    * @param stepper - what each step calls.
    * @param out - the report to write (kept by the caller, reused every frame): all of it but
-   *   `step`, which is the stepper's to know (a physics host's step index).
+   *   `step`, which is the stepper's to know (a physics thread's step index, say).
    * @returns `out`, with the steps taken, alpha and every second given up.
    * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!", "Free the physics".
    */
