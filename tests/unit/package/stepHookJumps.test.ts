@@ -140,3 +140,33 @@ describe.each(Object.entries(SCENES))('a jump made in a step hook (%s)', (_, mak
     expect(physics.stats.restarts).toBe(0);
   });
 });
+
+describe('a body removed in a step hook (cannon-es)', () => {
+  it('world.removeBody in beforeStep or afterStep unbinds it at once; the others keep drawing', () => {
+    for (const hook of HOOKS) {
+      const world = new CANNON.World({ gravity: new CANNON.Vec3(0, -9.82, 0) });
+      const bodies = [0, 1, 2].map((k) => {
+        const body = new CANNON.Body({ mass: 1, shape: new CANNON.Sphere(0.5) });
+        body.position.set(2 * k, 50, 0);
+        world.addBody(body);
+        return body;
+      });
+      const mesh = new THREE.InstancedMesh(new THREE.SphereGeometry(), undefined, 3);
+      const physics = fixedStep(world, { hz: 100, document: null });
+      physics.bindInstances(bodies, mesh);
+      physics.on(hook, (step) => {
+        if (step.step === 7) world.removeBody(bodies[1]);
+      });
+      let t = 0;
+      for (let k = 0; k < 12; k++) physics.frame((t += 10));
+      expect(physics.stats.steps).toBe(11);
+      expect(physics.slot(bodies[1])).toBe(-1);
+      // Its instance hidden (a zero matrix); the others drawn where their bodies fell to.
+      expect(Array.from(mesh.instanceMatrix.array.slice(16, 31))).toEqual(new Array(15).fill(0));
+      for (const k of [0, 2]) {
+        expect(mesh.instanceMatrix.array[16 * k + 12]).toBe(2 * k);
+        expect(mesh.instanceMatrix.array[16 * k + 13]).toBeLessThan(50);
+      }
+    }
+  });
+});
