@@ -6,7 +6,7 @@ import type { BodyPoses } from '../app/poseReadout';
 import type { StatsSnapshot } from '../stats/statsSnapshot';
 import type { LoadOptions } from '../app/simulation';
 import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import type { Settings } from '../config/settings';
 import { currentLanguage, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';

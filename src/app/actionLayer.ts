@@ -5,7 +5,7 @@
 
 import { withoutRetiredSettings } from '../config/settings';
 import type { Settings } from '../config/settings';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import { t } from '../i18n/language';
 import type { CommandAction } from '../physics/world/commands';
 import type { BodySpec, Vec3Tuple } from '../physics/world/physicsWorld';

@@ -3,7 +3,7 @@
 // both get every command at the same step, and every step's state is compared once both worlds
 // have it: the first that differs is named down to the body and field.
 
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import type { TwinReport } from '../stats/statsSnapshot';
 import type { Command, CommandAction } from '../physics/world/commands';
 import { firstBodyDifference } from '../state/divergence';

@@ -17,8 +17,8 @@ import type { SavedSpring, SpringEnds, SpringSpec } from '../bodies/springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../../util/exactMath';
-import { writeBodyStates } from '../../poses/bodyPoses';
-import type { PoseArrays } from '../../poses/bodyPoses';
+import { writeBodyStates } from 'fixed-step/interpolation';
+import type { PoseArrays } from 'fixed-step/interpolation';
 
 export type { BodySpec, QuatTuple, Vec3Tuple };
 

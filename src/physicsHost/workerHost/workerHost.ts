@@ -12,7 +12,7 @@ import type {
   RecordingStatus,
   StepHashListener,
 } from '../host/physicsHost';
-import { WORKER_PHYSICS_SHARE } from '../../loop/overloadGovernor';
+import { WORKER_PHYSICS_SHARE } from 'fixed-step/loop';
 import type { Command } from '../../physics/world/commands';
 import type { FaultReport } from '../../physics/world/stateGuard';
 import type { PhysicsTuning } from '../../physics/world/tuning';

@@ -1,8 +1,8 @@
 import { quat } from 'gl-matrix';
 import { Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';
-import { lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
-import { Rng } from '../../../src/util/rng';
+import { lerpFlat3, slerpFlat } from '../../../../packages/fixed-step/src/interp/poseMath';
+import { Rng } from '../../../../src/util/rng';
 
 const out4 = (): Float64Array => new Float64Array(4);
 const length4 = (q: ArrayLike<number>): number =>

@@ -1,7 +1,6 @@
 // Per frame: the pose each body is drawn at, from its previous and current snapshot and alpha,
 // in one of four render modes (interpolate, off, extrapolate, hermite).
 
-import type { InterpolationMode } from '../config/settings';
 import type { Snapshot, SnapshotPair } from '../snapshot/snapshots';
 import {
   hermiteFlat3,
@@ -10,7 +9,20 @@ import {
   SlerpWeights,
   slerpFlat,
 } from './poseMath';
-import { assertNever } from '../util/assertNever';
+import { unhandled } from '../unhandled';
+
+/**
+ * The render modes of {@link interpolatePoses}: 'interpolate' (lerp/slerp), 'off' (the current
+ * snapshot), 'extrapolate' (ahead by the velocities), 'hermite' (a cubic through both snapshots).
+ */
+export const INTERPOLATION_MODES = ['interpolate', 'off', 'extrapolate', 'hermite'] as const;
+
+/**
+ * How a frame is drawn from the previous and current snapshot: 'interpolate' (lerp/slerp,
+ * smooth), 'off' (the current snapshot as is), 'extrapolate' (current pushed ahead by its
+ * velocities), 'hermite' (a cubic through both snapshots and their velocities).
+ */
+export type InterpolationMode = (typeof INTERPOLATION_MODES)[number];
 
 /** The pose every body is drawn at this frame; render turns it into instance matrices. */
 export class FramePoses {
@@ -57,8 +69,13 @@ export interface AlphaHolder {
 }
 
 /**
- * {@link interpolatePoses} with the alpha read from an object (a FrameReport): what the app and
- * the front door call each frame, allocation-free.
+ * {@link interpolatePoses} with the alpha read from an object (a FrameReport, say): the same
+ * poses, and nothing allocated, not even the 16 bytes a number passed to a call can cost.
+ * @param snapshots - the previous and current snapshot.
+ * @param times - holds the alpha (`report`, after `loop.frame(seconds, stepper, report)`).
+ * @param mode - the render mode.
+ * @param out - written for every body; keep one and reuse it.
+ * @returns `out`.
  */
 export function interpolateAt(
   snapshots: SnapshotPair,
@@ -86,7 +103,7 @@ export function interpolateAt(
       hermitePoses(snapshots, times, out);
       break;
     default:
-      assertNever(mode, 'render mode');
+      unhandled(mode, 'render mode');
   }
   return out;
 }

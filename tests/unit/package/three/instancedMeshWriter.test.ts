@@ -11,9 +11,9 @@ import {
   Vector3,
 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { FramePoses } from '../../../src/interp/interpolate';
-import { InstancedMeshWriter } from '../../../src/render/instancedMeshWriter';
-import { writeObjectPoses } from '../../../src/render/objectPoses';
+import { FramePoses } from '../../../../packages/fixed-step/src/interp/interpolate';
+import { InstancedMeshWriter } from '../../../../packages/fixed-step/src/three/instancedMeshWriter';
+import { writeObjectPoses } from '../../../../packages/fixed-step/src/three/objectPoses';
 
 /** Draw poses for `count` bodies: body i at (i, 2i, −i), turned i·0.3 rad about a tilted axis. */
 function poses(count: number, shift = 0): FramePoses {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameReport, FixedStepLoop } from '../../../src/loop/fixedStepLoop';
-import type { Strategy } from '../../../src/config/settings';
+import {
+  createFrameReport,
+  FixedStepLoop,
+} from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
+import type { Strategy } from '../../../../src/config/settings';
 
 function stepsFor(
   strategy: Strategy,

@@ -2,7 +2,7 @@
 // draw target and its draw mode. A removal closes the gap by moving the last slot in, data and all.
 
 import type { InstancedMesh, Object3D } from 'three';
-import { Snapshot, SnapshotPair } from '../../../src/snapshot/snapshots';
+import { Snapshot, SnapshotPair } from '../snapshot/snapshots';
 import type { FixedStepEngine } from './engine';
 
 /** How a body is drawn between steps (Unity's `Rigidbody.interpolation`, Godot's per-node mode). */

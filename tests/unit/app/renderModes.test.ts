@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hermiteFlat3, integrateQuatFlat } from '../../../src/interp/poseMath';
-import { FramePoses, interpolatePoses } from '../../../src/interp/interpolate';
+import { hermiteFlat3, integrateQuatFlat } from '../../../packages/fixed-step/src/interp/poseMath';
+import { FramePoses, interpolatePoses } from '../../../packages/fixed-step/src/interp/interpolate';
 import { Simulation } from '../../../src/app/simulation';
 
 const v3 = (...values: number[]): Float64Array => Float64Array.of(...values);

@@ -1,9 +1,9 @@
-// The snapshot pair of any cannon-es world (the package's): after each step current becomes
+// The snapshot pair of any cannon-es world: after each step current becomes
 // previous and the world's bodies are copied into current. A slot that holds a different body
 // than at the last capture starts with previous = current, so no body streaks in from another's pose.
 
-import { writeBodyStates } from '../poses/bodyPoses';
-import type { BodyLike } from '../poses/bodyPoses';
+import { writeBodyStates } from './bodyPoses';
+import type { BodyLike } from './bodyPoses';
 import { SnapshotPair } from './snapshots';
 
 /**

@@ -2,7 +2,7 @@
 // matrix array; a body at rest whose matrix already shows its pose is left alone. Two small
 // functions rather than one, so V8 inlines both into the per-body loops that call them.
 
-/** This frame's draw poses (interp's FramePoses): flat arrays, body i at 3i / 4i / i. */
+/** This frame's draw poses (a FramePoses): flat arrays, body i at 3i / 4i / i. */
 export interface DrawSource {
   /** Positions, body i at 3i. */
   position: Float64Array;
@@ -18,6 +18,13 @@ export interface DrawSource {
  * Otherwise it remembers the pose now (NaN for a moving body: NaN never compares equal, so the
  * next call composes it whatever it holds) and returns false. A settled scene costs a flag and
  * seven compares per body.
+ * @param position - draw positions, body i at 3i.
+ * @param quaternion - draw orientations, body i at 4i.
+ * @param still - 1 where the body is at rest.
+ * @param i - the body.
+ * @param restPose - 7 numbers a matrix: the pose its matrix was last composed from at rest.
+ * @param r - where body i's 7 numbers start in `restPose`.
+ * @returns true when the matrix already shows the pose.
  */
 export function restingUnchanged(
   position: Float64Array,
@@ -53,6 +60,13 @@ export function restingUnchanged(
  * `matrices[o .. o + 15]` — the arithmetic of three.js Matrix4.compose, inlined over flat arrays.
  * Only the rotation-scale block and the translation are written: elements 3, 7, 11 and 15 stay
  * 0, 0, 0, 1 from InstancedMesh's identity fill.
+ * @param matrices - an InstancedMesh's `instanceMatrix.array`.
+ * @param o - where the matrix starts (16 × the instance).
+ * @param position - draw positions, body i at 3i.
+ * @param quaternion - draw orientations, body i at 4i.
+ * @param i - the body.
+ * @param scales - x, y, z scales.
+ * @param s - where the instance's scale starts (3 × the instance).
  */
 export function composeInstance(
   matrices: Float32Array,

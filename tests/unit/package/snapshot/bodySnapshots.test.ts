@@ -3,8 +3,8 @@
 
 import { Body, Box, Plane, Sphere, Vec3, World } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { SLEEPING } from '../../../src/poses/bodyPoses';
-import { BodySnapshots } from '../../../src/snapshot/bodySnapshots';
+import { SLEEPING } from '../../../../packages/fixed-step/src/snapshot/bodyPoses';
+import { BodySnapshots } from '../../../../packages/fixed-step/src/snapshot/bodySnapshots';
 
 function fallingWorld(count: number): World {
   const world = new World({ gravity: new Vec3(0, -9.82, 0) });

@@ -1,9 +1,11 @@
 // The article's accumulator (and, to compare, its three other loops): real frame seconds in,
 // steps and an alpha out. Knows nothing of physics or the DOM; it calls `stepper.step(dt)`.
 
-import type { Strategy } from '../config/settings';
-import { assertNever } from '../util/assertNever';
+import { unhandled } from '../unhandled';
 import { DisplayPace } from './displayPace';
+import { loopLimits } from './loopLimits';
+import type { LoopLimits } from './loopLimits';
+import type { Strategy } from './strategies';
 
 /** Whatever advances the simulation by exactly `dt` seconds. */
 export interface Stepper {
@@ -72,7 +74,7 @@ export interface FrameReport extends LoopTimes {
   throttledSeconds: number;
   /**
    * The index of the next step after the frame: the caller's to write (the loop leaves it
-   * alone), the sandbox writes its physics host's step index here.
+   * alone), for a caller that counts steps its own way (a physics thread's step index, say).
    */
   step: number;
 }
@@ -124,26 +126,15 @@ export function copyFrameReport(source: Readonly<FrameReport>, out: FrameReport)
  */
 const STEP_EPSILON_SECONDS = 1e-9;
 
-/** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
-export interface LoopLimits {
-  /**
-   * The frame clamp (s): a longer frame (a hitch, a tab back from the background) is cut to
-   * this, and the cut reported as `clampedSeconds`. The article's choice is 0.25.
-   */
-  maxFrameSeconds: number;
-  /** The step cap: at most this many steps a frame; steps owed past it are dropped, not carried. */
-  maxStepsPerFrame: number;
-  /** Simulated seconds per real second (1: real time; 0.5: slow motion). */
-  timeScale: number;
-}
-
 /**
  * Turns real frame seconds into fixed steps and an alpha (or, to compare, runs the article's other
- * loops), and reports every simulated second a frame gave up (see FrameReport).
+ * loops), and reports every simulated second a frame gave up (see FrameReport). The limits have
+ * the article's defaults: `new FixedStepLoop(1 / 100)` clamps frames to 0.25 s and takes at most
+ * a tenth of a second of steps a frame, in real time.
  *
  * @example
  * ```ts
- * const loop = new FixedStepLoop(1 / 100, { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 });
+ * const loop = new FixedStepLoop(1 / 100);
  * const report = createFrameReport();
  * const clock = new FrameClock();
  * renderer.setAnimationLoop((nowMs) => {
@@ -196,11 +187,11 @@ export class FixedStepLoop {
    */
   throttle = 1;
   /**
-   * Whether a steadily slow display may spend its frames in full, past maxFrameSeconds (up to
-   * a second, with the step cap raised to match; see DisplayPace). For physics in a worker, driven
-   * by animation frames: the frame clamp is there so a hitch does not make the simulation catch up
-   * (and, on the main thread, spiral), but when the page draws slowly and the worker keeps up,
-   * clamping every frame would hold physics to the drawing's pace. A frame much longer than the
+   * Whether a steadily slow display (judged from its last few frames) may spend its frames in
+   * full, past maxFrameSeconds (up to a second, with the step cap raised to match). For physics
+   * in a worker, driven by animation frames: the frame clamp is there so a hitch does not make
+   * the simulation catch up (and, on the main thread, spiral), but when the page draws slowly
+   * and the worker keeps up, clamping every frame would hold physics to the drawing's pace. A frame much longer than the
    * display's recent ones is still a hitch and still clamped. Off for scripted frames: the same
    * frames then step alike on either thread.
    * @default false
@@ -213,9 +204,12 @@ export class FixedStepLoop {
 
   /**
    * @param dtSeconds - the fixed step (s), e.g. 1 / 100.
-   * @param limits - the frame clamp, step cap and time scale.
+   * @default 1 / 60
+   * @param given - the frame clamp, step cap and time scale to change; the rest keep their
+   *   defaults (0.25 s, a tenth of a second of steps, 1).
    */
-  constructor(dtSeconds: number, limits: LoopLimits) {
+  constructor(dtSeconds = 1 / 60, given: Partial<LoopLimits> = {}) {
+    const limits = loopLimits(dtSeconds, given);
     this.dt = dtSeconds;
     this.maxFrameSeconds = limits.maxFrameSeconds;
     this.maxStepsPerFrame = limits.maxStepsPerFrame;
@@ -246,10 +240,10 @@ export class FixedStepLoop {
    * count as zero. The three strategies that spend frame time clamp it to maxFrameSeconds, scale
    * it, throttle it and take at most maxStepsPerFrame steps, so they can be compared under the
    * same hitch; `fixed-per-frame` takes one dt whatever the frame.
-   * @param frameSeconds - real seconds since the last frame (FrameClock.seconds).
+   * @param frameSeconds - real seconds since the last frame (FrameClock.frameSeconds).
    * @param stepper - what each step calls.
    * @param out - the report to write (kept by the caller, reused every frame): all of it but
-   *   `step`, which is the stepper's to know (a physics host's step index).
+   *   `step`, which is the stepper's to know (a physics thread's step index, say).
    * @returns `out`, with the steps taken, alpha and every second given up.
    * @see https://gafferongames.com/post/fix_your_timestep/ — "Fix Your Timestep!", "Free the physics".
    */
@@ -278,7 +272,7 @@ export class FixedStepLoop {
           this.spend(stepper, seconds, strategy);
           break;
         default:
-          assertNever(strategy, 'strategy');
+          unhandled(strategy, 'strategy');
       }
     }
     out.steps = this.steps;
@@ -321,7 +315,7 @@ export class FixedStepLoop {
         if (kept > 0) this.take(stepper, kept);
         break;
       default:
-        assertNever(strategy, 'strategy');
+        unhandled(strategy, 'strategy');
     }
   }
 

@@ -1,6 +1,5 @@
-// Copies bodies' poses, velocities and sleep flags into flat snapshot arrays. Reads any body
-// shaped like cannon-es's without importing cannon-es, so the app's world and a package user's
-// world share this one copy loop.
+// The pose layout: flat arrays, body i's vectors at 3i and quaternion at 4i, and the one copy
+// loop that fills them from bodies shaped like cannon-es's (without importing cannon-es).
 
 /** x, y and z, as cannon-es's `Vec3` and three.js's `Vector3` have them. */
 export interface Vec3Like {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameReport, FixedStepLoop } from '../../../src/loop/fixedStepLoop';
-import type { Stepper } from '../../../src/loop/fixedStepLoop';
+import {
+  createFrameReport,
+  FixedStepLoop,
+} from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
+import type { Stepper } from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
 
 class CountingStepper implements Stepper {
   steps = 0;

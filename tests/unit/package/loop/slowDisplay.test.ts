@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { SLOW_DISPLAY_MAX_SECONDS, SLOW_DISPLAY_MIN_SECONDS } from '../../../src/loop/displayPace';
-import { createFrameReport, FixedStepLoop } from '../../../src/loop/fixedStepLoop';
-import type { FrameReport } from '../../../src/loop/fixedStepLoop';
-import { firstJudgedSlow, jitteryDisplay } from './slowFrames';
+import {
+  SLOW_DISPLAY_MAX_SECONDS,
+  SLOW_DISPLAY_MIN_SECONDS,
+} from '../../../../packages/fixed-step/src/loop/displayPace';
+import {
+  createFrameReport,
+  FixedStepLoop,
+} from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
+import type { FrameReport } from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
+import { firstJudgedSlow, jitteryDisplay } from '../../loop/slowFrames';
 
 const limits = { maxFrameSeconds: 0.25, maxStepsPerFrame: 25, timeScale: 1 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrameClock } from '../../../src/loop/frameClock';
+import { FrameClock } from '../../../../packages/fixed-step/src/loop/frameClock';
 
 /** Ticks `clock` at `nowMs` and returns the frame's seconds. */
 function secondsAt(clock: FrameClock, nowMs: number): number {

@@ -1,11 +1,10 @@
 // One frame's drawing for the front door: the draw poses of every bound body (the front door's
 // mode for all, then each body's own mode where it has one), written into its Object3D or instance.
 
-import type { InterpolationMode } from '../../../src/config/settings';
-import { interpolateAt } from '../../../src/interp/interpolate';
-import type { AlphaHolder, FramePoses } from '../../../src/interp/interpolate';
-import { integrateQuatFlat, lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
-import { composeInstance, restingUnchanged } from '../../../src/render/instanceMatrix';
+import { interpolateAt } from '../interp/interpolate';
+import type { AlphaHolder, FramePoses, InterpolationMode } from '../interp/interpolate';
+import { integrateQuatFlat, lerpFlat3, slerpFlat } from '../interp/poseMath';
+import { composeInstance, restingUnchanged } from '../three/instanceMatrix';
 import { FOLLOW } from './boundBodies';
 import type { BoundBodies, DrawMode, InstanceTarget } from './boundBodies';
 

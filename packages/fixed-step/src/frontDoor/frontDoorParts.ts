@@ -1,9 +1,7 @@
 // The front door's small parts: the step hooks (the app's code at every fixed step), the running
-// totals it reports, the page it listens to, and the checks on what a caller hands it.
+// totals it reports and the page it listens to.
 
-import type { FixedStepLoop, FrameReport } from '../../../src/loop/fixedStepLoop';
-import { DRAW_MODES } from './boundBodies';
-import type { DrawMode } from './boundBodies';
+import type { FixedStepLoop, FrameReport } from '../loop/fixedStepLoop';
 
 /** What a step hook is told: the same object every step, refilled (nothing allocated). */
 export interface StepInfo {
@@ -36,12 +34,12 @@ export interface FixedStepStats {
   readonly droppedSeconds: number;
   /** Real seconds the 0.25 s clamp cut from long frames (hitches). */
   readonly clampedSeconds: number;
-  /** Bodies drawn afresh because the app moved them between steps (teleports noticed). */
+  /** Bodies drawn afresh: moved by hand between steps (noticed), or `teleport()`ed. */
   readonly restarts: number;
 }
 
 /** The totals, written by the front door. */
-export class FrameStats implements FixedStepStats {
+export class StepTotals implements FixedStepStats {
   frames = 0;
   steps = 0;
   droppedSeconds = 0;
@@ -72,7 +70,7 @@ export class StepHooks {
    */
   constructor(
     private readonly loop: FixedStepLoop,
-    private readonly stats: FrameStats,
+    private readonly stats: StepTotals,
   ) {}
 
   /** Adds `listener` to `type`; the returned function removes it. */
@@ -107,24 +105,4 @@ export class StepHooks {
   clear(): void {
     this.lists = { beforeStep: [], afterStep: [] };
   }
-}
-
-/** `mode` if it is a draw mode; throws naming the three otherwise. */
-export function checkMode(mode: DrawMode): DrawMode {
-  if (!DRAW_MODES.includes(mode)) {
-    throw new RangeError(
-      `fixed-step: mode '${String(mode)}' is not one of ${DRAW_MODES.join(', ')}.`,
-    );
-  }
-  return mode;
-}
-
-/** `hz` if it is a rate (a number above 0); throws otherwise. */
-export function checkRate(hz: number): number {
-  if (!(hz > 0 && hz < Infinity)) {
-    throw new RangeError(
-      `fixedStep: hz is ${String(hz)}; it must be a number above 0 (60, 100, 120…).`,
-    );
-  }
-  return hz;
 }

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { FramePoses, interpolatePoses } from '../../../src/interp/interpolate';
-import { lerpFlat3, SERIES_MIN_COS, SlerpWeights, slerpFlat } from '../../../src/interp/poseMath';
-import { PhysicsWorld } from '../../../src/physics/world/physicsWorld';
-import { WorldSnapshots } from '../../../src/snapshot/snapshots';
-import { Rng } from '../../../src/util/rng';
+import {
+  FramePoses,
+  interpolatePoses,
+} from '../../../../packages/fixed-step/src/interp/interpolate';
+import {
+  lerpFlat3,
+  SERIES_MIN_COS,
+  SlerpWeights,
+  slerpFlat,
+} from '../../../../packages/fixed-step/src/interp/poseMath';
+import { PhysicsWorld } from '../../../../src/physics/world/physicsWorld';
+import { WorldSnapshots } from '../../../../src/snapshot/snapshots';
+import { Rng } from '../../../../src/util/rng';
 
 /** n bodies whose snapshots hold random poses, turned by up to `maxTurn` rad between them. */
 function snapshotsWith(n: number, maxTurn: number, seed = 1): WorldSnapshots {

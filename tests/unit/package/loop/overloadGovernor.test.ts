@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameReport, FixedStepLoop } from '../../../src/loop/fixedStepLoop';
-import type { Stepper } from '../../../src/loop/fixedStepLoop';
+import {
+  createFrameReport,
+  FixedStepLoop,
+} from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
+import type { Stepper } from '../../../../packages/fixed-step/src/loop/fixedStepLoop';
 import {
   FRAME_PHYSICS_BUDGET_MS,
   OverloadGovernor,
   PHYSICS_SHARE,
   WORKER_PHYSICS_SHARE,
-} from '../../../src/loop/overloadGovernor';
+} from '../../../../packages/fixed-step/src/loop/overloadGovernor';
 
 /** The throttle `governor` sets on a loop stepping `dtSeconds` at `timeScale`. */
 function throttleAt(governor: OverloadGovernor, dtSeconds: number, timeScale: number): number {

@@ -1,8 +1,18 @@
-// The package's FixedStepLoop: the app's accumulator with the article's limits as defaults, so
-// `new FixedStepLoop(1 / 100)` is a whole, safe loop and a limit is given only to change it.
+// What bounds a frame of the loop, and the article's defaults for it: the 0.25 s frame clamp, a
+// tenth of a second of steps a frame, real time. A limit is given only to change it.
 
-import { FixedStepLoop as AccumulatorLoop } from '../../../src/loop/fixedStepLoop';
-import type { LoopLimits } from '../../../src/loop/fixedStepLoop';
+/** The settings that bound a frame: the frame clamp, the step cap and simulated seconds per real one. */
+export interface LoopLimits {
+  /**
+   * The frame clamp (s): a longer frame (a hitch, a tab back from the background) is cut to
+   * this, and the cut reported as `clampedSeconds`. The article's choice is 0.25.
+   */
+  maxFrameSeconds: number;
+  /** The step cap: at most this many steps a frame; steps owed past it are dropped, not carried. */
+  maxStepsPerFrame: number;
+  /** Simulated seconds per real second (1: real time; 0.5: slow motion). */
+  timeScale: number;
+}
 
 /** The article's frame clamp (s): a longer frame (a hitch) is cut to this, not caught up. */
 export const DEFAULT_MAX_FRAME_SECONDS = 0.25;
@@ -35,29 +45,5 @@ function checkStep(dtSeconds: number): void {
     throw new RangeError(
       `fixed-step: the step is ${String(dtSeconds)} s; it must be a number above 0 (1 / 60 is 60 Hz).`,
     );
-  }
-}
-
-/**
- * The "Fix Your Timestep!" accumulator (see the app's loop for every field), with defaults for
- * the limits: `new FixedStepLoop(1 / 100)` clamps frames to 0.25 s and takes at most a tenth of
- * a second of steps a frame, in real time.
- *
- * @example
- * ```ts
- * const loop = new FixedStepLoop(1 / 100);
- * const report = createFrameReport();
- * loop.frame(1 / 60, { step: (dt) => world.step(dt) }, report);
- * ```
- */
-export class FixedStepLoop extends AccumulatorLoop {
-  /**
-   * @param dtSeconds - the fixed step (s).
-   * @default 1 / 60
-   * @param limits - the frame clamp, step cap and time scale to change; the rest keep their
-   *   defaults (0.25 s, a tenth of a second of steps, 1).
-   */
-  constructor(dtSeconds = 1 / 60, limits: Partial<LoopLimits> = {}) {
-    super(dtSeconds, loopLimits(dtSeconds, limits));
   }
 }

@@ -1,7 +1,7 @@
 // The engine interface: all the front door asks of a physics engine (a step, whether a body is
 // in the world, whether it sleeps, its state read into flat arrays), and cannon-es written in it.
 
-import type { QuatLike, Vec3Like } from '../../../src/poses/bodyPoses';
+import type { QuatLike, Vec3Like } from '../snapshot/bodyPoses';
 
 /**
  * Flat per-body state the front door keeps: 3 numbers per vector and 4 per quaternion, body i's
@@ -49,6 +49,11 @@ export interface FixedStepEngine<World, Body> {
    * (without it, at the next frame); returns a function that stops listening.
    */
   watch?(world: World, removed: (body: Body) => void): () => void;
+  /**
+   * Optional: what a body of this engine is, as errors say it: "a cannon-es Body added with
+   * world.addBody(body)". Left out: "a body in this world".
+   */
+  readonly expectedBody?: string;
 }
 
 /** A body the cannon-es engine reads: cannon-es's `Body` is one. */
@@ -101,7 +106,7 @@ function readCannonPose(body: FixedStepBody, out: BodyStates, i: number): void {
  */
 export const cannonEngine: FixedStepEngine<FixedStepWorld, FixedStepBody> = {
   step: (world, dtSeconds) => world.step(dtSeconds),
-  contains: (world, body) => body.world === world,
+  contains: (world, body) => (body as Partial<FixedStepBody> | null)?.world === world,
   sleeping: (body) => body.sleepState === SLEEPING,
   read(body, out, i) {
     readCannonPose(body, out, i);
@@ -121,6 +126,7 @@ export const cannonEngine: FixedStepEngine<FixedStepWorld, FixedStepBody> = {
     world.addEventListener('removeBody', listener);
     return () => world.removeEventListener('removeBody', listener);
   },
+  expectedBody: 'a cannon-es Body added with world.addBody(body)',
 };
 
 /** `engine` if it has the interface's methods; throws naming the first missing otherwise. */

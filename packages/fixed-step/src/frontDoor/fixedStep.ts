@@ -2,18 +2,27 @@
 // binds bodies to three.js objects by body, runs the app's code at every step and minds the page.
 
 import type { InstancedMesh, Object3D } from 'three';
-import { FramePoses } from '../../../src/interp/interpolate';
-import { createFrameReport } from '../../../src/loop/fixedStepLoop';
-import type { FrameReport, LoopLimits, Stepper } from '../../../src/loop/fixedStepLoop';
-import { FrameClock } from '../../../src/loop/frameClock';
-import type { SnapshotPair } from '../../../src/snapshot/snapshots';
+import { FramePoses } from '../interp/interpolate';
+import { createFrameReport, FixedStepLoop } from '../loop/fixedStepLoop';
+import type { FrameReport, Stepper } from '../loop/fixedStepLoop';
+import { FrameClock } from '../loop/frameClock';
+import type { LoopLimits } from '../loop/loopLimits';
+import type { SnapshotPair } from '../snapshot/snapshots';
 import { BoundBodies, DRAW_MODES, FOLLOW, InstanceTarget } from './boundBodies';
 import type { DrawMode } from './boundBodies';
-import { FixedStepLoop } from './defaultLoop';
 import { drawPoses, writeBound } from './drawBound';
 import { cannonEngine, checkEngine } from './engine';
 import type { FixedStepBody, FixedStepEngine, FixedStepWorld } from './engine';
-import { checkMode, checkRate, FrameStats, StepHooks } from './frontDoorParts';
+import {
+  checkBodyList,
+  checkInstancedMesh,
+  checkMode,
+  checkObject3D,
+  checkRate,
+  described,
+  isRapierWorld,
+} from './checks';
+import { StepHooks, StepTotals } from './frontDoorParts';
 import type { FixedStepStats, StepListener, VisibilityDocument } from './frontDoorParts';
 
 /** Choices for {@link fixedStep}; every one has a default. */
@@ -57,7 +66,7 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
   readonly loop: FixedStepLoop;
   /** What the last frame did: steps, alpha, the seconds the clamp and cap gave up. */
   readonly lastFrame: FrameReport = createFrameReport();
-  private readonly totals = new FrameStats();
+  private readonly totals = new StepTotals();
   /** The draw poses of the last frame, slot by slot (see {@link FixedStep.slot}). */
   readonly poses = new FramePoses();
   private readonly bound: BoundBodies<World, Body>;
@@ -152,7 +161,8 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
    * @returns this.
    */
   bind(body: Body, object: Object3D, options: BindOptions = {}): this {
-    this.checkBody(body, 'bind');
+    this.checkBody(body, 'bind', 'body');
+    checkObject3D('bind', object);
     this.setMode(body, options.mode, this.bound.add(body, object, null));
     return this;
   }
@@ -168,6 +178,8 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
     mesh: InstancedMesh,
     options: BindInstancesOptions = {},
   ): this {
+    checkBodyList('bindInstances', bodies);
+    checkInstancedMesh('bindInstances', mesh);
     let target = this.meshes.find((m) => m.mesh === mesh);
     const from = target?.next ?? 0;
     const room = mesh.instanceMatrix.count;
@@ -184,7 +196,7 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
     }
     const seen = new Set<Body>();
     for (let k = 0; k < bodies.length; k++) {
-      this.checkBody(bodies[k], 'bindInstances');
+      this.checkBody(bodies[k], 'bindInstances', `bodies[${k}]`);
       if (seen.has(bodies[k])) throw new RangeError(`bindInstances: bodies[${k}] is listed twice.`);
       seen.add(bodies[k]);
     }
@@ -222,12 +234,16 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
   }
 
   /**
-   * Draws `body` from its pose now, with no blend from where it was. Moving a body by hand
-   * between steps is noticed without this call; it is here to say so in code.
+   * Draws `body` from its pose now, with no blend from where it was; counted in
+   * `stats.restarts`. Call it after a jump made in a step hook (a respawn): a move made inside a
+   * step is motion, drawn between the step's snapshots, as scripted motion must be. A move made
+   * between steps (outside the hooks) is noticed without this call.
    */
   teleport(body: Body): void {
     const slot = this.bound.slot(body);
-    if (slot >= 0) this.bound.restart(slot);
+    if (slot < 0) return;
+    this.bound.restart(slot);
+    this.totals.restarts++;
   }
 
   /**
@@ -297,22 +313,33 @@ export class FixedStep<World = FixedStepWorld, Body = FixedStepBody> {
     return typeof document === 'undefined' ? null : document;
   }
 
-  private checkBody(body: Body, call: string): void {
-    if (!this.engine.contains(this.world, body)) {
-      throw new RangeError(`${call}: the body is not in this world (world.addBody it first).`);
+  /** Throws unless `body` (the argument `name` of `call`) is an unbound body of this world. */
+  private checkBody(body: Body, call: string, name: string): void {
+    const expected = this.engine.expectedBody ?? 'a body in this world';
+    if (body === null || body === undefined) {
+      throw new TypeError(`${call}: ${name} is ${String(body)}; expected ${expected}.`);
     }
-    if (this.bound.slot(body) >= 0) throw new RangeError(`${call}: the body is already bound.`);
+    if (!this.engine.contains(this.world, body)) {
+      throw new RangeError(
+        `${call}: ${name} (${described(body)}) is not in this world; expected ${expected}.`,
+      );
+    }
+    if (this.bound.slot(body) >= 0) throw new RangeError(`${call}: ${name} is already bound.`);
   }
 }
 
 /** Throws when the default (cannon-es) engine is handed a world that is not cannon-es's. */
 function checkCannonWorld(world: unknown): void {
   const w = world as Partial<FixedStepWorld> | null;
-  if (typeof w?.step !== 'function' || typeof w.addEventListener !== 'function') {
+  if (typeof w?.step === 'function' && typeof w.addEventListener === 'function') return;
+  if (isRapierWorld(world)) {
     throw new TypeError(
-      "fixedStep: the world is not a cannon-es World. For Rapier use fixedStep from 'fixed-step/rapier'; for another engine, new FixedStep(world, options, engine).",
+      "FixedStep: world is a Rapier World, and the default engine is cannon-es's. Pass rapierEngine (fixed-step/rapier): new FixedStep(world, options, rapierEngine), or engine={rapierEngine}.",
     );
   }
+  throw new TypeError(
+    `FixedStep: world is ${described(world)}, not a cannon-es World; for another engine, new FixedStep(world, options, engine).`,
+  );
 }
 
 /**
@@ -334,5 +361,10 @@ function checkCannonWorld(world: unknown): void {
  * @returns the front door.
  */
 export function fixedStep(world: FixedStepWorld, options: FixedStepOptions = {}): FixedStep {
+  if (isRapierWorld(world)) {
+    throw new TypeError(
+      "fixedStep: world is a Rapier World; import fixedStep from 'fixed-step/rapier' for it.",
+    );
+  }
   return new FixedStep(world, options);
 }
