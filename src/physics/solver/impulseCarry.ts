@@ -2,7 +2,7 @@
 // impulses carried back into its manifold, for the next step's warm start (rowSetUp.ts).
 
 import type { int } from '../kernels/kernelTypes';
-import { HEADER, LAMBDA, POINT_WIDTH, ROW_WIDTH } from './rowLayout';
+import { HEADER, LAMBDA, POINT_WIDTH, POINT_ROW_WIDTH } from './rowLayout';
 import {
   IMPULSE_FRICTION,
   IMPULSE_NORMAL,
@@ -39,8 +39,8 @@ export function storeImpulses(
         continue;
       }
       const r = POINT_WIDTH * (first + k);
-      const l1 = rows[r + ROW_WIDTH + LAMBDA];
-      const l2 = rows[r + 2 * ROW_WIDTH + LAMBDA];
+      const l1 = rows[r + POINT_ROW_WIDTH + LAMBDA];
+      const l2 = rows[r + 2 * POINT_ROW_WIDTH + LAMBDA];
       impulse[i + IMPULSE_NORMAL] = rows[r + LAMBDA];
       impulse[i + IMPULSE_FRICTION] = l1 * header[h + 3] + l2 * header[h + 6];
       impulse[i + IMPULSE_FRICTION + 1] = l1 * header[h + 4] + l2 * header[h + 7];

@@ -30,7 +30,7 @@ import {
   RELAX_RHS,
   RESTITUTION_THRESHOLD,
   RHS,
-  ROW_WIDTH,
+  POINT_ROW_WIDTH,
 } from './rowLayout';
 import {
   IMPULSE_FRICTION,
@@ -142,8 +142,8 @@ export function setUpRange(
       const r = POINT_WIDTH * (first + k);
       setUpPoint(material, ri, rj, m, k, state, sa, sb, dt, header, h, rows, r);
       rows[r + LAMBDA] = 0;
-      rows[r + ROW_WIDTH + LAMBDA] = 0;
-      rows[r + 2 * ROW_WIDTH + LAMBDA] = 0;
+      rows[r + POINT_ROW_WIDTH + LAMBDA] = 0;
+      rows[r + 2 * POINT_ROW_WIDTH + LAMBDA] = 0;
       if (warm) {
         const i = IMPULSE_WIDTH * (POINTS_PER_MANIFOLD * m + k);
         warmStartPoint(impulse, i, warmNormal, warmFriction, header, h, rows, r);
@@ -273,7 +273,7 @@ function setUpPoint(
   const tby = state[sb + BODY_TORQUE_STEP + 1];
   const tbz = state[sb + BODY_TORQUE_STEP + 2];
   for (let t = 0; t < 3; t++) {
-    const r = point + t * ROW_WIDTH;
+    const r = point + t * POINT_ROW_WIDTH;
     const dx = header[h + 3 * t];
     const dy = header[h + 3 * t + 1];
     const dz = header[h + 3 * t + 2];
@@ -374,7 +374,7 @@ function warmStartPoint(
   const py = warmFriction * impulse[i + IMPULSE_FRICTION + 1];
   const pz = warmFriction * impulse[i + IMPULSE_FRICTION + 2];
   for (let t = 1; t <= 2; t++) {
-    const f = r + t * ROW_WIDTH + LAMBDA;
+    const f = r + t * POINT_ROW_WIDTH + LAMBDA;
     rows[f] = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
     if (rows[f] < -bound) rows[f] = -bound;
     else if (rows[f] > bound) rows[f] = bound;
@@ -396,7 +396,7 @@ function applyStart(
   const end = firstPoint[o + 1];
   for (let point = firstPoint[o]; point < end; point++) {
     for (let t = 0; t < 3; t++) {
-      const r = POINT_WIDTH * point + t * ROW_WIDTH;
+      const r = POINT_WIDTH * point + t * POINT_ROW_WIDTH;
       const lambda = rows[r + LAMBDA];
       if (lambda !== 0) addImpulse(lambda, header, h, t, a, b, rows, r, lambdas);
     }

@@ -296,12 +296,12 @@ export class PhysicsWorld {
     this.springs.apply();
   }
 
-  /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
   /** Whether the scene added step hooks (see addStepHook). */
   get hasStepHooks(): boolean {
     return this.beforeStepHooks.length + this.afterStepHooks.length > 0;
   }
 
+  /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
   addStepHook(hook: StepHook, phase: 'before' | 'after' = 'before'): void {
     (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
   }
@@ -339,12 +339,12 @@ export class PhysicsWorld {
     this.version++;
   }
 
-  /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */
   /** Where the contact kernels run: WebAssembly, or their TypeScript (the same bits). */
   get kernels(): KernelMode {
     return kernelModeOf(this.world);
   }
 
+  /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */
   get time(): number {
     return this.world.time;
   }
