@@ -12,12 +12,12 @@ import { SleepAwareSAPBroadphase } from '../broadphase/broadphase';
 import { setMaterial } from '../manifolds/manifoldMaterial';
 import type { ContactSpring } from '../manifolds/manifoldMaterial';
 import { ManifoldStore } from '../manifolds/manifoldStore';
-import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
+import { geometryOf, registerOverlap, resolverOf } from './contactGenerators';
 import { mergeTasks, planTasks, taskPairs } from './kernelCalls';
 import { PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './planTasks';
 import { PackedBodies, writePose } from './packedBodies';
 import { PairTasks } from './pairTaskTable';
-import { jobKind } from './taskPairs';
+import { jobKind } from './jobKinds';
 
 /** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
 const xi = new Vec3();
@@ -117,8 +117,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       const shapeB = bodies[tasks.indexB[t]].shapes[shapes >> 8];
       runJob(
         kind,
-        geometryOf(shapeA, kind),
-        geometryOf(shapeB, kind),
+        geometryOf(shapeA, kind, 0),
+        geometryOf(shapeB, kind, 1),
         this.packed.shapePoses,
         SHAPE_POSE_WIDTH * tasks.slotA[t],
         SHAPE_POSE_WIDTH * tasks.slotB[t],
@@ -393,8 +393,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const poses = this.testPoses;
     writePose(poses, 0, iFirst ? xi : xj, iFirst ? qi : qj);
     writePose(poses, SHAPE_POSE_WIDTH, iFirst ? xj : xi, iFirst ? qj : qi);
-    const a = geometryOf(iFirst ? si : sj, kind);
-    const b = geometryOf(iFirst ? sj : si, kind);
+    const a = geometryOf(iFirst ? si : sj, kind, 0);
+    const b = geometryOf(iFirst ? sj : si, kind, 1);
     runJob(kind, a, b, poses, 0, SHAPE_POSE_WIDTH, this.testOutput, 0);
     if (this.testOutput.points[0] > 0) registerOverlap(world, si, sj, bi, bj);
   }
