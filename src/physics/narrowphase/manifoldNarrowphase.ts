@@ -13,7 +13,14 @@ import { setMaterial } from '../manifolds/manifoldMaterial';
 import type { ContactSpring } from '../manifolds/manifoldMaterial';
 import { ManifoldStore } from '../manifolds/manifoldStore';
 import { geometryOf, registerOverlap, resolverOf } from './contactGenerators';
-import { mergeTasks, planTasks, taskPairs } from './kernelCalls';
+import {
+  mergeTasks,
+  mergeTasksArgs,
+  planTasks,
+  planTasksArgs,
+  taskPairs,
+  taskPairsArgs,
+} from './kernelCalls';
 import { PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './planTasks';
 import { PackedBodies, writePose } from './packedBodies';
 import { PairTasks } from './pairTaskTable';
@@ -53,6 +60,10 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
   private readonly testPoses = new Float64Array(2 * SHAPE_POSE_WIDTH);
   private readonly testOutput = jobOutputs(1);
+  /** The kernels' arguments, each filled before its call. */
+  private readonly taskArgs = taskPairsArgs();
+  private readonly planArgs = planTasksArgs();
+  private readonly mergeArgs = mergeTasksArgs();
 
   constructor(world: World) {
     super(world);
@@ -180,33 +191,32 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const t = this.tasks;
     const b = this.packed;
     const materials = b.materials.length;
-    return taskPairs(
-      this.store.memory.exports,
-      pairs,
-      t.pairA,
-      t.pairB,
-      b.shapeCount,
-      b.firstShape,
-      b.key,
-      b.type,
-      b.material,
-      materials,
-      b.shapeType,
-      b.shapeGroup,
-      b.shapeMask,
-      b.shapeMaterial,
-      t.first,
-      t.others,
-      t.indexA,
-      t.indexB,
-      t.slotA,
-      t.slotB,
-      t.keyA,
-      t.keyB,
-      t.shapes,
-      t.kind,
-      t.materialCode,
-    );
+    const a = this.taskArgs;
+    a.count = pairs;
+    a.pairA = t.pairA;
+    a.pairB = t.pairB;
+    a.bodyShapes = b.shapeCount;
+    a.bodyFirst = b.firstShape;
+    a.bodyKey = b.key;
+    a.bodyType = b.type;
+    a.bodyMaterial = b.material;
+    a.materials = materials;
+    a.shapeType = b.shapeType;
+    a.shapeGroup = b.shapeGroup;
+    a.shapeMask = b.shapeMask;
+    a.shapeMaterial = b.shapeMaterial;
+    a.first = t.first;
+    a.others = t.others;
+    a.indexA = t.indexA;
+    a.indexB = t.indexB;
+    a.slotA = t.slotA;
+    a.slotB = t.slotB;
+    a.keyA = t.keyA;
+    a.keyB = t.keyB;
+    a.shapes = t.shapes;
+    a.kind = t.kind;
+    a.materialCode = t.materialCode;
+    return taskPairs(this.store.memory.exports, a);
   }
 
   /**
@@ -293,33 +303,32 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     this.limits[0] = this.reuseMotion;
     const old = this.store.current;
     const mask = old.slots.length - 1;
-    planTasks(
-      this.store.memory.exports,
-      0,
-      t.count,
-      this.limits,
-      t.indexA,
-      t.indexB,
-      t.slotA,
-      t.slotB,
-      t.keyA,
-      t.keyB,
-      t.shapes,
-      t.kind,
-      t.state,
-      t.previous,
-      t.frame,
-      this.packed.poses,
-      this.packed.shapePoses,
-      this.packed.shapeSizes,
-      this.work,
-      old.slots,
-      mask,
-      old.keyA,
-      old.keyB,
-      old.shapes,
-      old.frame,
-    );
+    const a = this.planArgs;
+    a.from = 0;
+    a.to = t.count;
+    a.limits = this.limits;
+    a.bodyA = t.indexA;
+    a.bodyB = t.indexB;
+    a.slotA = t.slotA;
+    a.slotB = t.slotB;
+    a.keyA = t.keyA;
+    a.keyB = t.keyB;
+    a.shapes = t.shapes;
+    a.kind = t.kind;
+    a.state = t.state;
+    a.previous = t.previous;
+    a.frame = t.frame;
+    a.bodyPoses = this.packed.poses;
+    a.shapePoses = this.packed.shapePoses;
+    a.shapeSizes = this.packed.shapeSizes;
+    a.work = this.work;
+    a.slots = old.slots;
+    a.mask = mask;
+    a.oldKeyA = old.keyA;
+    a.oldKeyB = old.keyB;
+    a.oldShapes = old.shapes;
+    a.oldFrame = old.frame;
+    planTasks(this.store.memory.exports, a);
   }
 
   /** mergeTasks into the buffer being built, in WebAssembly where the memory has the kernels. */
@@ -331,51 +340,50 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const counts = this.counts;
     counts[0] = n.count;
     counts[1] = n.pointCount;
-    mergeTasks(
-      this.store.memory.exports,
-      t.count,
-      t.state,
-      t.kind,
-      t.previous,
-      t.indexA,
-      t.indexB,
-      t.keyA,
-      t.keyB,
-      t.shapes,
-      t.frame,
-      this.packed.poses,
-      t.points,
-      t.normal,
-      t.onA,
-      t.onB,
-      t.feature,
-      o.points,
-      o.frame,
-      o.normal,
-      o.localA,
-      o.localB,
-      o.impulse,
-      o.feature,
-      n.keyA,
-      n.keyB,
-      n.shapes,
-      n.bodyA,
-      n.bodyB,
-      n.points,
-      n.frame,
-      n.normal,
-      n.worldNormal,
-      n.localA,
-      n.localB,
-      n.feature,
-      n.impulse,
-      n.ri,
-      n.rj,
-      n.slots,
-      mask,
-      t.manifold,
-      counts,
-    );
+    const a = this.mergeArgs;
+    a.count = t.count;
+    a.state = t.state;
+    a.kind = t.kind;
+    a.previous = t.previous;
+    a.bodyA = t.indexA;
+    a.bodyB = t.indexB;
+    a.keyA = t.keyA;
+    a.keyB = t.keyB;
+    a.shapes = t.shapes;
+    a.frame = t.frame;
+    a.bodyPoses = this.packed.poses;
+    a.jobPoints = t.points;
+    a.jobNormal = t.normal;
+    a.onA = t.onA;
+    a.onB = t.onB;
+    a.jobFeature = t.feature;
+    a.oldPoints = o.points;
+    a.oldFrame = o.frame;
+    a.oldNormal = o.normal;
+    a.oldLocalA = o.localA;
+    a.oldLocalB = o.localB;
+    a.oldImpulse = o.impulse;
+    a.oldFeature = o.feature;
+    a.newKeyA = n.keyA;
+    a.newKeyB = n.keyB;
+    a.newShapes = n.shapes;
+    a.newBodyA = n.bodyA;
+    a.newBodyB = n.bodyB;
+    a.newPoints = n.points;
+    a.newFrame = n.frame;
+    a.newNormal = n.normal;
+    a.worldNormal = n.worldNormal;
+    a.localA = n.localA;
+    a.localB = n.localB;
+    a.feature = n.feature;
+    a.impulse = n.impulse;
+    a.ri = n.ri;
+    a.rj = n.rj;
+    a.slots = n.slots;
+    a.mask = mask;
+    a.manifoldOf = t.manifold;
+    a.counts = counts;
+    mergeTasks(this.store.memory.exports, a);
     n.count = counts[0];
     n.pointCount = counts[1];
   }
