@@ -1,8 +1,9 @@
 // The contact solver's set-up as a kernel (kernelTypes.ts): each manifold's header and each
 // point's three rows in solve order, as cannon-es's ContactEquation and FrictionEquation set up
-// theirs, warm-started from last step's impulses; then those impulses applied to the bodies.
+// theirs, warm-started from last step's impulses (impulseCarry.ts); then those applied to the bodies.
 
 import type { int } from '../kernels/kernelTypes';
+import { warmStartPoint } from './impulseCarry';
 import {
   ANGULAR_A,
   ANGULAR_B,
@@ -25,7 +26,6 @@ import {
   INERTIA_B,
   INV_C,
   LAMBDA,
-  MAX_NORMAL_IMPULSE,
   POINT_WIDTH,
   RELAX_RHS,
   RESTITUTION_THRESHOLD,
@@ -33,8 +33,6 @@ import {
   POINT_ROW_WIDTH,
 } from './rowLayout';
 import {
-  IMPULSE_FRICTION,
-  IMPULSE_NORMAL,
   IMPULSE_WIDTH,
   MATERIAL_A,
   MATERIAL_B,
@@ -344,40 +342,6 @@ function setUpPoint(
     rows[r + RHS] = rhs;
     rows[r + RELAX_RHS] = relaxRhs;
     rows[r + INV_C] = 1 / (c + eps);
-  }
-}
-
-/**
- * The stored impulses at `impulse[i]`, times the warm-start factors, as starting λs of the
- * point's rows at `rows[r]`: friction carried into this step's tangents (Catto: last step's
- * friction impulse, a world vector, projected onto the new tangents, unit and at right angles),
- * each clamped to its row's bounds.
- */
-function warmStartPoint(
-  impulse: Float64Array,
-  i: int,
-  warmNormal: number,
-  warmFriction: number,
-  header: Float64Array,
-  h: int,
-  rows: Float64Array,
-  r: int,
-): void {
-  // Clamped where they are stored: a local that may hold the constant 0 or a computed double
-  // is one V8 may keep tagged, and then each double it holds is boxed (an allocation a clamp).
-  const n = r + LAMBDA;
-  rows[n] = warmNormal * impulse[i + IMPULSE_NORMAL];
-  if (rows[n] < 0) rows[n] = 0;
-  else if (rows[n] > MAX_NORMAL_IMPULSE) rows[n] = MAX_NORMAL_IMPULSE;
-  const bound = header[h + H_BOUND];
-  const px = warmFriction * impulse[i + IMPULSE_FRICTION];
-  const py = warmFriction * impulse[i + IMPULSE_FRICTION + 1];
-  const pz = warmFriction * impulse[i + IMPULSE_FRICTION + 2];
-  for (let t = 1; t <= 2; t++) {
-    const f = r + t * POINT_ROW_WIDTH + LAMBDA;
-    rows[f] = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
-    if (rows[f] < -bound) rows[f] = -bound;
-    else if (rows[f] > bound) rows[f] = bound;
   }
 }
 
