@@ -4,8 +4,8 @@
 // `npm run build:kernel`), the jobs' dispatch (contactJobs.ts) and the drop-in's handlers
 // (projectNarrowphase.ts). A pair no row takes keeps cannon-es's own handler (resolverOf).
 
-import { Box, Shape } from 'cannon-es';
-import type { Body, ConvexPolyhedron, Narrowphase, Sphere, World } from 'cannon-es';
+import { Box, ConvexPolyhedron, Shape } from 'cannon-es';
+import type { Body, Narrowphase, Sphere, World } from 'cannon-es';
 import { hullOf } from '../bodies/hullData';
 import type { HullData } from '../bodies/hullData';
 import { collideBoxes } from '../contacts/boxBoxContacts';
@@ -186,6 +186,19 @@ type Resolver = (...args: unknown[]) => boolean | void;
 /** cannon-es's handler for a pair of type bits, as its getContacts finds it, or undefined. */
 export function resolverOf(narrowphase: Narrowphase, types: number): Resolver | undefined {
   return (narrowphase as unknown as Record<number, Resolver | undefined>)[types];
+}
+
+/**
+ * Marks a hull's (a box's hull's) world vertices and face normals for recomputing, before
+ * cannon-es's own handler reads them: its convexParticle reads them cached, and their NeedsUpdate
+ * flags nothing but the constructor sets.
+ */
+export function staleWorldData(shape: Shape): void {
+  const hull = shape instanceof Box ? shape.convexPolyhedronRepresentation : shape;
+  if (hull instanceof ConvexPolyhedron) {
+    hull.worldVerticesNeedsUpdate = true;
+    hull.worldFaceNormalsNeedsUpdate = true;
+  }
 }
 
 /** Registers a touching pair that makes no contacts, as cannon-es does for `justTest` pairs. */

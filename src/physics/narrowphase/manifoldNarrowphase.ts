@@ -4,7 +4,7 @@
 // (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (planTasks.ts)
 // — the same order and bits however the generators ran.
 
-import { Body, Box, ConvexPolyhedron, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
+import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { jobOutputs, runJob } from './contactJobs';
 import type { Block, BlockHolder, KernelMode } from '../kernels/kernelMemory';
@@ -12,7 +12,7 @@ import { SleepAwareSAPBroadphase } from '../broadphase/broadphase';
 import { setMaterial } from '../manifolds/manifoldMaterial';
 import type { ContactSpring } from '../manifolds/manifoldMaterial';
 import { ManifoldStore } from '../manifolds/manifoldStore';
-import { geometryOf, registerOverlap, resolverOf } from './contactGenerators';
+import { geometryOf, registerOverlap, resolverOf, staleWorldData } from './contactGenerators';
 import {
   mergeTasks,
   mergeTasksArgs,
@@ -117,7 +117,15 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       this.planPair(p1[k], p2[k], world, tasks.first[k]);
     }
     this.plan();
-    const bodies = world.bodies;
+    this.generate(world.bodies);
+    this.merge();
+    this.standIns(result, world);
+    this.store.swap();
+  }
+
+  /** Runs the generator of every task the plan says to make (contactJobs.ts). */
+  private generate(bodies: readonly Body[]): void {
+    const tasks = this.tasks;
     this.generatorRuns = 0;
     for (let t = 0; t < tasks.count; t++) {
       if (tasks.state[t] !== TASK_MAKE) continue;
@@ -126,20 +134,12 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       const shapes = tasks.shapes[t];
       const shapeA = bodies[tasks.indexA[t]].shapes[shapes & 255];
       const shapeB = bodies[tasks.indexB[t]].shapes[shapes >> 8];
-      runJob(
-        kind,
-        geometryOf(shapeA, kind, 0),
-        geometryOf(shapeB, kind, 1),
-        this.packed.shapePoses,
-        SHAPE_POSE_WIDTH * tasks.slotA[t],
-        SHAPE_POSE_WIDTH * tasks.slotB[t],
-        tasks,
-        t,
-      );
+      const a = geometryOf(shapeA, kind, 0);
+      const b = geometryOf(shapeB, kind, 1);
+      const poses = this.packed.shapePoses;
+      const atA = SHAPE_POSE_WIDTH * tasks.slotA[t];
+      runJob(kind, a, b, poses, atA, SHAPE_POSE_WIDTH * tasks.slotB[t], tasks, t);
     }
-    this.merge();
-    this.standIns(result, world);
-    this.store.swap();
   }
 
   /**
@@ -421,15 +421,6 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
         ? resolver.call(this, si, sj, xi, xj, qi, qj, bi, bj, si, sj, justTest)
         : resolver.call(this, sj, si, xj, xi, qj, qi, bj, bi, si, sj, justTest);
     if (touched && justTest) registerOverlap(world, si, sj, bi, bj);
-  }
-}
-
-/** Marks a hull's (a box's hull's) world vertices and face normals for recomputing. */
-function staleWorldData(shape: Shape): void {
-  const hull = shape instanceof Box ? shape.convexPolyhedronRepresentation : shape;
-  if (hull instanceof ConvexPolyhedron) {
-    hull.worldVerticesNeedsUpdate = true;
-    hull.worldFaceNormalsNeedsUpdate = true;
   }
 }
 

@@ -364,7 +364,10 @@ export class PhysicsWorld {
     return this.springs.anchorBodies();
   }
 
-  /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */
+  /**
+   * One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating
+   * form), whose passes stepPasses.ts lists in the order they run.
+   */
   step(dtSeconds: number): void {
     this.applySpringForces();
     const before = this.beforeStepHooks;
