@@ -87,6 +87,10 @@ export function readFloat(
   return number;
 }
 
+/**
+ * An integer within [min, max]. The number −0 (which only a script's object can hold) reads as 0:
+ * an integer field is written as a plain number, and "-0" is not one.
+ */
 export function readInteger(
   what: string,
   value: unknown,
@@ -97,7 +101,7 @@ export function readInteger(
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw fieldError(what, path, value, `an integer from ${min} to ${max}`);
   }
-  return value;
+  return value + 0;
 }
 
 /** An array of exactly `length` floats (each checked like readFloat, named by its index). */
