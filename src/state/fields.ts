@@ -12,6 +12,8 @@ export function fieldError(what: string, path: string, value: unknown, expected:
 /**
  * Reads a record's fields: throws on anything but a plain object, on a missing required field
  * and on any field not listed (a typo or a field from another version must not pass silently).
+ * Returns a copy of the listed fields, each read from `value` once: what is checked is what is
+ * used, whatever a getter or proxy would answer to a second read.
  */
 export function readFields(
   what: string,
@@ -24,22 +26,28 @@ export function readFields(
     const expected = required.length > 0 ? listOf(required) : `optional ${listOf(optional)}`;
     throw fieldError(what, path, value, `an object with ${expected}`);
   }
-  const fields = value as Record<string, unknown>;
+  const keys = Object.keys(value);
+  const fields = new Map<string, unknown>();
+  for (const key of keys) {
+    if (required.includes(key) || optional.includes(key)) {
+      fields.set(key, (value as Record<string, unknown>)[key]);
+    }
+  }
   for (const key of required) {
-    if (!Object.prototype.hasOwnProperty.call(fields, key) || fields[key] === undefined) {
+    if (fields.get(key) === undefined) {
       throw new Error(
         `${what}: ${join(path, key)} is missing (${path} needs ${listOf(required)}).`,
       );
     }
   }
-  for (const key of Object.keys(fields)) {
-    if (!required.includes(key) && !optional.includes(key)) {
+  for (const key of keys) {
+    if (!fields.has(key)) {
       throw new Error(
         `${what}: ${join(path, key)} is not a known field; valid fields of ${path} are ${listOf([...required, ...optional])}.`,
       );
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** Every key of a record, or none (a first look that needs one field, such as a command's type). */
