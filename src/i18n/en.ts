@@ -233,6 +233,8 @@ export const EN = {
   'file.either': 'a saved state or a recording',
   'file.tooLarge':
     '{source} is {size} bytes; {what} is at most {limit} bytes ({mib} MiB), so it was not read.',
+  'file.tooLargeForKind':
+    '{source} is {size} bytes and holds {what}, which is at most {limit} bytes ({mib} MiB), so it was not opened.',
 
   'notice.noWebglTitle': '3D view unavailable: WebGL 2 is not available',
   'notice.noWebglBecause': 'Nothing can be drawn because {reason}.',

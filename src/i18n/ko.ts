@@ -238,6 +238,8 @@ export const KO: TextTable = {
   'file.either': '저장 상태나 기록',
   'file.tooLarge':
     '{source}: {size}바이트입니다. {what}은(는) 최대 {limit}바이트({mib} MiB)라서 읽지 않았습니다.',
+  'file.tooLargeForKind':
+    '{source}: {size}바이트짜리 {what}입니다. 이 종류는 최대 {limit}바이트({mib} MiB)까지라서 열지 않았습니다.',
 
   'notice.noWebglTitle': '3D 보기를 쓸 수 없습니다: WebGL 2가 없습니다',
   'notice.noWebglBecause': '아무것도 그릴 수 없습니다. 이유: {reason}.',

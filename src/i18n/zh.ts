@@ -220,6 +220,8 @@ export const ZH: TextTable = {
   'file.recording': '录制',
   'file.either': '保存的状态或录制',
   'file.tooLarge': '{source} 有 {size} 字节；{what}最多 {limit} 字节（{mib} MiB），因此未读取。',
+  'file.tooLargeForKind':
+    '{source} 有 {size} 字节，内容是{what}；这类文件最多 {limit} 字节（{mib} MiB），因此未打开。',
 
   'notice.noWebglTitle': '3D 视图不可用：没有 WebGL 2',
   'notice.noWebglBecause': '无法绘制任何内容，原因：{reason}。',
