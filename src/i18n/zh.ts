@@ -160,6 +160,10 @@ export const ZH: TextTable = {
   'url.badSetting': "URL 参数 '{param}' = {value} 无效：应为 {expected}。改用默认值。",
   'url.retiredName': "URL 参数 '{param}'",
   'url.retiredOutcome': '页面以单线程载入',
+  'url.nearMiss': "URL 参数 {param} 不是本页面读取的参数：是不是想写 '{known}'？已忽略。",
+  'url.unread':
+    'URL 中有本页面不读取的参数，已忽略（共 {count} 个）：{names}；本页面读取的参数有 {valid}。',
+  'url.repeated': "URL 参数 '{param}' 出现了 {count} 次（{values}）：使用第一个值，其余忽略。",
 
   'api.loadOptions': 'load 的选项必须是对象，例如 { count: 300, seed: 7 }，收到的是 {value}。',
   'api.unknownLoadOption': '没有 load 选项 {key}；可用的选项有 count、seed。',
