@@ -79,14 +79,12 @@ describe('URL parser', () => {
 
   it.prop(
     [
-      fc
-        .integer({ min: 1, max: 3 })
-        .chain((n) =>
-          fc.array(fc.tuple(key, fc.string({ minLength: 2000, maxLength: 4000 })), {
-            minLength: n,
-            maxLength: n * 200,
-          }),
-        ),
+      fc.integer({ min: 1, max: 3 }).chain((n) =>
+        fc.array(fc.tuple(key, fc.string({ minLength: 2000, maxLength: 4000 })), {
+          minLength: n,
+          maxLength: n * 200,
+        }),
+      ),
     ],
     { numRuns: 20 },
   )('a long URL gives short messages, a bounded number of them', (pairs) => {
