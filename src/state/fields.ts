@@ -26,28 +26,27 @@ export function readFields(
     const expected = required.length > 0 ? listOf(required) : `optional ${listOf(optional)}`;
     throw fieldError(what, path, value, `an object with ${expected}`);
   }
-  const keys = Object.keys(value);
-  const fields = new Map<string, unknown>();
-  for (const key of keys) {
-    if (required.includes(key) || optional.includes(key)) {
-      fields.set(key, (value as Record<string, unknown>)[key]);
-    }
+  const source = value as Record<string, unknown>;
+  // The copy is a plain object: its keys are only the listed ones, never a prototype's name.
+  const fields: Record<string, unknown> = {};
+  let unknown: string | null = null;
+  for (const key of Object.keys(source)) {
+    if (required.includes(key) || optional.includes(key)) fields[key] = source[key];
+    else unknown ??= key;
   }
   for (const key of required) {
-    if (fields.get(key) === undefined) {
+    if (fields[key] === undefined) {
       throw new Error(
         `${what}: ${join(path, key)} is missing (${path} needs ${listOf(required)}).`,
       );
     }
   }
-  for (const key of keys) {
-    if (!fields.has(key)) {
-      throw new Error(
-        `${what}: ${join(path, key)} is not a known field; valid fields of ${path} are ${listOf([...required, ...optional])}.`,
-      );
-    }
+  if (unknown !== null) {
+    throw new Error(
+      `${what}: ${join(path, unknown)} is not a known field; valid fields of ${path} are ${listOf([...required, ...optional])}.`,
+    );
   }
-  return Object.fromEntries(fields);
+  return fields;
 }
 
 /** Every key of a record, or none (a first look that needs one field, such as a command's type). */
