@@ -92,7 +92,7 @@ function listed(items: readonly string[]): string {
  * What to tell the user about the URL's keys as a whole, in the page's language: each near-miss
  * of a key it reads (`known`; at most MAX_NAMED), the other keys it does not read in one message,
  * and each known key given more than once (the first value is the one read: URLSearchParams.get).
- * `retired` keys are read for a note of their own (see urlParams.ts) and pass here.
+ * `retired` keys are read for a note of their own (see urlParams.ts): only a repeat is named here.
  */
 export function urlKeyMessages(
   params: URLSearchParams,
@@ -108,7 +108,7 @@ export function urlKeyMessages(
   for (const key of params.keys()) {
     if (seen.has(key)) continue;
     seen.add(key);
-    if (knownSet.has(key)) {
+    if (knownSet.has(key) || retiredSet.has(key)) {
       const values = params.getAll(key);
       if (values.length > 1) {
         messages.push(
@@ -117,7 +117,7 @@ export function urlKeyMessages(
       }
       continue;
     }
-    if (retiredSet.has(key) || carried(key)) continue;
+    if (carried(key)) continue;
     const meant = nearMisses < MAX_NAMED ? meantKey(key, known) : null;
     if (meant === null) unread.push(key);
     else {

@@ -91,6 +91,14 @@ describe('keys given more than once', () => {
     ]);
   });
 
+  it('the retired solver key given twice: its note, and the repeat named', () => {
+    const options = parseUrlParams('?solver=2&solver=1', 'playground');
+    expect(options.notes).toHaveLength(1);
+    expect(options.errors).toEqual([
+      `URL parameter 'solver' is given 2 times ("2", "1"): the first is used, the rest ignored.`,
+    ]);
+  });
+
   it('a key repeated even with the same value is named', () => {
     expect(parseUrlParams('?scene=stack&scene=stack', 'playground').errors).toEqual([
       `URL parameter 'scene' is given 2 times ("stack", "stack"): the first is used, the rest ignored.`,
