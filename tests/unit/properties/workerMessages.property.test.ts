@@ -1,0 +1,81 @@
+// The page's reader of the physics worker's messages (WorkerChannel.receive), fed generated
+// messages: one that is not a message of the protocol (not an object, no type, a type it does
+// not have) becomes a handled failure (`onFailed`, so the page steps on its own thread), never an
+// uncaught throw; a message of a known type with damaged fields never throws either.
+// Kept apart from the other properties: the handling of malformed messages is issue 44's item 10.
+
+import { fc, it } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
+import type { FromWorker } from '../../../src/physicsHost/wire/protocol';
+import { WorkerChannel } from '../../../src/physicsHost/workerHost/workerChannel';
+import { hostile, prototypeName } from './generators';
+
+/** The message types the worker sends (wire/protocol.ts). */
+const TYPES = ['ring', 'loaded', 'scene', 'reply', 'stepped', 'faults', 'failed', 'slot', 'spent'];
+
+/** A channel over a sink that takes everything, and what it reported as failures. */
+function channel(): { channel: WorkerChannel; failures: string[] } {
+  const failures: string[] = [];
+  const made = new WorkerChannel(
+    { postMessage: () => undefined },
+    { transport: 'transfer', tuning: DEFAULT_TUNING, slots: 32 },
+    { onFailed: (message) => failures.push(message) },
+  );
+  return { channel: made, failures };
+}
+
+/** Not a message of the protocol: not an object, or an object whose type is none of its types. */
+const notAMessage = fc.oneof(
+  hostile.filter(
+    (value) =>
+      typeof value !== 'object' ||
+      value === null ||
+      !TYPES.includes(String((value as { type?: unknown }).type)),
+  ),
+  fc
+    .oneof(prototypeName, fc.string(), fc.constantFrom('bogus', 'Loaded', ' stepped'))
+    .map((type) => ({
+      type,
+    })),
+  fc.constantFrom(null, undefined, 0, 'loaded', [], [{ type: 'loaded' }]),
+);
+
+/** A message of a known type with fields missing or replaced by anything. */
+const damaged = fc.record(
+  {
+    type: fc.constantFrom(...TYPES),
+    generation: fc.oneof(fc.constant(0), hostile),
+    id: fc.oneof(fc.constant(1), hostile),
+    step: hostile,
+    scene: hostile,
+    sceneDraw: hostile,
+    timeline: hostile,
+    hashes: hostile,
+    report: hostile,
+    message: hostile,
+    buffer: hostile,
+    value: hostile,
+  },
+  { requiredKeys: ['type'] },
+);
+
+describe('WorkerChannel.receive under generated messages', () => {
+  it.prop([notAMessage], { numRuns: 100 })(
+    'a message the protocol does not have is a handled failure, never a throw',
+    (message) => {
+      const { channel: reader, failures } = channel();
+      expect(() => reader.receive(message as FromWorker)).not.toThrow();
+      expect(failures).toHaveLength(1);
+      expect(failures[0]?.length).toBeGreaterThan(10);
+    },
+  );
+
+  it.prop([damaged], { numRuns: 100 })(
+    'a known message with damaged fields never throws',
+    (message) => {
+      const { channel: reader } = channel();
+      expect(() => reader.receive(message as unknown as FromWorker)).not.toThrow();
+    },
+  );
+});
