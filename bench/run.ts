@@ -54,9 +54,8 @@ function section(title: string): void {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(
-    `# npm run bench${quick ? ' --quick' : ''}${process.argv.includes('--tuning') ? ' --tuning' : ''}`,
-  );
+  const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+  console.log(`# npm run bench${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`);
   console.log(`machine: ${describeMachine()}`);
   console.log(`at start: ${describeLoad()}`);
   if (quick) shortenWindow(200);
