@@ -2,7 +2,8 @@
 // instead, on the same scenes — JoltPhysics.js's stress test (`?scene=pyramid&count=11`: 1,771 unit
 // boxes and a 2 m block dropped from y = 20) and the tower. The engines live in bench/peers/ with a
 // package.json of their own, installed there on first use, so the project's install fetches none.
-// Each measurement runs in a process of its own; three rounds, the engines in rotated order.
+// Each measurement runs in a process of its own; three rounds, the engines in rotated order (the
+// two slowest, there for scale, in the first only: peerEngines.ts).
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -54,8 +55,10 @@ export function benchPeers(rounds: number, scenes: readonly PeerSceneId[]): Peer
   for (let round = 0; round < rounds; round++) {
     const order = [...PEER_ENGINES.slice(round), ...PEER_ENGINES.slice(0, round)];
     for (const engine of order) {
-      for (const scene of scenes) {
-        for (const setting of ENGINES[engine].settings) {
+      const entry = ENGINES[engine];
+      if (entry.once === true && round > 0) continue;
+      for (const scene of scenes.filter((s) => entry.scenes?.includes(s) ?? true)) {
+        for (const setting of entry.settings) {
           const result = runOne(engine, scene, setting);
           console.error(
             `round ${round + 1}: ${engine} ${scene} ${setting} ${fixed(result.ms, 1)} ms/step (load ${fixed(result.load[0], 2)})`,

@@ -119,7 +119,7 @@ function runPeers(): void {
   ensurePeers();
   const rounds = quick ? 1 : 3;
   section(
-    `the peers: CPU ms per step at 100 Hz, one thread, each engine in a process of its own, medians of ${rounds} round${rounds > 1 ? 's' : ''} in rotated order`,
+    `the peers: CPU ms per step at 100 Hz, one thread, each engine in a process of its own, medians of ${rounds} round${rounds > 1 ? 's' : ''} in rotated order (Rapier's deterministic build and stock cannon-es: the first round only)`,
   );
   const results = benchPeers(rounds, quick ? ['pyramid'] : PEER_SCENES);
   console.log(peersTable(results));
