@@ -11,13 +11,11 @@ import { preview } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../tests/browser/findChromium';
 import { describeLoad, describeMachine, fixed, formatTable } from '../report';
 
-const USAGE = `npm run bench:browser:recovery -- [--scene=rain] [--count=N] [--after=10,60] [--dist=dist]
+const USAGE = `npm run bench:browser:recovery -- [--scene=rain] [--count=N] [--after=10,60] [--watch=30] [--dist=dist]
   --scene   the scene (default rain, at its default count unless --count)
   --after   seconds the worker runs before it is terminated, one run each (default 10,60)
+  --watch   seconds every frame is watched after the kill (default 30)
   --dist    the built app to serve (default dist/: run vite build first)`;
-
-/** Seconds every frame is watched after the worker is terminated. */
-const WATCH_SECONDS = 20;
 
 interface RunResult {
   after: number;
@@ -45,6 +43,7 @@ async function main(): Promise<void> {
   const count = option('count', '');
   const afters = option('after', '10,60').split(',').map(Number);
   const dist = option('dist', 'dist');
+  const watchSeconds = Number(option('watch', '30'));
   if (!existsSync(`${dist}/index.html`))
     throw new Error(`${dist}/index.html is missing: build first.`);
   const server = await preview({
@@ -59,7 +58,8 @@ async function main(): Promise<void> {
   });
   const results: RunResult[] = [];
   try {
-    for (const after of afters) results.push(await run(browser, url, scene, count, after));
+    for (const after of afters)
+      results.push(await run(browser, url, scene, count, after, watchSeconds));
   } finally {
     await browser.close();
     await server.close();
@@ -95,6 +95,7 @@ async function run(
   scene: string,
   count: string,
   after: number,
+  watchSeconds: number,
 ): Promise<RunResult> {
   const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
   const page = await context.newPage();
@@ -152,7 +153,7 @@ async function run(
     }
     const messages = [...document.querySelectorAll('.message')].map((m) => m.textContent ?? '');
     return { killAt, killStep, samples, longTasks: w.longTasks, messages, jumpBefore };
-  }, WATCH_SECONDS);
+  }, watchSeconds);
   await context.close();
   const { killAt, killStep, samples, longTasks } = result;
   const onMain = samples.find((s) => s.thread === 'main');

@@ -166,6 +166,12 @@ export const EN = {
     "URL parameter '{param}' = {value} is invalid: expected {expected}. Using the default.",
   'url.retiredName': "URL parameter '{param}'",
   'url.retiredOutcome': 'the page loaded with one',
+  'url.nearMiss':
+    "URL parameter {param} is not one this page reads: did you mean '{known}'? It was ignored.",
+  'url.unread':
+    'URL parameters this page does not read were ignored ({count} in all): {names}; it reads {valid}.',
+  'url.repeated':
+    "URL parameter '{param}' is given {count} times ({values}): the first is used, the rest ignored.",
 
   'api.loadOptions': 'load options must be an object such as { count: 300, seed: 7 }, got {value}.',
   'api.unknownLoadOption': 'Unknown load option {key}; valid options are count, seed.',
@@ -237,6 +243,8 @@ export const EN = {
   'file.either': 'a saved state or a recording',
   'file.tooLarge':
     '{source} is {size} bytes; {what} is at most {limit} bytes ({mib} MiB), so it was not read.',
+  'file.tooLargeForKind':
+    '{source} is {size} bytes and holds {what}, which is at most {limit} bytes ({mib} MiB), so it was not opened.',
 
   'notice.noWebglTitle': '3D view unavailable: WebGL 2 is not available',
   'notice.noWebglBecause': 'Nothing can be drawn because {reason}.',

@@ -168,6 +168,12 @@ export const KO: TextTable = {
     "URL 매개변수 '{param}' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}. 기본값을 씁니다.",
   'url.retiredName': "URL 매개변수 '{param}'",
   'url.retiredOutcome': '페이지는 한 스레드로 열렸습니다',
+  'url.nearMiss':
+    "URL 매개변수 {param}은(는) 이 페이지가 읽는 이름이 아닙니다. '{known}'을(를) 쓰려던 것인가요? 무시했습니다.",
+  'url.unread':
+    'URL 매개변수 중 이 페이지가 읽지 않는 것은 무시했습니다(모두 {count}개): {names}. 이 페이지가 읽는 매개변수: {valid}.',
+  'url.repeated':
+    "URL 매개변수 '{param}'이(가) {count}번 들어 있습니다({values}). 첫 번째 값을 쓰고 나머지는 무시합니다.",
 
   'api.loadOptions': 'load 옵션은 { count: 300, seed: 7 } 같은 객체여야 합니다. 받은 값: {value}.',
   'api.unknownLoadOption': '{key}(이)라는 load 옵션은 없습니다. 있는 옵션: count, seed.',
@@ -242,6 +248,8 @@ export const KO: TextTable = {
   'file.either': '저장 상태나 기록',
   'file.tooLarge':
     '{source}: {size}바이트입니다. {what}은(는) 최대 {limit}바이트({mib} MiB)라서 읽지 않았습니다.',
+  'file.tooLargeForKind':
+    '{source}: {size}바이트짜리 {what}입니다. 이 종류는 최대 {limit}바이트({mib} MiB)까지라서 열지 않았습니다.',
 
   'notice.noWebglTitle': '3D 보기를 쓸 수 없습니다: WebGL 2가 없습니다',
   'notice.noWebglBecause': '아무것도 그릴 수 없습니다. 이유: {reason}.',

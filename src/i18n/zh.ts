@@ -160,6 +160,10 @@ export const ZH: TextTable = {
   'url.badSetting': "URL 参数 '{param}' = {value} 无效：应为 {expected}。改用默认值。",
   'url.retiredName': "URL 参数 '{param}'",
   'url.retiredOutcome': '页面以单线程载入',
+  'url.nearMiss': "URL 参数 {param} 不是本页面读取的参数：是不是想写 '{known}'？已忽略。",
+  'url.unread':
+    'URL 中有本页面不读取的参数，已忽略（共 {count} 个）：{names}；本页面读取的参数有 {valid}。',
+  'url.repeated': "URL 参数 '{param}' 出现了 {count} 次（{values}）：使用第一个值，其余忽略。",
 
   'api.loadOptions': 'load 的选项必须是对象，例如 { count: 300, seed: 7 }，收到的是 {value}。',
   'api.unknownLoadOption': '没有 load 选项 {key}；可用的选项有 count、seed。',
@@ -224,6 +228,8 @@ export const ZH: TextTable = {
   'file.recording': '录制',
   'file.either': '保存的状态或录制',
   'file.tooLarge': '{source} 有 {size} 字节；{what}最多 {limit} 字节（{mib} MiB），因此未读取。',
+  'file.tooLargeForKind':
+    '{source} 有 {size} 字节，内容是{what}；这类文件最多 {limit} 字节（{mib} MiB），因此未打开。',
 
   'notice.noWebglTitle': '3D 视图不可用：没有 WebGL 2',
   'notice.noWebglBecause': '无法绘制任何内容，原因：{reason}。',

@@ -14,10 +14,11 @@ export const DOCUMENT_NAMES: Readonly<Record<DocumentKind, string>> = {
   recording: 'a recording',
 };
 
-const FORMATS: Readonly<Record<string, DocumentKind>> = {
-  [STATE_FORMAT]: 'state',
-  [RECORDING_FORMAT]: 'recording',
-};
+/** Format tag → kind: a Map, so a tag named like Object.prototype's members finds nothing. */
+const FORMATS: ReadonlyMap<unknown, DocumentKind> = new Map([
+  [STATE_FORMAT, 'state'],
+  [RECORDING_FORMAT, 'recording'],
+]);
 
 /**
  * The kind of `value` (parsed JSON) by its `format` field, or an Error naming `source` (a file
@@ -32,7 +33,7 @@ export function documentKind(source: string, value: unknown): DocumentKind {
     );
   }
   const format = (value as Record<string, unknown>).format;
-  const kind = typeof format === 'string' ? FORMATS[format] : undefined;
+  const kind = FORMATS.get(format);
   if (kind === undefined) {
     throw new Error(
       `${source} is not a saved state or a recording: format = ${quoteValue(format)}; expected ${expected}.`,

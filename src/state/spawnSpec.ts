@@ -54,15 +54,17 @@ function fail(field: string, value: unknown, expected: string): never {
 }
 
 function finiteTuple(field: string, value: unknown, length: number): number[] {
-  if (
-    !Array.isArray(value) ||
-    value.length !== length ||
-    !value.every((v) => typeof v === 'number' && Number.isFinite(v))
-  ) {
+  if (!Array.isArray(value) || value.length !== length) {
     fail(field, value, `an array of ${length} finite numbers`);
   }
-  // A copy: the spawn is applied at the next step, and the caller may reuse its array meanwhile.
-  return (value as number[]).slice();
+  // A copy, checked: each item is read once, and the spawn (applied at the next step) gets what
+  // was checked, however the caller's array changes meanwhile.
+  const copy: unknown[] = [];
+  for (let k = 0; k < length; k++) copy.push((value as unknown[])[k]);
+  if (!copy.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+    fail(field, copy, `an array of ${length} finite numbers`);
+  }
+  return copy as number[];
 }
 
 function positiveSize(field: string, value: unknown): number {
@@ -101,14 +103,16 @@ export function validateSpawnSpec(input: unknown): BodySpec {
       `spawn expects a body such as { kind: 'sphere', position: [0, 5, 0] }, got ${quoteValue(input)}.`,
     );
   }
+  // Each field is read once, into a copy: what is checked is what is spawned.
+  const fields: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     if (!(KEYS as readonly string[]).includes(key)) {
       throw new Error(
         `Unknown spawn field ${quoteValue(key)}; valid fields are ${KEYS.join(', ')}.`,
       );
     }
+    fields[key] = (input as Record<string, unknown>)[key];
   }
-  const fields = input as Record<string, unknown>;
   const kind = fields.kind;
   if (!isShapeKind(kind)) fail('kind', kind, `one of ${SHAPE_KINDS.join(', ')}`);
   const spec: BodySpec = {

@@ -224,7 +224,8 @@ function resolveTuning(world: World, options: DropInOptions): PhysicsTuning {
     throw new TypeError(`installDropIn: options is ${describe(options)}; expected an object.`);
   }
   for (const [key, value] of Object.entries(options)) {
-    if (!(key in OPTIONS)) {
+    // Own keys only: `in` would find 'constructor' or 'toString' on Object.prototype.
+    if (!Object.hasOwn(OPTIONS, key)) {
       throw new RangeError(
         `installDropIn: unknown option '${key}'; the options are ${Object.keys(OPTIONS).join(', ')}.`,
       );
@@ -253,7 +254,7 @@ function resolveTuning(world: World, options: DropInOptions): PhysicsTuning {
 }
 
 function validOption(name: keyof DropInOptions, value: unknown): boolean {
-  const choices = CHOICES[name];
+  const choices = Object.hasOwn(CHOICES, name) ? CHOICES[name] : undefined;
   if (choices !== undefined) return choices.includes(value);
   if (typeof value !== 'number' || !Number.isFinite(value)) return false;
   if (name === 'iterations') return Number.isInteger(value) && value >= 1 && value <= 10000;

@@ -143,15 +143,97 @@ export interface TimelineReport {
   recordingInputs: number | null;
 }
 
+/** What a field of a message from the worker must be (checked before it is read). */
+type FieldKind =
+  | 'count'
+  | 'number'
+  | 'string'
+  | 'text?'
+  | 'object'
+  | 'object?'
+  | 'drawData'
+  | 'hashes'
+  | 'sharedBuffer'
+  | 'buffer';
+
+/** Each message's fields that the page reads, by the message's type. */
+const FROM_WORKER_FIELDS: Record<FromWorker['type'], Record<string, FieldKind>> = {
+  ring: { buffer: 'sharedBuffer', capacity: 'count', slots: 'count' },
+  loaded: {
+    generation: 'count',
+    scene: 'object',
+    sceneDraw: 'drawData',
+    timeline: 'object',
+    kernels: 'string',
+    error: 'text?',
+  },
+  scene: { generation: 'count', scene: 'object', sceneDraw: 'drawData' },
+  reply: { id: 'count', value: 'object?', error: 'text?' },
+  stepped: { generation: 'count', step: 'count', hashes: 'hashes', timeline: 'object' },
+  faults: { generation: 'count', report: 'object' },
+  failed: { message: 'string' },
+  checkpoint: { id: 'count', generation: 'count', checkpoint: 'object?', costMs: 'number' },
+  alive: {},
+  slot: { buffer: 'buffer' },
+  spent: { buffer: 'buffer' },
+};
+
+const FIELD_LISTS = new Map(
+  Object.entries(FROM_WORKER_FIELDS).map(([type, fields]) => [type, Object.entries(fields)]),
+);
+
+function fieldFits(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0;
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      return typeof value === 'string';
+    case 'text?':
+      return value === undefined || typeof value === 'string';
+    case 'object':
+      return typeof value === 'object' && value !== null;
+    case 'object?':
+      return typeof value === 'object';
+    case 'drawData': {
+      const data = value as { statics?: unknown; springs?: unknown } | null;
+      return (
+        typeof data === 'object' &&
+        data !== null &&
+        Array.isArray(data.statics) &&
+        Array.isArray(data.springs)
+      );
+    }
+    case 'hashes':
+      return value === null || value instanceof Uint32Array;
+    case 'sharedBuffer':
+      return typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer;
+    case 'buffer':
+      return value instanceof ArrayBuffer;
+    default:
+      return false;
+  }
+}
+
 /**
- * What `value` is, in a few words, when it is not a message (an object with a string `type`):
- * never the value itself. Null for a message.
+ * What is wrong with `value` as a message from the worker, in a few words (never the value
+ * itself): not an object with a type the protocol has, or a field the page reads that is not
+ * what it must be. Null for a message the page can read.
  */
-export function notAMessage(value: unknown): string | null {
+export function fromWorkerProblem(value: unknown): string | null {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value !== 'object') return `a ${typeof value}`;
-  return typeof (value as { type?: unknown }).type === 'string'
-    ? null
-    : 'an object with no message type';
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(FROM_WORKER_FIELDS, type))
+    return 'a message of no type the page knows';
+  // Listed once: a message arrives every frame, and checking it allocates nothing.
+  const fields = FIELD_LISTS.get(type) ?? [];
+  for (let k = 0; k < fields.length; k++) {
+    const [name, kind] = fields[k];
+    if (!fieldFits((value as Record<string, unknown>)[name], kind))
+      return `a '${type}' message whose ${name} is malformed`;
+  }
+  return null;
 }

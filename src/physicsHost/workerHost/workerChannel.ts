@@ -16,7 +16,7 @@ import type { SceneSnapshots } from '../../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
-import { NO_TRANSFER, notAMessage } from '../wire/protocol';
+import { fromWorkerProblem, NO_TRANSFER } from '../wire/protocol';
 import type {
   FromWorker,
   MessageSink,
@@ -181,8 +181,8 @@ export class WorkerChannel {
    * (the host then gives up on the worker, as on any failure).
    */
   receive(message: FromWorker): void {
-    const problem = notAMessage(message);
-    if (problem) throw new Error(`the physics worker sent ${problem}, not a message`);
+    const problem = fromWorkerProblem(message);
+    if (problem) throw new Error(`the physics worker sent ${problem}`);
     this.silence.spoke();
     switch (message.type) {
       case 'ring':
