@@ -30,10 +30,12 @@ const ENGINE_ROUNDED = [
 ];
 
 /**
- * The one-way pipeline as rules (see docs/design.md, "Layers"): each folder of src/ and the
- * folders it may import, upstream first. A folder imports its own files and those listed; any
- * other folder of src/ is reported. tests/unit/imports.test.ts checks every import in src/
- * against this table too, and that the table itself has no cycle.
+ * The one-way pipeline as rules (see docs/design.md, "Rules, and what holds them"): each folder of
+ * src/ and the folders it may import, upstream first. A folder imports its own files and those
+ * listed; any other folder of src/ is reported. `physics` names the engine's face
+ * (src/physics/index.ts) alone: outside physics/, no file imports a stage of it. The stages
+ * import each other by name. tests/unit/imports.test.ts checks every import in src/ against this
+ * table too, and that the table itself has no cycle.
  */
 export const PIPELINE = {
   util: [],
@@ -43,7 +45,7 @@ export const PIPELINE = {
   config: ['i18n'],
   shapes: ['util'],
   // The physics engine in stages (docs/design.md, "Physics stages"), each importing only those
-  // below it. Elsewhere, 'physics' names all of them.
+  // below it. Elsewhere, 'physics' names its face, src/physics/index.ts.
   'physics/kernels': [],
   'physics/bodies': ['util'],
   'physics/broadphase': ['physics/kernels'],
@@ -144,15 +146,29 @@ if (new Set(FOLDERS.map(leafOf)).size !== FOLDERS.length) {
   throw new Error('eslint.config.js: two folders of PIPELINE end in the same name');
 }
 
+/** The folders with a face (an index.ts over their subfolders): what the rest of src/ imports of them. */
+const FACED = ['physics'];
+
 /** The folders an entry of PIPELINE names: itself, or (a parent, such as physics) all under it. */
 export function foldersNamed(entry) {
   return FOLDERS.filter((folder) => folder === entry || folder.startsWith(`${entry}/`));
 }
 
 /** An import of `name`/ reported: `regex` matches the import's text. */
-const FOLDER = (name) => ({
-  regex: `(^|/)${leafOf(name)}/`,
-  message: `The pipeline runs one way (docs/design.md): this folder never imports ${name}/.`,
+const FOLDER = (name) => {
+  const face = FACED.find((parent) => name.startsWith(`${parent}/`));
+  return {
+    regex: `(^|/)${leafOf(name)}/`,
+    message:
+      face === undefined
+        ? `The pipeline runs one way (docs/design.md): this folder never imports ${name}/.`
+        : `Outside ${face}/, ${face} is imported through its face, '${face}/index', never ${name}/.`,
+  };
+};
+/** An import of a faced parent's face reported, for a folder its entry does not list. */
+const FACE = (parent) => ({
+  regex: `(^|/)${parent}/index$`,
+  message: `The pipeline runs one way (docs/design.md): this folder never imports ${parent}/.`,
 });
 /** The packages each kept to the folder that is its one user. */
 const PACKAGES = {
@@ -196,8 +212,16 @@ function packagePatterns(folder) {
 
 /** One no-restricted-imports block per folder: every folder not in its list, and the packages. */
 const LAYERS = FOLDERS.map((folder) => {
-  const allowed = new Set([folder, ...PIPELINE[folder].flatMap(foldersNamed)]);
+  // A faced parent's entry names its face alone (FACE), none of the folders under it.
+  const named = (entry) =>
+    FACED.includes(entry) && !folder.startsWith(`${entry}/`) ? [] : foldersNamed(entry);
+  const allowed = new Set([folder, ...PIPELINE[folder].flatMap(named)]);
   const patterns = FOLDERS.filter((other) => !allowed.has(other)).map(FOLDER);
+  for (const parent of FACED) {
+    if (!folder.startsWith(`${parent}/`) && !PIPELINE[folder].includes(parent)) {
+      patterns.push(FACE(parent));
+    }
+  }
   if (folder === 'snapshot') patterns.push({ ...FOLDER('physics'), allowTypeImports: true });
   patterns.push(...packagePatterns(folder));
   return {

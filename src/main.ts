@@ -9,7 +9,7 @@ import type { SandboxApi } from './api/scriptingApi';
 import { parseUrlParams } from './api/urlParams';
 import { BrowserApp } from './app/browserApp';
 import { chooseLanguage, onLanguageChange, setLanguage, t } from './i18n/language';
-import { compileContactKernels } from './physics/kernels/kernelMemory';
+import { compileContactKernels } from './physics/index';
 import { chapterFromUrl } from './tour/chapters';
 import { Tour } from './tour/tour';
 import { Hud, HUD_REFRESH_MS } from './ui/hud';

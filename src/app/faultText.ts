@@ -2,8 +2,8 @@
 // reports what went and why as data, and the words are chosen here, where the page's are known.
 
 import { t } from '../i18n/language';
-import { WORLD_LIMIT_METERS } from '../physics/world/stateGuard';
-import type { FaultReason, FaultReport } from '../physics/world/stateGuard';
+import { WORLD_LIMIT_METERS } from '../physics/index';
+import type { FaultReason, FaultReport } from '../physics/index';
 
 /** Why one body went, as a phrase. */
 function reasonText(reason: FaultReason): string {

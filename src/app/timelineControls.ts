@@ -5,7 +5,7 @@
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
 import type { PhysicsHost } from '../physicsHost/host/physicsHost';
-import type { PhysicsTuning } from '../physics/world/tuning';
+import type { PhysicsTuning } from '../physics/index';
 import { readInteger } from '../state/fields';
 import type { Recording } from '../state/recording';
 import { parseRecording } from '../state/recordingSchema';

@@ -5,7 +5,7 @@
 
 import type { FrameReport } from 'fixed-step/loop';
 import type { TwinReport } from '../stats/statsSnapshot';
-import type { Command, CommandAction } from '../physics/world/commands';
+import type { Command, CommandAction } from '../physics/index';
 import { firstBodyDifference } from '../state/divergence';
 import type { Divergence } from '../state/divergence';
 import type { SavedState } from '../state/stateSchema';

@@ -1,7 +1,7 @@
 // avalanche: spheres and boxes released at the top of a walled slope, tumbling down through
 // rows of posts and piling up in a walled basin at the foot.
 
-import type { QuatTuple } from '../physics/world/physicsWorld';
+import type { QuatTuple } from '../physics/index';
 import { axisAngle, cos as exactCos, sin as exactSin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 

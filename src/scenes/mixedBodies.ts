@@ -1,7 +1,7 @@
 // A random body of any kind at a given spot, sized like something you could pick up: shared by
 // the scenes that scatter mixed shapes and by the panel's spawn button.
 
-import type { BodySpec, Vec3Tuple } from '../physics/world/physicsWorld';
+import type { BodySpec, Vec3Tuple } from '../physics/index';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import { assertNever } from '../util/assertNever';

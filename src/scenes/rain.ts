@@ -1,7 +1,7 @@
 // rain: `count` mixed shapes poured from a loose column into a walled bin — a stress scene where
 // the cost climbs as the bodies land and pile up, then falls as the pile goes to sleep.
 
-import type { QuatTuple } from '../physics/world/physicsWorld';
+import type { QuatTuple } from '../physics/index';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { cos, sin } from '../util/exactMath';
 import type { Rng } from '../util/rng';

@@ -1,6 +1,6 @@
 // What a scene is: data plus a builder, listed in the registry the panel and the API read.
 
-import type { PhysicsWorld, Vec3Tuple } from '../physics/world/physicsWorld';
+import type { PhysicsWorld, Vec3Tuple } from '../physics/index';
 import type { Rng } from '../util/rng';
 
 /**

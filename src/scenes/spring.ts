@@ -1,7 +1,7 @@
 // spring: chains of balls on stiff springs hanging from fixed points. Stable at dt ≤ 1/100 s;
 // a `variable` step after a hitch (0.25 s) makes the explicit spring forces blow up.
 
-import type { SpringSpec } from '../physics/bodies/springs';
+import type { SpringSpec } from '../physics/index';
 import type { SceneDefinition } from './sceneTypes';
 
 const BALL_RADIUS = 0.25;

@@ -1,7 +1,7 @@
 // tower: a round brick tower, each course turned half a brick like masonry, and a heavy ball
 // lobbed at it so it topples — `count` is the bricks plus the ball.
 
-import { GRAVITY } from '../physics/world/physicsWorld';
+import { GRAVITY } from '../physics/index';
 import { cos, sin } from '../util/exactMath';
 import type { SceneDefinition } from './sceneTypes';
 

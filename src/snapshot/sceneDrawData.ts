@@ -1,8 +1,7 @@
 // What a scene load gives render besides the bodies: the static scenery and the springs (by
 // body id). Fixed from one load to the next, plain data, so it can come from another thread.
 
-import type { StaticBoxSpec } from '../physics/world/physicsWorld';
-import type { SpringEnds } from '../physics/bodies/springs';
+import type { SpringEnds, StaticBoxSpec } from '../physics/index';
 
 /** What render draws of the scenery and springs: named here, so render never names physics. */
 export type { StaticBoxSpec, SpringEnds };

@@ -1,11 +1,7 @@
 // The app's snapshot pairs, on the package's SnapshotPair: the page's copy of a step (with who is
 // in each slot) and the physics side's, captured from its world after every step.
 
-import type {
-  BodyRemovalListener,
-  PhysicsWorld,
-  PoseResetListener,
-} from '../physics/world/physicsWorld';
+import type { BodyRemovalListener, PhysicsWorld, PoseResetListener } from '../physics/index';
 import { shapeKindIndex } from '../shapes/shapeKinds';
 import { BodyTable } from './bodyTable';
 import { SnapshotPair } from 'fixed-step/interpolation';

@@ -2,10 +2,8 @@
 // command field checked and named by its path, so a bad one is refused before anything applies.
 
 import { MAX_SPAWN_SCALE } from './spawnSpec';
-import { COMMAND_TYPES } from '../physics/world/commands';
-import type { CommandAction } from '../physics/world/commands';
-import { MATERIAL_NAMES } from '../physics/bodies/materials';
-import type { BodySpec } from '../physics/world/physicsWorld';
+import { COMMAND_TYPES, MATERIAL_NAMES } from '../physics/index';
+import type { BodySpec, CommandAction } from '../physics/index';
 import { SHAPE_KINDS, scaleRule } from '../shapes/shapeKinds';
 import {
   fieldError,

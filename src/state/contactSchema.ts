@@ -2,9 +2,8 @@
 // anything changes: shape and sizes of the three lists, every number finite, every key a body
 // or static of the same state, no pair filed twice.
 
-import { NUMBERS_PER_MANIFOLD, NUMBERS_PER_POINT } from '../physics/narrowphase/manifoldState';
-import type { SavedContacts } from '../physics/narrowphase/manifoldState';
-import { POINTS_PER_MANIFOLD } from '../physics/manifolds/manifoldStore';
+import { NUMBERS_PER_MANIFOLD, NUMBERS_PER_POINT, POINTS_PER_MANIFOLD } from '../physics/index';
+import type { SavedContacts } from '../physics/index';
 import { fieldError, join, readArray, readFields, readFloat, readInteger } from './fields';
 
 /** Manifolds a state may hold: ten for each of MAX_STATE_BODIES bodies. */

@@ -2,7 +2,7 @@
 // step it applied at, the state hash every N steps and a keyframe every K steps. Steps count from
 // the start of the recording. The Recorder builds one as the simulation runs.
 
-import type { CommandAction } from '../physics/world/commands';
+import type { CommandAction } from '../physics/index';
 import { toHex } from './stateHasher';
 import { encodeFloats } from './fields';
 import { PHYSICS_VERSION } from './physicsVersion';

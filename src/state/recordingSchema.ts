@@ -1,7 +1,7 @@
 // Validation of a recording from a file, a link or a script: its header, every input, hash and
 // keyframe checked and named by its path before a replay starts.
 
-import type { PhysicsTuning } from '../physics/world/tuning';
+import type { PhysicsTuning } from '../physics/index';
 import { findScene, SCENES } from '../scenes/registry';
 import { readCommandAction } from './commandSchema';
 import {

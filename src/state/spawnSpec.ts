@@ -5,7 +5,7 @@
 
 import { quat } from 'gl-matrix';
 import { quoteValue } from '../config/settings';
-import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/world/physicsWorld';
+import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/index';
 import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 

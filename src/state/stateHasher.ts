@@ -2,7 +2,7 @@
 // (the determinism lab hashes both of its worlds after every step). The same digest comes from
 // the world itself or from a snapshot of it, on either thread.
 
-import type { PhysicsWorld, StateArrays } from '../physics/world/physicsWorld';
+import type { PhysicsWorld, StateArrays } from '../physics/index';
 import { Snapshot } from 'fixed-step/interpolation';
 
 /** One double's two 32-bit words, read through a shared scratch (little-endian: low first). */

@@ -2,13 +2,16 @@
 // their motion and sleep), springs, the drag and its anchor, and the world's orders. Used by
 // stateSchema.ts's readState; a bad part throws naming its field and what is valid.
 
-import type { AnchorMotion, DragHold } from '../physics/world/commands';
-import type { BodyMotion, SleepStateName } from '../physics/world/exactState';
-import { SLEEP_STATES } from '../physics/world/exactState';
-import { MATERIAL_NAMES } from '../physics/bodies/materials';
-import type { BodyMake, StaticBoxSpec } from '../physics/world/physicsWorld';
-import type { SavedSpring } from '../physics/bodies/springs';
-import { WORLD_LIMIT_METERS } from '../physics/world/stateGuard';
+import { MATERIAL_NAMES, SLEEP_STATES, WORLD_LIMIT_METERS } from '../physics/index';
+import type {
+  AnchorMotion,
+  BodyMake,
+  BodyMotion,
+  DragHold,
+  SavedSpring,
+  SleepStateName,
+  StaticBoxSpec,
+} from '../physics/index';
 import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import { MAX_BODY_ID, readScale } from './commandSchema';
 import {

@@ -2,12 +2,16 @@
 // state from a file, a link or a script is checked field by field before anything changes, and a
 // bad one is refused with an Error naming the field and what is valid.
 
-import type { AnchorMotion, Command, DragHold } from '../physics/world/commands';
-import type { SavedContacts } from '../physics/narrowphase/manifoldState';
-import type { StaticBoxSpec } from '../physics/world/physicsWorld';
-import type { SavedSpring } from '../physics/bodies/springs';
-import { BROADPHASES, NARROWPHASES, SOLVERS } from '../physics/world/tuning';
-import type { PhysicsTuning } from '../physics/world/tuning';
+import { BROADPHASES, NARROWPHASES, SOLVERS } from '../physics/index';
+import type {
+  AnchorMotion,
+  Command,
+  DragHold,
+  PhysicsTuning,
+  SavedContacts,
+  SavedSpring,
+  StaticBoxSpec,
+} from '../physics/index';
 import { SETTING_SPECS } from '../config/settings';
 import type { NumberSpec } from '../config/settings';
 import { findScene, SCENES } from '../scenes/registry';

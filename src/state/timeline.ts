@@ -3,7 +3,7 @@
 // seeks through keyframes. The core calls its hooks at every step boundary and after every step;
 // how fast a replay plays and where it rests is the page's (see replayPacer.ts).
 
-import type { CommandAction, CommandQueue } from '../physics/world/commands';
+import type { CommandAction, CommandQueue } from '../physics/index';
 import { readChoice, readFields, readInteger } from './fields';
 import {
   DEFAULT_HASH_EVERY,

@@ -17,17 +17,17 @@
 //   before use; the solvers' own arrays are rebuilt every solve; bounding boxes are recomputed
 //   from the pose.
 
-import type { CommandQueue } from '../physics/world/commands';
 import {
   readClock,
+  readContacts,
   readMotion,
   readOrder,
   writeClock,
+  writeContacts,
   writeMotion,
   writeOrder,
-} from '../physics/world/exactState';
-import { readContacts, writeContacts } from '../physics/narrowphase/manifoldState';
-import type { PhysicsWorld } from '../physics/world/physicsWorld';
+} from '../physics/index';
+import type { CommandQueue, PhysicsWorld } from '../physics/index';
 import { findScene } from '../scenes/registry';
 import { Rng } from '../util/rng';
 import { PHYSICS_VERSION } from './physicsVersion';

@@ -3,7 +3,7 @@
 // chart, the stutter meter's jitter and the seconds given up.
 
 import type { Settings } from '../config/settings';
-import { GRAVITY } from '../physics/world/physicsWorld';
+import { GRAVITY } from '../physics/index';
 import { chainSpring, SPRING_BALL_MASS, SPRING_CHAINS } from '../scenes/spring';
 import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { StatsSnapshot } from '../stats/statsSnapshot';

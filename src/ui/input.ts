@@ -3,7 +3,7 @@
 // body with the left button or one finger (orbit when not on a body), two fingers move the
 // camera; click or tap a body to track it with the stutter meter. All through the action layer.
 
-import type { Vec3Tuple } from '../physics/world/physicsWorld';
+import type { Vec3Tuple } from '../physics/index';
 import type { ShapeKind } from '../shapes/shapeKinds';
 
 /** What keys and the pointer ask of the sandbox: the action layer's calls they make. */

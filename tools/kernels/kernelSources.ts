@@ -63,21 +63,29 @@ function typeText(node: ts.TypeNode | undefined, source: ts.SourceFile): string 
   return node === undefined ? 'void' : node.getText(source);
 }
 
+/** A source the build writes before compiling (jobKinds.ts): its text and the numbers it exports. */
+export interface WrittenSource {
+  text: string;
+  constants: Record<string, number>;
+}
+
 /**
  * The kernel sources under `physicsFolder` (absolute), their entry points and imported numbers;
- * files named `generated` (the calls the build writes) are not sources.
+ * files named `generated` (the calls the build writes) are not sources. `written`, by absolute
+ * path: sources as the build is about to write them, read in place of the files.
  */
 export async function readKernelSources(
   root: string,
   physicsFolder: string,
   generated: string,
+  written: ReadonlyMap<string, WrittenSource> = new Map(),
 ): Promise<KernelSources> {
   const sources: KernelSources['sources'] = [];
   const entries: KernelEntry[] = [];
   const constants: Record<string, number> = {};
-  for (const file of filesUnder(physicsFolder).sort()) {
+  for (const file of [...new Set([...filesUnder(physicsFolder), ...written.keys()])].sort()) {
     if (file.endsWith(`/${generated}`)) continue;
-    const text = readFileSync(file, 'utf8');
+    const text = written.get(file)?.text ?? readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     if (!isKernelSource(source)) continue;
     const path = relative(root, file).split('\\').join('/');
@@ -96,9 +104,9 @@ export async function readKernelSources(
     }
     for (const from of importsOf(source)) {
       if (!from.startsWith('.')) continue;
-      const module: Record<string, unknown> = await import(
-        pathToFileURL(resolve(dirname(file), `${from}.ts`)).href
-      );
+      const target = resolve(dirname(file), `${from}.ts`);
+      const module: Record<string, unknown> =
+        written.get(target)?.constants ?? (await import(pathToFileURL(target).href));
       for (const [name, value] of Object.entries(module)) {
         if (typeof value !== 'number') continue;
         if (name in constants && constants[name] !== value) {

@@ -4,7 +4,7 @@
 import { Body, SAPBroadphase } from 'cannon-es';
 import type { World } from 'cannon-es';
 import { boxSortKey } from './boxSortKey';
-import { sweepPairs } from './kernelCalls';
+import { sweepPairs, sweepPairsArgs } from './kernelCalls';
 import { KernelMemory } from '../kernels/kernelMemory';
 import type { BlockHolder, KernelMode } from '../kernels/kernelMemory';
 
@@ -50,6 +50,8 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolde
   private group: Int32Array = new Int32Array(0);
   private mask: Int32Array = new Int32Array(0);
   private pairs: Int32Array = new Int32Array(0);
+  /** sweepPairs's arguments, filled before each sweep. */
+  private readonly sweepArgs = sweepPairsArgs();
   /** The sort's keys: each listed body's lower bound along the axis, in list order. */
   private keys: Float64Array = new Float64Array(0);
 
@@ -205,20 +207,19 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolde
   /** sweepPairs over the packed list, in WebAssembly where the memory has the kernels. */
   private sweep(n: number): number {
     const most = this.pairs.length >> 1;
-    return sweepPairs(
-      this.memory.exports,
-      n,
-      this.lower,
-      this.upper,
-      this.alongU,
-      this.alongV,
-      this.centre,
-      this.radius,
-      this.still,
-      this.group,
-      this.mask,
-      this.pairs,
-      most,
-    );
+    const a = this.sweepArgs;
+    a.n = n;
+    a.lower = this.lower;
+    a.upper = this.upper;
+    a.alongU = this.alongU;
+    a.alongV = this.alongV;
+    a.centre = this.centre;
+    a.radius = this.radius;
+    a.still = this.still;
+    a.group = this.group;
+    a.mask = this.mask;
+    a.pairs = this.pairs;
+    a.most = most;
+    return sweepPairs(this.memory.exports, a);
   }
 }

@@ -3,49 +3,11 @@
 // inputs alone, so jobs can run in any order or on any thread and the same inputs give the same
 // bits.
 
-import { collideBoxes } from '../contacts/boxBoxContacts';
 import { ContactManifold } from '../contacts/contactManifold';
-import type { Vec3Like } from '../contacts/contactManifold';
-import type { HullData } from '../bodies/hullData';
 import { CONTACT_MARGIN } from '../contacts/faceClipping';
-import { collideHulls, collidePlaneHull } from '../contacts/hullContacts';
 import { POINTS_PER_MANIFOLD } from '../manifolds/manifoldStore';
-import {
-  collidePlaneBox,
-  collideSphereBox,
-  collideSphereHull,
-  collideSpherePlane,
-  collideSphereSphere,
-} from '../contacts/primitiveContacts';
-import type { SphereLike } from '../contacts/primitiveContacts';
-import { assertNever } from '../../util/assertNever';
-
-/**
- * The generators, named by their shapes in type order (cannon-es's Shape.types: sphere 1,
- * plane 2, box 4, convex 16, cylinder 128; a hull is a convex polyhedron or a cylinder).
- */
-export const JOB_KINDS = [
-  'sphere-sphere',
-  'sphere-plane',
-  'sphere-box',
-  'sphere-hull',
-  'plane-box',
-  'plane-hull',
-  'box-box',
-  'box-hull',
-  'hull-hull',
-] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
-/** The box–box generator's kind number (the plan tests such pairs' separating axes first). */
-export const BOX_BOX_JOB = JOB_KINDS.indexOf('box-box');
-/** The plane–box generator's (the one that makes corners within CONTACT_MARGIN, and keeps them). */
-export const PLANE_BOX_JOB = JOB_KINDS.indexOf('plane-box');
-
-/**
- * What a generator reads of a shape: a sphere's radius, a box's half extents, a hull's flat
- * geometry (a box meeting a hull is its polyhedron's), nothing of a plane.
- */
-export type ShapeGeometry = SphereLike | Vec3Like | HullData | null;
+import { CONTACT_GENERATORS } from './contactGenerators';
+import type { ShapeGeometry } from './contactGenerators';
 
 const P = POINTS_PER_MANIFOLD;
 
@@ -96,9 +58,9 @@ const quatA = new JobQuat();
 const quatB = new JobQuat();
 
 /**
- * Runs one job — the generator of `kind` on shapes of geometry a and b, A's world pose at
- * poses[atA ..] (position, quaternion) and B's at poses[atB ..] — into job j of `out`, its points
- * cut to the deepest four.
+ * Runs one job — the generator of `kind` (its row in CONTACT_GENERATORS) on shapes of geometry a
+ * and b, A's world pose at poses[atA ..] (position, quaternion) and B's at poses[atB ..] — into
+ * job j of `out`, its points cut to the deepest four.
  */
 export function runJob(
   kind: number,
@@ -124,34 +86,9 @@ export function runJob(
   quatB.y = poses[atB + 4];
   quatB.z = poses[atB + 5];
   quatB.w = poses[atB + 6];
-  storeJob(out, j, generate(kind, a, b, manifold));
-}
-
-function generate(kind: number, a: ShapeGeometry, b: ShapeGeometry, out: ContactManifold): number {
-  const name = JOB_KINDS[kind];
-  switch (name) {
-    case 'sphere-sphere':
-      return collideSphereSphere(a as SphereLike, posA, b as SphereLike, posB, out);
-    case 'sphere-plane':
-      return collideSpherePlane(a as SphereLike, posA, posB, quatB, out);
-    case 'sphere-box':
-      return collideSphereBox(a as SphereLike, posA, b as Vec3Like, posB, quatB, out);
-    case 'sphere-hull':
-      return collideSphereHull(a as SphereLike, posA, b as HullData, posB, quatB, out);
-    case 'plane-box':
-      return collidePlaneBox(posA, quatA, b as Vec3Like, posB, quatB, out, CONTACT_MARGIN);
-    case 'plane-hull':
-      return collidePlaneHull(posA, quatA, b as HullData, posB, quatB, out);
-    case 'box-box':
-      return collideBoxes(a as Vec3Like, posA, quatA, b as Vec3Like, posB, quatB, out);
-    case 'box-hull':
-    case 'hull-hull':
-      return collideHulls(a as HullData, posA, quatA, b as HullData, posB, quatB, out);
-    case undefined:
-      throw new Error(`Unknown contact job kind ${kind}.`);
-    default:
-      return assertNever(name, 'contact job kind');
-  }
+  const generator = CONTACT_GENERATORS[kind];
+  if (generator === undefined) throw new Error(`Unknown contact job kind ${kind}.`);
+  storeJob(out, j, generator.collide(a, posA, quatA, b, posB, quatB, manifold, CONTACT_MARGIN));
 }
 
 /**

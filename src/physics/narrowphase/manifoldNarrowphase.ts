@@ -4,7 +4,7 @@
 // (Jolt's body pair cache). Pairs in pair order: plan, run the generators, merge (planTasks.ts)
 // — the same order and bits however the generators ran.
 
-import { Body, Box, ConvexPolyhedron, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
+import { Body, Narrowphase, Quaternion, Vec3 } from 'cannon-es';
 import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World } from 'cannon-es';
 import { jobOutputs, runJob } from './contactJobs';
 import type { Block, BlockHolder, KernelMode } from '../kernels/kernelMemory';
@@ -12,12 +12,19 @@ import { SleepAwareSAPBroadphase } from '../broadphase/broadphase';
 import { setMaterial } from '../manifolds/manifoldMaterial';
 import type { ContactSpring } from '../manifolds/manifoldMaterial';
 import { ManifoldStore } from '../manifolds/manifoldStore';
-import { geometryOf, registerOverlap, resolverOf } from './narrowphaseShapes';
-import { mergeTasks, planTasks, taskPairs } from './kernelCalls';
+import { geometryOf, registerOverlap, resolverOf, staleWorldData } from './contactGenerators';
+import {
+  mergeTasks,
+  mergeTasksArgs,
+  planTasks,
+  planTasksArgs,
+  taskPairs,
+  taskPairsArgs,
+} from './kernelCalls';
 import { PLAN_WORK, SHAPE_POSE_WIDTH, TASK_MAKE } from './planTasks';
 import { PackedBodies, writePose } from './packedBodies';
 import { PairTasks } from './pairTaskTable';
-import { jobKind } from './taskPairs';
+import { jobKind } from './jobKinds';
 
 /** A shape pair's world poses, for the pairs cannon-es's own handlers or a test job take. */
 const xi = new Vec3();
@@ -53,6 +60,10 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
   private readonly testPoses = new Float64Array(2 * SHAPE_POSE_WIDTH);
   private readonly testOutput = jobOutputs(1);
+  /** The kernels' arguments, each filled before its call. */
+  private readonly taskArgs = taskPairsArgs();
+  private readonly planArgs = planTasksArgs();
+  private readonly mergeArgs = mergeTasksArgs();
 
   constructor(world: World) {
     super(world);
@@ -106,7 +117,15 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       this.planPair(p1[k], p2[k], world, tasks.first[k]);
     }
     this.plan();
-    const bodies = world.bodies;
+    this.generate(world.bodies);
+    this.merge();
+    this.standIns(result, world);
+    this.store.swap();
+  }
+
+  /** Runs the generator of every task the plan says to make (contactJobs.ts). */
+  private generate(bodies: readonly Body[]): void {
+    const tasks = this.tasks;
     this.generatorRuns = 0;
     for (let t = 0; t < tasks.count; t++) {
       if (tasks.state[t] !== TASK_MAKE) continue;
@@ -115,20 +134,12 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
       const shapes = tasks.shapes[t];
       const shapeA = bodies[tasks.indexA[t]].shapes[shapes & 255];
       const shapeB = bodies[tasks.indexB[t]].shapes[shapes >> 8];
-      runJob(
-        kind,
-        geometryOf(shapeA, kind),
-        geometryOf(shapeB, kind),
-        this.packed.shapePoses,
-        SHAPE_POSE_WIDTH * tasks.slotA[t],
-        SHAPE_POSE_WIDTH * tasks.slotB[t],
-        tasks,
-        t,
-      );
+      const a = geometryOf(shapeA, kind, 0);
+      const b = geometryOf(shapeB, kind, 1);
+      const poses = this.packed.shapePoses;
+      const atA = SHAPE_POSE_WIDTH * tasks.slotA[t];
+      runJob(kind, a, b, poses, atA, SHAPE_POSE_WIDTH * tasks.slotB[t], tasks, t);
     }
-    this.merge();
-    this.standIns(result, world);
-    this.store.swap();
   }
 
   /**
@@ -180,33 +191,32 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const t = this.tasks;
     const b = this.packed;
     const materials = b.materials.length;
-    return taskPairs(
-      this.store.memory.exports,
-      pairs,
-      t.pairA,
-      t.pairB,
-      b.shapeCount,
-      b.firstShape,
-      b.key,
-      b.type,
-      b.material,
-      materials,
-      b.shapeType,
-      b.shapeGroup,
-      b.shapeMask,
-      b.shapeMaterial,
-      t.first,
-      t.others,
-      t.indexA,
-      t.indexB,
-      t.slotA,
-      t.slotB,
-      t.keyA,
-      t.keyB,
-      t.shapes,
-      t.kind,
-      t.materialCode,
-    );
+    const a = this.taskArgs;
+    a.count = pairs;
+    a.pairA = t.pairA;
+    a.pairB = t.pairB;
+    a.bodyShapes = b.shapeCount;
+    a.bodyFirst = b.firstShape;
+    a.bodyKey = b.key;
+    a.bodyType = b.type;
+    a.bodyMaterial = b.material;
+    a.materials = materials;
+    a.shapeType = b.shapeType;
+    a.shapeGroup = b.shapeGroup;
+    a.shapeMask = b.shapeMask;
+    a.shapeMaterial = b.shapeMaterial;
+    a.first = t.first;
+    a.others = t.others;
+    a.indexA = t.indexA;
+    a.indexB = t.indexB;
+    a.slotA = t.slotA;
+    a.slotB = t.slotB;
+    a.keyA = t.keyA;
+    a.keyB = t.keyB;
+    a.shapes = t.shapes;
+    a.kind = t.kind;
+    a.materialCode = t.materialCode;
+    return taskPairs(this.store.memory.exports, a);
   }
 
   /**
@@ -293,33 +303,32 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     this.limits[0] = this.reuseMotion;
     const old = this.store.current;
     const mask = old.slots.length - 1;
-    planTasks(
-      this.store.memory.exports,
-      0,
-      t.count,
-      this.limits,
-      t.indexA,
-      t.indexB,
-      t.slotA,
-      t.slotB,
-      t.keyA,
-      t.keyB,
-      t.shapes,
-      t.kind,
-      t.state,
-      t.previous,
-      t.frame,
-      this.packed.poses,
-      this.packed.shapePoses,
-      this.packed.shapeSizes,
-      this.work,
-      old.slots,
-      mask,
-      old.keyA,
-      old.keyB,
-      old.shapes,
-      old.frame,
-    );
+    const a = this.planArgs;
+    a.from = 0;
+    a.to = t.count;
+    a.limits = this.limits;
+    a.bodyA = t.indexA;
+    a.bodyB = t.indexB;
+    a.slotA = t.slotA;
+    a.slotB = t.slotB;
+    a.keyA = t.keyA;
+    a.keyB = t.keyB;
+    a.shapes = t.shapes;
+    a.kind = t.kind;
+    a.state = t.state;
+    a.previous = t.previous;
+    a.frame = t.frame;
+    a.bodyPoses = this.packed.poses;
+    a.shapePoses = this.packed.shapePoses;
+    a.shapeSizes = this.packed.shapeSizes;
+    a.work = this.work;
+    a.slots = old.slots;
+    a.mask = mask;
+    a.oldKeyA = old.keyA;
+    a.oldKeyB = old.keyB;
+    a.oldShapes = old.shapes;
+    a.oldFrame = old.frame;
+    planTasks(this.store.memory.exports, a);
   }
 
   /** mergeTasks into the buffer being built, in WebAssembly where the memory has the kernels. */
@@ -331,51 +340,50 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const counts = this.counts;
     counts[0] = n.count;
     counts[1] = n.pointCount;
-    mergeTasks(
-      this.store.memory.exports,
-      t.count,
-      t.state,
-      t.kind,
-      t.previous,
-      t.indexA,
-      t.indexB,
-      t.keyA,
-      t.keyB,
-      t.shapes,
-      t.frame,
-      this.packed.poses,
-      t.points,
-      t.normal,
-      t.onA,
-      t.onB,
-      t.feature,
-      o.points,
-      o.frame,
-      o.normal,
-      o.localA,
-      o.localB,
-      o.impulse,
-      o.feature,
-      n.keyA,
-      n.keyB,
-      n.shapes,
-      n.bodyA,
-      n.bodyB,
-      n.points,
-      n.frame,
-      n.normal,
-      n.worldNormal,
-      n.localA,
-      n.localB,
-      n.feature,
-      n.impulse,
-      n.ri,
-      n.rj,
-      n.slots,
-      mask,
-      t.manifold,
-      counts,
-    );
+    const a = this.mergeArgs;
+    a.count = t.count;
+    a.state = t.state;
+    a.kind = t.kind;
+    a.previous = t.previous;
+    a.bodyA = t.indexA;
+    a.bodyB = t.indexB;
+    a.keyA = t.keyA;
+    a.keyB = t.keyB;
+    a.shapes = t.shapes;
+    a.frame = t.frame;
+    a.bodyPoses = this.packed.poses;
+    a.jobPoints = t.points;
+    a.jobNormal = t.normal;
+    a.onA = t.onA;
+    a.onB = t.onB;
+    a.jobFeature = t.feature;
+    a.oldPoints = o.points;
+    a.oldFrame = o.frame;
+    a.oldNormal = o.normal;
+    a.oldLocalA = o.localA;
+    a.oldLocalB = o.localB;
+    a.oldImpulse = o.impulse;
+    a.oldFeature = o.feature;
+    a.newKeyA = n.keyA;
+    a.newKeyB = n.keyB;
+    a.newShapes = n.shapes;
+    a.newBodyA = n.bodyA;
+    a.newBodyB = n.bodyB;
+    a.newPoints = n.points;
+    a.newFrame = n.frame;
+    a.newNormal = n.normal;
+    a.worldNormal = n.worldNormal;
+    a.localA = n.localA;
+    a.localB = n.localB;
+    a.feature = n.feature;
+    a.impulse = n.impulse;
+    a.ri = n.ri;
+    a.rj = n.rj;
+    a.slots = n.slots;
+    a.mask = mask;
+    a.manifoldOf = t.manifold;
+    a.counts = counts;
+    mergeTasks(this.store.memory.exports, a);
     n.count = counts[0];
     n.pointCount = counts[1];
   }
@@ -393,8 +401,8 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
     const poses = this.testPoses;
     writePose(poses, 0, iFirst ? xi : xj, iFirst ? qi : qj);
     writePose(poses, SHAPE_POSE_WIDTH, iFirst ? xj : xi, iFirst ? qj : qi);
-    const a = geometryOf(iFirst ? si : sj, kind);
-    const b = geometryOf(iFirst ? sj : si, kind);
+    const a = geometryOf(iFirst ? si : sj, kind, 0);
+    const b = geometryOf(iFirst ? sj : si, kind, 1);
     runJob(kind, a, b, poses, 0, SHAPE_POSE_WIDTH, this.testOutput, 0);
     if (this.testOutput.points[0] > 0) registerOverlap(world, si, sj, bi, bj);
   }
@@ -413,15 +421,6 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
         ? resolver.call(this, si, sj, xi, xj, qi, qj, bi, bj, si, sj, justTest)
         : resolver.call(this, sj, si, xj, xi, qj, qi, bj, bi, si, sj, justTest);
     if (touched && justTest) registerOverlap(world, si, sj, bi, bj);
-  }
-}
-
-/** Marks a hull's (a box's hull's) world vertices and face normals for recomputing. */
-function staleWorldData(shape: Shape): void {
-  const hull = shape instanceof Box ? shape.convexPolyhedronRepresentation : shape;
-  if (hull instanceof ConvexPolyhedron) {
-    hull.worldVerticesNeedsUpdate = true;
-    hull.worldFaceNormalsNeedsUpdate = true;
   }
 }
 

@@ -5,7 +5,7 @@
 import type { int } from '../kernels/kernelTypes';
 import { fileManifold } from '../manifolds/manifoldIndex';
 import { FRAME_WIDTH, IMPULSE_WIDTH, POINTS_PER_MANIFOLD } from '../manifolds/manifoldStore';
-import { PLANE_BOX_JOB } from './contactJobs';
+import { PLANE_BOX_JOB } from './jobKinds';
 import { CONTACT_MARGIN, POINT_SLOP } from '../contacts/faceClipping';
 import { BODY_POSE_WIDTH, TASK_APART, TASK_KEEP, turn } from './planTasks';
 

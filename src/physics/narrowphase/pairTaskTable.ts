@@ -21,7 +21,7 @@ const LAYOUT = {
   keyA: [I32, 1],
   keyB: [I32, 1],
   shapes: [I32, 1],
-  /** The generator (contactJobs.ts's JOB_KINDS), −1 for a slot with no shape pair of ours. */
+  /** The generator (its row in CONTACT_GENERATORS), −1 for a slot with no shape pair of ours. */
   kind: [I32, 1],
   /**
    * The contact material: mA × materials + mB from the bodies' material numbers, −1 none (the

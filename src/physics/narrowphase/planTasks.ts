@@ -3,7 +3,7 @@
 // and for two boxes their separating axes — all before any contact generator runs.
 
 import { BOX_PAIR_WORK, separatingAxis } from '../contacts/boxSeparation';
-import { BOX_BOX_JOB } from './contactJobs';
+import { BOX_BOX_JOB } from './jobKinds';
 import type { int } from '../kernels/kernelTypes';
 import { findManifold } from '../manifolds/manifoldIndex';
 import { FRAME_WIDTH } from '../manifolds/manifoldStore';

@@ -3,41 +3,11 @@
 // with room for its tasks, to the TypeScript that asks cannon-es's objects (manifoldNarrowphase.ts).
 
 import type { int } from '../kernels/kernelTypes';
+import { jobKind } from './jobKinds';
 
-/** cannon-es's Shape.types bits the generators know. */
-const SPHERE = 1;
-const PLANE = 2;
-const BOX = 4;
-const CONVEX = 16;
-const CYLINDER = 128;
 /** cannon-es's Body.KINEMATIC and Body.STATIC type bits. */
 const KINEMATIC = 4;
 const STATIC = 2;
-
-/**
- * The generator for shapes of cannon-es types a ≤ b (contactJobs.ts's JOB_KINDS: sphere–sphere 0,
- * sphere–plane 1, sphere–box 2, sphere–hull 3, plane–box 4, plane–hull 5, box–box 6, box–hull 7,
- * hull–hull 8; a hull is a convex polyhedron or a cylinder), or −1: cannon-es's own handler.
- */
-export function jobKind(a: int, b: int): int {
-  const hullB = b === CONVEX || b === CYLINDER;
-  if (a === SPHERE) {
-    if (b === SPHERE) return 0;
-    if (b === PLANE) return 1;
-    if (b === BOX) return 2;
-    return hullB ? 3 : -1;
-  }
-  if (a === PLANE) {
-    if (b === BOX) return 4;
-    return hullB ? 5 : -1;
-  }
-  if (a === BOX) {
-    if (b === BOX) return 6;
-    return hullB ? 7 : -1;
-  }
-  if (a === CONVEX || a === CYLINDER) return hullB ? 8 : -1;
-  return -1;
-}
 
 /**
  * Lays the tasks of body pairs [0, count) (their places in world.bodies, `pairA` and `pairB`) out

@@ -11,8 +11,9 @@ import type { ContactEquation, Equation, FrictionEquation } from 'cannon-es';
 type SteppedEquation = Equation & { computeB(h: number): number };
 
 /**
- * One equation's row in `rows`: its Jacobian (the spatial and rotational parts for body A, then
- * for body B) and the two inverse-inertia products, 3 numbers each. `ROW_WIDTH` numbers a row.
+ * One cannon-es equation's row in `rows`: its Jacobian (the spatial and rotational parts for body
+ * A, then for body B) and the two inverse-inertia products, 3 numbers each: EQUATION_ROW_WIDTH
+ * numbers a row (a manifold point's rows are rowLayout.ts's, POINT_ROW_WIDTH wide).
  */
 export const ROW_SPATIAL_A = 0;
 export const ROW_ROTATIONAL_A = 3;
@@ -21,7 +22,7 @@ export const ROW_ROTATIONAL_B = 9;
 /** invI_A · GA.rotational and invI_B · GB.rotational. */
 export const ROW_INERTIA_A = 12;
 export const ROW_INERTIA_B = 15;
-export const ROW_WIDTH = 18;
+export const EQUATION_ROW_WIDTH = 18;
 /** One equation's scalars in `scalars`, `SCALAR_WIDTH` apart. */
 export const S_B = 0;
 export const S_INV_C = 1;
@@ -52,7 +53,7 @@ export function contactRow(
   scalars: Float64Array,
   e: number,
 ): void {
-  const r = ROW_WIDTH * e;
+  const r = EQUATION_ROW_WIDTH * e;
   const bi = c.bi;
   const bj = c.bj;
   const n = c.ni;
@@ -109,7 +110,7 @@ export function frictionRow(
   scalars: Float64Array,
   e: number,
 ): void {
-  const r = ROW_WIDTH * e;
+  const r = EQUATION_ROW_WIDTH * e;
   const bi = c.bi;
   const bj = c.bj;
   const t = c.t;
@@ -166,7 +167,7 @@ export function genericRow(
   const s = SCALAR_WIDTH * e;
   scalars[s + S_B] = (c as SteppedEquation).computeB(stepSeconds[0]);
   scalars[s + S_INV_C] = 1.0 / c.computeC();
-  const r = ROW_WIDTH * e;
+  const r = EQUATION_ROW_WIDTH * e;
   const ga = c.jacobianElementA;
   const gb = c.jacobianElementB;
   rows[r + ROW_SPATIAL_A] = ga.spatial.x;

@@ -13,7 +13,7 @@ import {
   ROW_ROTATIONAL_B,
   ROW_SPATIAL_A,
   ROW_SPATIAL_B,
-  ROW_WIDTH,
+  EQUATION_ROW_WIDTH,
   SCALAR_WIDTH,
   S_B,
   S_EPS,
@@ -43,8 +43,9 @@ import type { ManifoldStore } from '../manifolds/manifoldStore';
  * Mat3.vmult, Vec3.dot, Vec3.addScaledVector and JacobianElement.multiplyVectors term by term,
  * in their association order). A product computed once instead of ten times is the same number.
  *
- * Nothing survives a solve: like GSSolver it starts every solve from zero (no warm start), so
- * the scratch arrays are not state.
+ * cannon-es's equations start every solve from zero, as GSSolver's do, so the scratch arrays are
+ * not state; the persistent manifolds (`contacts`) are warm-started from last step's impulses,
+ * which they keep themselves (ManifoldRows).
  */
 /** Per body in `lambdas`: the running velocity change, linear (3) then angular (3). */
 const BODY_LINEAR = 0;
@@ -59,8 +60,8 @@ const BODY_WIDTH = 6;
 const EQUATION_ITERATIONS = 10;
 
 export class FlatGSSolver extends GSSolver {
-  /** Per equation, ROW_WIDTH numbers (see ROW_SPATIAL_A …). */
-  private rows = new Float64Array(ROW_WIDTH * 256);
+  /** Per equation, EQUATION_ROW_WIDTH numbers (see ROW_SPATIAL_A …). */
+  private rows = new Float64Array(EQUATION_ROW_WIDTH * 256);
   /** Per equation, SCALAR_WIDTH numbers (see S_B …). */
   private scalars = new Float64Array(SCALAR_WIDTH * 256);
   private bodyA = new Int32Array(256);
@@ -149,7 +150,7 @@ export class FlatGSSolver extends GSSolver {
       if (manifolds !== null && iter < maxIter) this.manifoldRows.iterate(lambdas, false);
       let deltalambdaTot = 0.0;
       for (let e = 0; e !== count; e++) {
-        const r = ROW_WIDTH * e;
+        const r = EQUATION_ROW_WIDTH * e;
         const s = SCALAR_WIDTH * e;
         // Where this row's parts and its bodies' running velocity changes start.
         const gas = r + ROW_SPATIAL_A;
@@ -246,7 +247,7 @@ export class FlatGSSolver extends GSSolver {
     let capacity = this.bodyA.length;
     if (capacity < equations) {
       while (capacity < equations) capacity *= 2;
-      this.rows = new Float64Array(ROW_WIDTH * capacity);
+      this.rows = new Float64Array(EQUATION_ROW_WIDTH * capacity);
       this.scalars = new Float64Array(SCALAR_WIDTH * capacity);
       this.bodyA = new Int32Array(capacity);
       this.bodyB = new Int32Array(capacity);

@@ -8,7 +8,18 @@ import type { Body } from 'cannon-es';
 import { ContactOrder } from '../manifolds/contactOrder';
 import type { Block, BlockHolder, KernelExports, KernelMemory } from '../kernels/kernelMemory';
 import type { ManifoldBuffer } from '../manifolds/manifoldStore';
-import { applyStarts, placeRows, setUpRange, storeImpulses, sweepRows } from './kernelCalls';
+import {
+  applyStarts,
+  applyStartsArgs,
+  placeRows,
+  placeRowsArgs,
+  setUpRange,
+  setUpRangeArgs,
+  storeImpulses,
+  storeImpulsesArgs,
+  sweepRows,
+  sweepRowsArgs,
+} from './kernelCalls';
 import { SCALAR_DT, SCALAR_WARM_FRICTION, SCALAR_WARM_NORMAL, SET_UP_SCALARS } from './rowSetUp';
 import { bounceRows, listBouncing } from './restitution';
 import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './rowLayout';
@@ -59,6 +70,12 @@ export class ManifoldRows implements BlockHolder {
   kernelSweeps = 0;
   /** Running velocity changes this solve's sweeps touch: BODY_WIDTH × world.bodies.length. */
   private lambdaCount = 0;
+  /** The kernels' arguments, each filled before its call. */
+  private readonly placeArgs = placeRowsArgs();
+  private readonly setUpArgs = setUpRangeArgs();
+  private readonly startArgs = applyStartsArgs();
+  private readonly sweepArgs = sweepRowsArgs();
+  private readonly storeArgs = storeImpulsesArgs();
 
   bind(): void {
     const [header, bodies, firstPoint, rows, lambdas, order, state, scalars] = this.blocks;
@@ -104,39 +121,44 @@ export class ManifoldRows implements BlockHolder {
     scalars[SCALAR_WARM_FRICTION] = warm.friction;
     const k = this.exports;
     const b = buffer;
-    placeRows(
-      k,
-      count,
-      orderView,
-      b.responds,
-      b.bodyA,
-      b.bodyB,
-      b.points,
-      state,
-      this.bodies,
-      this.firstPoint,
-    );
-    setUpRange(
-      k,
-      0,
-      count,
-      orderView,
-      b.responds,
-      b.bodyA,
-      b.bodyB,
-      b.worldNormal,
-      b.material,
-      b.ri,
-      b.rj,
-      b.impulse,
-      state,
-      scalars,
-      this.header,
-      this.firstPoint,
-      this.rows,
-    );
+    const place = this.placeArgs;
+    place.count = count;
+    place.order = orderView;
+    place.responds = b.responds;
+    place.bodyA = b.bodyA;
+    place.bodyB = b.bodyB;
+    place.points = b.points;
+    place.state = state;
+    place.bodies = this.bodies;
+    place.firstPoint = this.firstPoint;
+    placeRows(k, place);
+    const setUp = this.setUpArgs;
+    setUp.from = 0;
+    setUp.to = count;
+    setUp.order = orderView;
+    setUp.responds = b.responds;
+    setUp.bodyA = b.bodyA;
+    setUp.bodyB = b.bodyB;
+    setUp.worldNormal = b.worldNormal;
+    setUp.material = b.material;
+    setUp.ri = b.ri;
+    setUp.rj = b.rj;
+    setUp.impulse = b.impulse;
+    setUp.state = state;
+    setUp.scalars = scalars;
+    setUp.header = this.header;
+    setUp.firstPoint = this.firstPoint;
+    setUp.rows = this.rows;
+    setUpRange(k, setUp);
     if (warm.normal > 0 || warm.friction > 0) {
-      applyStarts(k, count, this.header, this.bodies, this.firstPoint, this.rows, inside);
+      const start = this.startArgs;
+      start.count = count;
+      start.header = this.header;
+      start.bodies = this.bodies;
+      start.firstPoint = this.firstPoint;
+      start.rows = this.rows;
+      start.lambdas = inside;
+      applyStarts(k, start);
     }
     for (let i = 0; i < n; i++) lambdas[i] = inside[i];
   }
@@ -151,7 +173,16 @@ export class ManifoldRows implements BlockHolder {
     const count = this.order.count;
     const k = this.exports;
     if (k !== null) this.kernelSweeps++;
-    sweepRows(k, this.header, this.bodies, this.firstPoint, this.rows, inside, relax, 0, count);
+    const a = this.sweepArgs;
+    a.header = this.header;
+    a.bodies = this.bodies;
+    a.firstPoint = this.firstPoint;
+    a.rows = this.rows;
+    a.lambdas = inside;
+    a.relax = relax;
+    a.from = 0;
+    a.to = count;
+    sweepRows(k, a);
     for (let i = 0; i < n; i++) lambdas[i] = inside[i];
   }
 
@@ -219,16 +250,15 @@ export class ManifoldRows implements BlockHolder {
   /** Keeps each point's impulses for the next step: normal λ, and friction as a world vector. */
   store(buffer: ManifoldBuffer): void {
     const count = this.order.count;
-    storeImpulses(
-      this.exports,
-      count,
-      this.orderView,
-      buffer.points,
-      this.header,
-      this.firstPoint,
-      this.rows,
-      buffer.impulse,
-    );
+    const a = this.storeArgs;
+    a.count = count;
+    a.order = this.orderView;
+    a.points = buffer.points;
+    a.header = this.header;
+    a.firstPoint = this.firstPoint;
+    a.rows = this.rows;
+    a.impulse = buffer.impulse;
+    storeImpulses(this.exports, a);
   }
 
   /** Room for this solve in `memory` (the manifolds'), its blocks made there at the first. */

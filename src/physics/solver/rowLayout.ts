@@ -5,12 +5,13 @@
 import type { Body } from 'cannon-es';
 
 /**
- * One row (a normal or a friction direction d at one point): G's angular parts −(ri × d) for A
- * and rj × d for B (its linear parts are ∓d, kept in the manifold's header), each times its
- * body's inverse world inertia, then B, 1 / (G M⁻¹ Gᵀ + ε), the accumulated impulse λ, B
- * without the penetration term (for relax sweeps; the same as B for friction rows) and, on a
- * normal row, the velocity change G·Δv that leaves the point at −e times its approach speed
- * (the restitution pass's target; 0: no bounce — see RESTITUTION_THRESHOLD).
+ * One row of a contact point (a normal or a friction direction d), POINT_ROW_WIDTH numbers (a
+ * cannon-es equation's row is equationRows.ts's, EQUATION_ROW_WIDTH): G's angular parts
+ * −(ri × d) for A and rj × d for B (its linear parts are ∓d, kept in the manifold's header),
+ * each times its body's inverse world inertia, then B, 1 / (G M⁻¹ Gᵀ + ε), the accumulated
+ * impulse λ, B without the penetration term (for relax sweeps; the same as B for friction rows)
+ * and, on a normal row, the velocity change G·Δv that leaves the point at −e times its approach
+ * speed (the restitution pass's target; 0: no bounce — see RESTITUTION_THRESHOLD).
  */
 export const ANGULAR_A = 0;
 export const ANGULAR_B = 3;
@@ -21,9 +22,9 @@ export const INV_C = 13;
 export const LAMBDA = 14;
 export const RELAX_RHS = 15;
 export const BOUNCE = 16;
-export const ROW_WIDTH = 17;
+export const POINT_ROW_WIDTH = 17;
 /** A point's rows, one after another: normal, t1, t2. */
-export const POINT_WIDTH = 3 * ROW_WIDTH;
+export const POINT_WIDTH = 3 * POINT_ROW_WIDTH;
 
 /**
  * What the rows read of one body, packed once a step (packBody) so the set-up reads typed

@@ -1,8 +1,9 @@
 // The contact solver's set-up as a kernel (kernelTypes.ts): each manifold's header and each
 // point's three rows in solve order, as cannon-es's ContactEquation and FrictionEquation set up
-// theirs, warm-started from last step's impulses; then those impulses applied to the bodies.
+// theirs, warm-started from last step's impulses (impulseCarry.ts); then those applied to the bodies.
 
 import type { int } from '../kernels/kernelTypes';
+import { warmStartPoint } from './impulseCarry';
 import {
   ANGULAR_A,
   ANGULAR_B,
@@ -25,16 +26,13 @@ import {
   INERTIA_B,
   INV_C,
   LAMBDA,
-  MAX_NORMAL_IMPULSE,
   POINT_WIDTH,
   RELAX_RHS,
   RESTITUTION_THRESHOLD,
   RHS,
-  ROW_WIDTH,
+  POINT_ROW_WIDTH,
 } from './rowLayout';
 import {
-  IMPULSE_FRICTION,
-  IMPULSE_NORMAL,
   IMPULSE_WIDTH,
   MATERIAL_A,
   MATERIAL_B,
@@ -142,8 +140,8 @@ export function setUpRange(
       const r = POINT_WIDTH * (first + k);
       setUpPoint(material, ri, rj, m, k, state, sa, sb, dt, header, h, rows, r);
       rows[r + LAMBDA] = 0;
-      rows[r + ROW_WIDTH + LAMBDA] = 0;
-      rows[r + 2 * ROW_WIDTH + LAMBDA] = 0;
+      rows[r + POINT_ROW_WIDTH + LAMBDA] = 0;
+      rows[r + 2 * POINT_ROW_WIDTH + LAMBDA] = 0;
       if (warm) {
         const i = IMPULSE_WIDTH * (POINTS_PER_MANIFOLD * m + k);
         warmStartPoint(impulse, i, warmNormal, warmFriction, header, h, rows, r);
@@ -273,7 +271,7 @@ function setUpPoint(
   const tby = state[sb + BODY_TORQUE_STEP + 1];
   const tbz = state[sb + BODY_TORQUE_STEP + 2];
   for (let t = 0; t < 3; t++) {
-    const r = point + t * ROW_WIDTH;
+    const r = point + t * POINT_ROW_WIDTH;
     const dx = header[h + 3 * t];
     const dy = header[h + 3 * t + 1];
     const dz = header[h + 3 * t + 2];
@@ -347,40 +345,6 @@ function setUpPoint(
   }
 }
 
-/**
- * The stored impulses at `impulse[i]`, times the warm-start factors, as starting λs of the
- * point's rows at `rows[r]`: friction carried into this step's tangents (Catto: last step's
- * friction impulse, a world vector, projected onto the new tangents, unit and at right angles),
- * each clamped to its row's bounds.
- */
-function warmStartPoint(
-  impulse: Float64Array,
-  i: int,
-  warmNormal: number,
-  warmFriction: number,
-  header: Float64Array,
-  h: int,
-  rows: Float64Array,
-  r: int,
-): void {
-  // Clamped where they are stored: a local that may hold the constant 0 or a computed double
-  // is one V8 may keep tagged, and then each double it holds is boxed (an allocation a clamp).
-  const n = r + LAMBDA;
-  rows[n] = warmNormal * impulse[i + IMPULSE_NORMAL];
-  if (rows[n] < 0) rows[n] = 0;
-  else if (rows[n] > MAX_NORMAL_IMPULSE) rows[n] = MAX_NORMAL_IMPULSE;
-  const bound = header[h + H_BOUND];
-  const px = warmFriction * impulse[i + IMPULSE_FRICTION];
-  const py = warmFriction * impulse[i + IMPULSE_FRICTION + 1];
-  const pz = warmFriction * impulse[i + IMPULSE_FRICTION + 2];
-  for (let t = 1; t <= 2; t++) {
-    const f = r + t * ROW_WIDTH + LAMBDA;
-    rows[f] = px * header[h + 3 * t] + py * header[h + 3 * t + 1] + pz * header[h + 3 * t + 2];
-    if (rows[f] < -bound) rows[f] = -bound;
-    else if (rows[f] > bound) rows[f] = bound;
-  }
-}
-
 /** Adds position o's starting λs' impulses to the running velocity changes. */
 function applyStart(
   o: int,
@@ -396,7 +360,7 @@ function applyStart(
   const end = firstPoint[o + 1];
   for (let point = firstPoint[o]; point < end; point++) {
     for (let t = 0; t < 3; t++) {
-      const r = POINT_WIDTH * point + t * ROW_WIDTH;
+      const r = POINT_WIDTH * point + t * POINT_ROW_WIDTH;
       const lambda = rows[r + LAMBDA];
       if (lambda !== 0) addImpulse(lambda, header, h, t, a, b, rows, r, lambdas);
     }

@@ -18,7 +18,7 @@ import {
   POINT_WIDTH,
   RELAX_RHS,
   RHS,
-  ROW_WIDTH,
+  POINT_ROW_WIDTH,
 } from './rowLayout';
 import type { int } from '../kernels/kernelTypes';
 
@@ -101,9 +101,9 @@ export function sweepRows(
       const epsT = header[h + H_FRICTION_EPS];
       const low = -bound;
       const rowEnd = POINT_WIDTH * end;
-      for (let r0 = POINT_WIDTH * first + ROW_WIDTH; r0 < rowEnd; r0 += POINT_WIDTH) {
+      for (let r0 = POINT_WIDTH * first + POINT_ROW_WIDTH; r0 < rowEnd; r0 += POINT_WIDTH) {
         for (let t = 0; t < 2; t++) {
-          const r = r0 + t * ROW_WIDTH;
+          const r = r0 + t * POINT_ROW_WIDTH;
           const dx = header[h + 3 + 3 * t];
           const dy = header[h + 4 + 3 * t];
           const dz = header[h + 5 + 3 * t];

@@ -4,6 +4,7 @@
 
 import { Body, Plane, Vec3, World } from 'cannon-es';
 import type { ShapeKind } from '../../shapes/shapeKinds';
+import { BodyIds, grownTo } from './bodyIds';
 import { createShapeBody, DEFAULT_ANGULAR_DAMPING } from './bodyFactory';
 import type { BodySpec, QuatTuple, Vec3Tuple } from './bodyFactory';
 import { setContactKey, staticContactKey } from '../manifolds/contactKeys';
@@ -71,9 +72,6 @@ export interface PoseResetListener {
   onBodyReset(index: number): void;
 }
 
-/** Id tables start this long and double as bodies are added. */
-const INITIAL_ID_CAPACITY = 64;
-
 export const DEFAULT_DENSITY = 600;
 /** m/s², downwards along -Y. */
 export const GRAVITY = -9.82;
@@ -91,18 +89,14 @@ export class PhysicsWorld {
   readonly statics: StaticBoxSpec[] = [];
   /** Springs between bodies, held by id. */
   private readonly springs: SpringSet;
-  /** Dense index → body id. */
-  private idByIndex = new Int32Array(INITIAL_ID_CAPACITY);
-  /** Body id → dense index, −1 once removed. Ids are never reused until the next `clear`. */
-  private indexById = new Int32Array(INITIAL_ID_CAPACITY).fill(-1);
-  /** Bodies added since the last clear: the next body's id. */
-  private nextId = 0;
+  /** Each body's stable id beside its dense index. */
+  private readonly ids = new BodyIds();
   private readonly removalListeners: BodyRemovalListener[] = [];
   /** Bumped whenever the set of bodies or statics changes, so render knows to re-sync. */
   version = 0;
   stepIndex = 0;
-  private readonly beforeStepHooks: StepHook[] = [];
-  private readonly afterStepHooks: StepHook[] = [];
+  /** The scene's step hooks, by when they run. */
+  private readonly hooks: Record<'before' | 'after', StepHook[]> = { before: [], after: [] };
   /** The ground plane first, then the scene's static scenery. */
   private readonly staticBodies: Body[] = [];
 
@@ -147,14 +141,14 @@ export class PhysicsWorld {
    * replay or a second world names the same body with the same number.
    */
   addBody(spec: BodySpec): number {
-    const id = this.nextId;
+    const id = this.ids.next;
     this.insertBody(spec, id);
     return id;
   }
 
   /**
    * Adds a body under a given id (restoring a saved world: ids are the saved ones, not the
-   * order of adding). The id must be unused; `nextId` grows past it.
+   * order of adding). The id must be unused; the next id grows past it.
    */
   addBodyWithId(spec: BodySpec, id: number): void {
     if (!Number.isInteger(id) || id < 0 || this.indexOf(id) >= 0) {
@@ -165,23 +159,18 @@ export class PhysicsWorld {
 
   /** The id the next added body gets (bodies added since the last clear). */
   get nextBodyId(): number {
-    return this.nextId;
+    return this.ids.next;
   }
 
   /** Restores the id counter of a saved world (at least one past every live id). */
   setNextBodyId(nextId: number): void {
-    const bodies = this.bodies;
-    for (let i = 0; i < bodies.length; i++) {
-      if (this.idByIndex[i] >= nextId) throw new Error(`setNextBodyId: ${nextId} ≤ a live id.`);
-    }
-    if (this.indexById.length < nextId) this.indexById = grownTo(this.indexById, nextId, -1);
-    this.nextId = nextId;
+    this.ids.setNext(nextId, this.bodies.length);
   }
 
   private insertBody(spec: BodySpec, id: number): void {
     const body = createShapeBody(spec, this.materials, DEFAULT_DENSITY, this.tuning);
     const index = this.bodies.length;
-    if (id >= this.nextId) this.nextId = id + 1;
+    this.ids.add(id, index);
     this.bodies.push(body);
     this.kinds.push(spec.kind);
     this.makes.push({
@@ -193,10 +182,6 @@ export class PhysicsWorld {
       angularDamping: spec.angularDamping ?? DEFAULT_ANGULAR_DAMPING,
     });
     if (this.scales.length < 3 * (index + 1)) this.scales = grownTo(this.scales, 3 * (index + 1));
-    if (this.idByIndex.length <= index) this.idByIndex = grownTo(this.idByIndex, index + 1);
-    if (this.indexById.length <= id) this.indexById = grownTo(this.indexById, id + 1, -1);
-    this.idByIndex[index] = id;
-    this.indexById[id] = index;
     this.scales[3 * index] = spec.scale[0];
     this.scales[3 * index + 1] = spec.scale[1];
     this.scales[3 * index + 2] = spec.scale[2];
@@ -208,12 +193,12 @@ export class PhysicsWorld {
 
   /** The id of the body at dense index `index`, or −1 when there is none. */
   idAt(index: number): number {
-    return index >= 0 && index < this.bodies.length ? this.idByIndex[index] : -1;
+    return this.ids.idAt(index, this.bodies.length);
   }
 
   /** The dense index of body `id`, or −1 once it has been removed (or was never added). */
   indexOf(id: number): number {
-    return id >= 0 && id < this.nextId ? this.indexById[id] : -1;
+    return this.ids.indexOf(id);
   }
 
   /** Body `id`, or undefined once it has been removed. Allocation-free: scene hooks call it per step. */
@@ -235,21 +220,18 @@ export class PhysicsWorld {
   removeBody(index: number): void {
     const bodies = this.bodies;
     if (!Number.isInteger(index) || index < 0 || index >= bodies.length) return;
-    const id = this.idByIndex[index];
+    const id = this.idAt(index);
     const listeners = this.removalListeners;
     for (let k = 0; k < listeners.length; k++) listeners[k].onBodyRemoved(index, id);
     this.world.removeBody(bodies[index]);
     this.springs.removeOf(id);
-    this.indexById[id] = -1;
     const last = bodies.length - 1;
+    this.ids.remove(id, index, last);
     if (index !== last) {
-      const movedId = this.idByIndex[last];
       bodies[index] = bodies[last];
       this.kinds[index] = this.kinds[last];
       this.makes[index] = this.makes[last];
       this.scales.copyWithin(3 * index, 3 * last, 3 * last + 3);
-      this.idByIndex[index] = movedId;
-      this.indexById[movedId] = index;
     }
     bodies.pop();
     this.kinds.pop();
@@ -296,21 +278,21 @@ export class PhysicsWorld {
     this.springs.apply();
   }
 
-  /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
   /** Whether the scene added step hooks (see addStepHook). */
   get hasStepHooks(): boolean {
-    return this.beforeStepHooks.length + this.afterStepHooks.length > 0;
+    return this.hooks.before.length + this.hooks.after.length > 0;
   }
 
+  /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
   addStepHook(hook: StepHook, phase: 'before' | 'after' = 'before'): void {
-    (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
+    this.hooks[phase].push(hook);
   }
 
   /** Removes every body, static, constraint, spring and hook and restarts the clock; keeps the ground. */
   clear(): void {
     this.clearContents();
-    this.beforeStepHooks.length = 0;
-    this.afterStepHooks.length = 0;
+    this.hooks.before.length = 0;
+    this.hooks.after.length = 0;
     this.stepIndex = 0;
     this.world.time = 0;
     // Saved with the state (it paces quaternion normalisation): a scene loaded after another
@@ -331,20 +313,19 @@ export class PhysicsWorld {
     this.bodies.length = 0;
     this.kinds.length = 0;
     this.makes.length = 0;
-    this.indexById.fill(-1, 0, this.nextId);
-    this.nextId = 0;
+    this.ids.clear();
     this.springs.clear();
     this.statics.length = 0;
     forgetContacts(this.world);
     this.version++;
   }
 
-  /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */
   /** Where the contact kernels run: WebAssembly, or their TypeScript (the same bits). */
   get kernels(): KernelMode {
     return kernelModeOf(this.world);
   }
 
+  /** Simulated seconds since the scene was built: cannon-es's own sum of every step's dt. */
   get time(): number {
     return this.world.time;
   }
@@ -364,35 +345,18 @@ export class PhysicsWorld {
     return this.springs.anchorBodies();
   }
 
-  /** One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating form). */
+  /**
+   * One fixed step: scene hooks, then cannon-es's plain `step(dt)` (never its interpolating
+   * form), whose passes stepPasses.ts lists in the order they run.
+   */
   step(dtSeconds: number): void {
     this.applySpringForces();
-    const before = this.beforeStepHooks;
+    const before = this.hooks.before;
     for (let h = 0; h < before.length; h++) before[h](this.stepIndex, dtSeconds, this);
     this.world.step(dtSeconds);
-    const after = this.afterStepHooks;
+    const after = this.hooks.after;
     for (let h = 0; h < after.length; h++) after[h](this.stepIndex, dtSeconds, this);
     this.stepIndex++;
-  }
-
-  /**
-   * Zeroes a static body's velocity if it is not finite. cannon-es's solver adds every body's
-   * impulse sum to its velocity, static ones too, and 0 × NaN is NaN: a body whose state broke
-   * leaves NaN in the velocity of the ground or wall it touched, which then poisons every body
-   * that touches them for good. A static body's velocity is otherwise exactly zero.
-   */
-  scrubStaticVelocities(): void {
-    const statics = this.staticBodies;
-    for (let i = 0; i < statics.length; i++) {
-      const body = statics[i];
-      const v = body.velocity;
-      const w = body.angularVelocity;
-      // One test for all six: a NaN or an infinity anywhere makes the sum non-finite.
-      if (!Number.isFinite(v.x + v.y + v.z + w.x + w.y + w.z)) {
-        v.setZero();
-        w.setZero();
-      }
-    }
   }
 
   /**
@@ -421,14 +385,4 @@ export class PhysicsWorld {
     }
     return sleeping;
   }
-}
-
-/** A longer copy of a typed array (at least `length`, by doubling); new elements are `fill`. */
-function grownTo<T extends Float32Array | Int32Array>(array: T, length: number, fill = 0): T {
-  let capacity = Math.max(array.length, 1);
-  while (capacity < length) capacity *= 2;
-  const next = new (array.constructor as new (length: number) => T)(capacity);
-  next.set(array);
-  if (fill !== 0) next.fill(fill, array.length);
-  return next;
 }

@@ -76,13 +76,13 @@ export class StateGuard {
   private readonly faults: BodyFault[] = [];
 
   /**
-   * Cleans static velocities (see PhysicsWorld.scrubStaticVelocities), then removes every faulty
+   * Cleans static velocities (see scrubStaticVelocities), then removes every faulty
    * body, scanning from the last index down: a removal moves the last body into the freed slot,
    * and scanning downwards means that body was already checked, so one pass checks each body
    * once with no list of indices. Index order keeps it deterministic.
    */
   check(physics: PhysicsWorld, step: number): void {
-    physics.scrubStaticVelocities();
+    scrubStaticVelocities(physics.staticBodyList);
     const bodies = physics.bodies;
     for (let i = bodies.length - 1; i >= 0; i--) {
       const reason = faultOf(bodies[i]);
@@ -114,5 +114,24 @@ export class StateGuard {
     this.removed = 0;
     this.unreported = 0;
     this.faults.length = 0;
+  }
+}
+
+/**
+ * Zeroes a static body's velocity if it is not finite. cannon-es's solver adds every body's
+ * impulse sum to its velocity, static ones too, and 0 × NaN is NaN: a body whose state broke
+ * leaves NaN in the velocity of the ground or wall it touched, which then poisons every body
+ * that touches them for good. A static body's velocity is otherwise exactly zero.
+ */
+function scrubStaticVelocities(statics: readonly Body[]): void {
+  for (let i = 0; i < statics.length; i++) {
+    const body = statics[i];
+    const v = body.velocity;
+    const w = body.angularVelocity;
+    // One test for all six: a NaN or an infinity anywhere makes the sum non-finite.
+    if (!Number.isFinite(v.x + v.y + v.z + w.x + w.y + w.z)) {
+      v.setZero();
+      w.setZero();
+    }
   }
 }

@@ -4,12 +4,8 @@
 // it decides when to step; this decides nothing about time.
 
 import { StateHasher, toHex } from '../../state/stateHasher';
-import { CommandQueue } from '../../physics/world/commands';
-import type { Command } from '../../physics/world/commands';
-import { PhysicsWorld } from '../../physics/world/physicsWorld';
-import { DEFAULT_TUNING } from '../../physics/world/tuning';
-import type { PhysicsTuning } from '../../physics/world/tuning';
-import { StateGuard } from '../../physics/world/stateGuard';
+import { CommandQueue, DEFAULT_TUNING, PhysicsWorld, StateGuard } from '../../physics/index';
+import type { Command, PhysicsTuning } from '../../physics/index';
 import { findScene, resolveScene } from '../../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../../scenes/registry';
 import { WorldSnapshots } from '../../snapshot/snapshots';

@@ -2,10 +2,8 @@
 // step's cost measured with the simulation's clock. Everything answers at once.
 
 import { PHYSICS_SHARE } from 'fixed-step/loop';
-import type { Command } from '../../physics/world/commands';
-import type { FaultReport } from '../../physics/world/stateGuard';
-import { DEFAULT_TUNING } from '../../physics/world/tuning';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import { DEFAULT_TUNING } from '../../physics/index';
+import type { Command, FaultReport, KernelMode, PhysicsTuning } from '../../physics/index';
 import { PhysicsCore } from '../core/physicsCore';
 import type { LoadedScene, SceneOptions } from '../../scenes/registry';
 import { reloadOptions } from '../../scenes/registry';
@@ -22,7 +20,6 @@ import type {
   RecordingStatus,
   StepHashListener,
 } from './physicsHost';
-import type { KernelMode } from '../../physics/kernels/kernelMemory';
 
 /** A listener that measures nothing: until a simulation attaches (tests that step a host alone). */
 const UNATTACHED: HostListener = { nowMs: () => 0, stepsCost: () => undefined };

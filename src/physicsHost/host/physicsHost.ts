@@ -4,9 +4,7 @@
 
 import type { PhysicsThreadSetting } from '../../config/settings';
 import type { OverloadGovernor } from 'fixed-step/loop';
-import type { Command } from '../../physics/world/commands';
-import type { FaultReport } from '../../physics/world/stateGuard';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import type { Command, FaultReport, KernelMode, PhysicsTuning } from '../../physics/index';
 import type { LoadedScene } from '../../scenes/registry';
 import type { SceneDrawData } from '../../snapshot/sceneDrawData';
 import type { SceneSnapshots } from '../../snapshot/snapshots';
@@ -14,7 +12,6 @@ import type { Recording, RecordOptions } from '../../state/recording';
 import type { ReplayStatus } from '../../state/replay';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice } from '../../state/timeline';
-import type { KernelMode } from '../../physics/kernels/kernelMemory';
 
 /** How published steps reach the page: 'direct' on its own thread, else the worker's transport. */
 export type HostTransport = 'direct' | 'shared' | 'transfer';

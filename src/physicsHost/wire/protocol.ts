@@ -2,11 +2,13 @@
 // sends commands tagged with the step they apply at, and asks for steps up to an index; the
 // worker steps, publishes every step into the ring, and says when a request is done.
 
-import type { Command } from '../../physics/world/commands';
-import type { Vec3Tuple } from '../../physics/world/physicsWorld';
-import type { KernelMode } from '../../physics/kernels/kernelMemory';
-import type { FaultReport } from '../../physics/world/stateGuard';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import type {
+  Command,
+  FaultReport,
+  KernelMode,
+  PhysicsTuning,
+  Vec3Tuple,
+} from '../../physics/index';
 import type { SceneDrawData } from '../../snapshot/sceneDrawData';
 import type { Recording, RecordOptions } from '../../state/recording';
 import type { ReplayStatus } from '../../state/replay';

@@ -3,8 +3,8 @@
 // as far as the page asks, and publishes every step for the page to draw.
 
 import { PhysicsCore } from '../core/physicsCore';
-import { DEFAULT_TUNING } from '../../physics/world/tuning';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import { DEFAULT_TUNING } from '../../physics/index';
+import type { PhysicsTuning } from '../../physics/index';
 import { createRingBuffer, RingWriter } from '../wire/sharedRing';
 import type { SlotViews } from '../wire/slotLayout';
 import { STEP_FIELDS, writeStepSlot } from '../wire/stepSlots';

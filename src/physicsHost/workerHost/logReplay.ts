@@ -4,7 +4,7 @@
 // worker died go no further than the last step the page showed; requests made since go whole.
 
 import { PhysicsCore } from '../core/physicsCore';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import type { PhysicsTuning } from '../../physics/index';
 import { findScene } from '../../scenes/registry';
 import type { SceneOptions } from '../../scenes/registry';
 import type { Recording } from '../../state/recording';

@@ -2,7 +2,7 @@
 // cross-origin isolated, transferred buffers otherwise), connects a WorkerHost to it, and turns
 // a worker that cannot load, throws or sends what the page cannot read into the host's failure.
 
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import type { PhysicsTuning } from '../../physics/index';
 import type { FromWorker, ToWorker, Transport } from '../wire/protocol';
 import { WorkerHost } from './workerHost';
 

@@ -2,10 +2,13 @@
 // requests, hears what the worker built, answered and stepped, and reads the steps it published.
 // It never waits for the worker; `whenCaughtUp` is for scripted frames that choose to.
 
-import type { Command } from '../../physics/world/commands';
-import type { Vec3Tuple } from '../../physics/world/physicsWorld';
-import type { FaultReport } from '../../physics/world/stateGuard';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import type {
+  Command,
+  FaultReport,
+  KernelMode,
+  PhysicsTuning,
+  Vec3Tuple,
+} from '../../physics/index';
 import { findScene, resolveScene } from '../../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../../scenes/registry';
 import type { SceneDrawData } from '../../snapshot/sceneDrawData';
@@ -30,7 +33,6 @@ import type { Answer } from './logReplay';
 import { WorkerReplies } from './workerReplies';
 import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../../util/assertNever';
-import type { KernelMode } from '../../physics/kernels/kernelMemory';
 
 /** Told what the worker reports; each may be left unset. */
 export interface WorkerEvents {

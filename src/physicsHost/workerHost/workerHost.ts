@@ -13,9 +13,7 @@ import type {
   StepHashListener,
 } from '../host/physicsHost';
 import { WORKER_PHYSICS_SHARE } from 'fixed-step/loop';
-import type { Command } from '../../physics/world/commands';
-import type { FaultReport } from '../../physics/world/stateGuard';
-import type { PhysicsTuning } from '../../physics/world/tuning';
+import type { Command, FaultReport, KernelMode, PhysicsTuning } from '../../physics/index';
 import { savedScene } from '../core/physicsCore';
 import { reloadOptions } from '../../scenes/registry';
 import type { LoadedScene } from '../../scenes/registry';
@@ -31,7 +29,6 @@ import type { FromWorker, MessageSink, ToWorker, Transport } from '../wire/proto
 import { WorkerChannel } from './workerChannel';
 import { WorkerFrames } from './workerFrames';
 import { LogReplay } from './logReplay';
-import type { KernelMode } from '../../physics/kernels/kernelMemory';
 
 /**
  * Ring slots: a frame asks for at most maxStepsPerFrame steps (25 by default) and the page draws

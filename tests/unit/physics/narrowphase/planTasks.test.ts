@@ -6,7 +6,7 @@ import { Box } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
 import { buildScene } from '../../../support/sceneWorlds';
 import { collideBoxes } from '../../../../src/physics/contacts/boxBoxContacts';
-import { BOX_BOX_JOB } from '../../../../src/physics/narrowphase/contactJobs';
+import { BOX_BOX_JOB } from '../../../../src/physics/narrowphase/jobKinds';
 import { ContactManifold } from '../../../../src/physics/contacts/contactManifold';
 import { ManifoldNarrowphase } from '../../../../src/physics/narrowphase/manifoldNarrowphase';
 import { TASK_APART, TASK_MAKE } from '../../../../src/physics/narrowphase/planTasks';
