@@ -99,11 +99,12 @@ function showNoWebgl(root: HTMLElement, problem: RendererProblem): HTMLElement {
 }
 
 /**
- * The key and touch help under the view and the page's title (index.html's English until this
- * runs), in the language now.
+ * The key and touch help under the view, the page's title and the view's accessible name
+ * (index.html's English until this runs), in the language now.
  */
 function showHelp(root: HTMLElement): void {
   document.title = t('panel.title');
+  root.querySelector('#view')?.setAttribute('aria-label', t('view.canvas'));
   const keys = root.querySelector('.help-keys');
   const touch = root.querySelector('.help-touch');
   if (keys) keys.textContent = t('help.keys');

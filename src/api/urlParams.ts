@@ -10,6 +10,7 @@ import {
 } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
+import { sceneList, sceneName } from '../i18n/names';
 import {
   countProblem,
   DEFAULT_SEED,
@@ -96,8 +97,8 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
       options.errors.push(
         t('url.badScene', {
           value: quoteValue(sceneText),
-          valid: SCENES.map((s) => s.id).join(', '),
-          scene: defaultScene,
+          valid: sceneList(SCENES.map((s) => s.id)),
+          scene: sceneName(defaultScene),
         }),
       );
     }
@@ -108,12 +109,12 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     const range = findScene(options.scene)?.count;
     const count = parseNumber(countText);
     if (!range) {
-      options.errors.push(t('url.fixedCount', { scene: options.scene }));
+      options.errors.push(t('url.fixedCount', { scene: sceneName(options.scene) }));
     } else if (countProblem(range, count)) {
       options.errors.push(
         t('url.badCount', {
           value: quoteValue(countText),
-          scene: options.scene,
+          scene: sceneName(options.scene),
           expected: t('spec.integer', { min: range.min, max: range.max }),
           count: range.default,
         }),

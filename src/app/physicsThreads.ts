@@ -6,7 +6,7 @@
 import type { PhysicsThreadSetting } from '../config/settings';
 import { t } from '../i18n/language';
 import { startWorkerHost } from '../physicsHost/workerHost/startWorker';
-import type { WorkerHost } from '../physicsHost/workerHost/workerHost';
+import type { WorkerHost, WorkerProblem } from '../physicsHost/workerHost/workerHost';
 import type { Notify } from './notify';
 import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';
@@ -34,11 +34,35 @@ const WATCH_INTERVAL_MS = 1000;
 
 type Which = 'main' | 'twin';
 
+/** Why the worker was given up on, in the page's language. */
+function problemText(problem: WorkerProblem): string {
+  switch (problem.kind) {
+    case 'noWorkers':
+      return t('worker.noWorkers');
+    case 'cannotStart':
+      return t('worker.cannotStart', { detail: problem.detail });
+    case 'blocked':
+      return t('worker.blocked');
+    case 'failed':
+      return t('worker.failed', { detail: problem.detail });
+    case 'unreadable':
+      return t('worker.unreadable');
+    case 'silent':
+      return t('worker.silent', { seconds: problem.seconds });
+  }
+}
+
 export class PhysicsThreads {
   private readonly session: ThreadSession;
   /** The workers running: the main world's, and the lab's second world's. */
   private readonly workers: Record<Which, WorkerHost | null> = { main: null, twin: null };
   private watching = 0;
+  /**
+   * Why a worker could not start, once one could not (no Workers, a policy, a script that will
+   * not load): it will not start the next time either, so it is not tried again and the page
+   * says so once, not at every switch back to the worker (a tour chapter, the panel).
+   */
+  private startProblem: WorkerProblem | null = null;
 
   constructor(session: ThreadSession) {
     this.session = session;
@@ -80,12 +104,17 @@ export class PhysicsThreads {
 
   /** Starts a worker for `sim`; on failure says why, and physics stays on this thread. */
   private start(sim: Simulation, which: Which): WorkerHost | null {
-    const started = startWorkerHost(sim.host.tuning);
-    if (started instanceof Error) {
-      this.fallBack(started.message);
+    if (this.startProblem) {
+      this.fallBack(this.startProblem);
       return null;
     }
-    started.onFailed = (message) => this.fallBack(message);
+    const outcome = startWorkerHost(sim.host.tuning);
+    if ('problem' in outcome) {
+      this.fallBack(outcome.problem);
+      return null;
+    }
+    const started = outcome.host;
+    started.onFailed = (problem) => this.fallBack(problem);
     this.workers[which] = started;
     this.watch();
     return started;
@@ -130,7 +159,7 @@ export class PhysicsThreads {
         if (stalledMs > 0) worker?.pageStalled(stalledMs);
         const silent = worker?.silentMs() ?? 0;
         if (silent > WORKER_SILENCE_MS) {
-          worker?.fail(`stopped answering (silent for ${Math.round(silent / 1000)} s)`);
+          worker?.fail({ kind: 'silent', seconds: Math.round(silent / 1000) });
           return;
         }
       }
@@ -141,8 +170,15 @@ export class PhysicsThreads {
    * A worker could not start or failed: every world comes back to this thread (rebuilt here),
    * the setting says 'main', and a message says why.
    */
-  private fallBack(reason: string): void {
+  private fallBack(problem: WorkerProblem): void {
     const { sim, lab, notify } = this.session;
+    const told = this.startProblem !== null;
+    if (
+      problem.kind === 'noWorkers' ||
+      problem.kind === 'cannotStart' ||
+      problem.kind === 'blocked'
+    )
+      this.startProblem = problem;
     const step = sim.nextStep;
     const resumed = this.handBack('main');
     if (lab && !this.handBack('twin') && resumed) {
@@ -153,7 +189,8 @@ export class PhysicsThreads {
     sim.set({ physicsThread: 'main' });
     lab?.syncSettings();
     const rebuilt = resumed ? t('message.rebuiltSameStep', { step }) : t('message.startedAgain');
-    notify(t('message.workerFallback', { reason, rebuilt }), 'warning');
+    if (!told)
+      notify(t('message.workerFallback', { reason: problemText(problem), rebuilt }), 'warning');
     this.session.redraw();
     this.session.changed();
   }

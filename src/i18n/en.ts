@@ -104,7 +104,7 @@ export const EN = {
   'scene.tunnel': 'Tunnelling',
   'hint.avalanche': 'Bodies pour down the slope and split round the posts; drag one into the flow.',
   'hint.carousel':
-    'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
+    'Toggle interpolation (I) and watch the mover: smooth with it, stuttering without.',
   'hint.determinism':
     'Both heaps agree bit for bit under the accumulator; switch strategy to see them diverge.',
   'hint.dominoes': 'Watch the wave run round the spiral; reset (R) to see it again.',
@@ -115,7 +115,8 @@ export const EN = {
     'Boxes stand on their own until the block lands; 11 layers is Jolt’s 1,771-box test.',
   'hint.rain':
     'A downpour of mixed shapes: watch physics / step climb as they land, then fall as they sleep.',
-  'hint.spring': 'Switch the strategy to variable and inject a hitch (H): the chains blow apart.',
+  'hint.spring':
+    'Strategy variable on an emulated display of 60 Hz or slower: the chains blow apart; at 144 Hz they hold.',
   'hint.stack': 'Throw a ball at the tower (F) or drag a brick out.',
   'hint.tower': 'The ball brings it down; reset (R) to watch again, or throw more (F).',
   'hint.tunnel': 'Strategy variable + hitch (H): a long step jumps the ball clean through a wall.',
@@ -131,7 +132,7 @@ export const EN = {
   'hud.interpolation': 'interpolation / frame',
   'hud.bodies': 'bodies (awake / asleep)',
   'hud.simOverReal': 'sim ÷ real time',
-  'hud.givenUp': 'given up: cap/clamp/throttle',
+  'hud.givenUp': 'given up: clamp/step cap/governor',
   'hud.value.physicsPerStep': '{0} ms ({1}% of dt)',
   'hud.value.simOverReal': '{0}× ({1} s, {2} frames)',
   'hud.paused': 'paused',
@@ -141,6 +142,7 @@ export const EN = {
   'message.badLanguage':
     "URL parameter 'lang' = {value} is invalid: expected one of {valid}. Using '{language}'.",
   'message.dismiss': 'Dismiss',
+  'list.separator': ', ',
   'message.dismissLabel': 'Dismiss message',
 
   'spec.integer': 'an integer from {min} to {max}',
@@ -156,10 +158,10 @@ export const EN = {
   'setting.retiredOutcome': 'the other settings applied',
 
   'url.badScene':
-    "URL parameter 'scene' = {value} is not a scene; valid scenes are {valid}. Using '{scene}'.",
-  'url.fixedCount': "URL parameter 'count' is ignored: scene '{scene}' has a fixed size.",
+    "URL parameter 'scene' = {value} is not a scene; the scenes are {valid}. Using {scene}.",
+  'url.fixedCount': "URL parameter 'count' is ignored: the scene {scene} has a fixed size.",
   'url.badCount':
-    "URL parameter 'count' = {value} is invalid for scene '{scene}': expected {expected}. Using {count}.",
+    "URL parameter 'count' = {value} is invalid for the scene {scene}: expected {expected}. Using {count}.",
   'url.badSeed': "URL parameter 'seed' = {value} is invalid: expected {expected}. Using {seed}.",
   'url.booleanSpec': '1, 0, true or false',
   'url.badSetting':
@@ -167,11 +169,15 @@ export const EN = {
   'url.retiredName': "URL parameter '{param}'",
   'url.retiredOutcome': 'the page loaded with one',
 
+  'load.unknown': 'Unknown scene {value}; the scenes are {valid}.',
+  'load.fixedSize': 'The scene {scene} has a fixed size and takes no count.',
+  'load.badCount': 'count = {value} is invalid for the scene {scene}: expected {expected}.',
+  'load.badSeed': 'seed = {value} is invalid: expected {expected}.',
   'api.loadOptions': 'load options must be an object such as { count: 300, seed: 7 }, got {value}.',
   'api.unknownLoadOption': 'Unknown load option {key}; valid options are count, seed.',
   'api.loadCount': 'load option count = {value} is invalid: expected an integer.',
   'api.loadSeed': 'load option seed = {value} is invalid: expected {expected}.',
-  'api.loadScene': 'load expects a scene name, got {value}; valid scenes are {valid}.',
+  'api.loadScene': 'load expects a scene id, got {value}; the scenes are {valid}.',
   'api.advanceArray':
     'advance expects an array of frame durations in seconds, such as [1/60, 1/60], got {value}.',
   'api.advanceTooMany': 'advance got {count} frames; at most {max} per call.',
@@ -198,6 +204,12 @@ export const EN = {
   'message.webglRestored': 'The WebGL context was restored; drawing again.',
   'message.workerFallback':
     "Physics runs on the page's own thread: the physics worker {reason}. {rebuilt}; drawing and physics now share each frame.",
+  'worker.noWorkers': 'cannot start: this browser has no Web Workers',
+  'worker.cannotStart': 'cannot start: {detail}',
+  'worker.blocked': 'could not start (blocked, or its script would not load)',
+  'worker.failed': 'failed: {detail}',
+  'worker.unreadable': 'sent a message the page could not read',
+  'worker.silent': 'stopped answering (silent for {seconds} s)',
   'message.rebuiltSameStep':
     'The scene was rebuilt here at the same step ({step}, its inputs replayed)',
   'message.startedAgain': 'The scene started again here (its session was too long to replay)',
@@ -208,6 +220,10 @@ export const EN = {
   'fault.range': 'left the world (more than {limit} m from the origin)',
   'fault.mass': 'its weight (mass × g) is too large to simulate',
   'fault.notFinite': 'its {what} became NaN or infinite',
+  'fault.position': 'position',
+  'fault.orientation': 'orientation',
+  'fault.velocity': 'velocity',
+  'fault.angularVelocity': 'angular velocity',
   'fault.body': '{kind} #{index} at step {step}: {reason}',
   'fault.oneBody': '1 body',
   'fault.bodies': '{count} bodies',
@@ -247,6 +263,7 @@ export const EN = {
   'notice.startupTitle': 'The sandbox could not start',
   'notice.startupRetry': 'Reload the page; if this persists, try another browser.',
 
+  'view.canvas': '3D physics view',
   'view.ghostLegend': 'solid: drawn pose · wireframe: raw current physics snapshot',
   'view.drawnAsOff': '{mode}: drawn as off ({strategy} leaves no alpha to blend)',
   'twin.caption': '{hz} Hz display · step {step}',
@@ -258,9 +275,9 @@ export const EN = {
   'stutter.delete': 'delete this body (Del)',
   'stutter.removed': 'stutter meter: tracked body removed — click a body to track another',
   'stutter.untracked': 'stutter meter: click a body to track it',
-  'stutter.readout': 'body {body} — jitter {jitter}% · error {error} mm · {frames} frames',
+  'stutter.readout': 'body {body} — stutter {jitter}% · error {error} mm · {frames} frames',
   'stutter.chartUnavailable':
-    'Chart unavailable: it could not start under the browser language {language} ({reason}). The jitter and error figures above are unaffected.',
+    'Chart unavailable: it could not start under the browser language {language} ({reason}). The stutter and error figures above are unaffected.',
   'chart.frameMs': 'frame ms',
   'chart.movedMm': 'moved mm',
   'chart.steps': 'steps',
@@ -274,45 +291,59 @@ export const EN = {
   'help.touch':
     'one finger: drag a body, or turn the view · tap: track a body · two fingers: pan, zoom',
   'tour.label': 'Guided tour of "Fix Your Timestep!"',
+  'tour.offer': 'Tour: Fix Your Timestep in six chapters',
+  'tour.offerClose': 'No thanks',
+  'tour.short': 'Tour',
   'tour.counter': '{n} / {total}',
   'tour.back': 'Back',
   'tour.next': 'Next',
   'tour.close': 'Close the tour',
   'tour.open': 'Resume the tour',
   'tour.chapters': 'Chapters',
+  'tour.validChapters': 'a number from 1 to 6 or one of {ids}',
   'tour.badLink':
     "URL parameter 'tour' = {value} is invalid: expected {valid}. The tour stays closed.",
+  'tour.badChapter': 'tour chapter {value} is invalid: expected {valid}.',
   'tour.fixedPerFrame.title': 'One fixed step per frame',
   'tour.fixedPerFrame.body':
-    'Each drawn frame moves the physics one fixed step of 10 ms, however long the frame really took. On this emulated 30 Hz display that is 0.3 s of simulation per real second: slow motion. The speed depends on the display.',
+    'The article’s first loop: every drawn frame moves the physics one fixed step of 10 ms, however long the frame really took. That keeps time only on a display of exactly 100 Hz. On this emulated 30 Hz display it is 0.3 s of simulation per real second, slow motion; at 144 Hz it would run too fast. The speed depends on the display.',
   'tour.fixedPerFrame.measure': 'sim ÷ real {value} · frame rate × dt {expected}',
   'tour.fixedPerFrame.try': 'Inject a hitch (H)',
   'tour.variable.title': 'Variable step',
   'tour.variable.body':
-    'Now each step lasts as long as its frame: right speed, wrong physics. These stiff springs need steps of 10 ms or less; a slow frame or a hitch makes one huge step and the chains fly apart (in the tunnel scene a fast ball passes through the wall). Watch the energy.',
-  'tour.variable.measure': 'chain energy {value} J',
-  'tour.variable.try': 'Reset, then a hitch (R, H)',
+    'Now each step lasts as long as its frame: the speed is right, but what the physics does depends on the frame rate. These stiff springs hold with steps of up to about 16 ms (61 Hz or faster) and blow up with longer ones: at 144 Hz they hold, at 60 Hz they blow up. Pick a steady display rate to see both. A hitch (H), one 0.5 s frame clamped to a single 0.25 s step, kicks the chains at 144 Hz; they settle again, still whole.',
+  'tour.variable.measure': 'chain energy ×{value} of the start',
+  'tour.variable.rates': 'Display:',
+  'tour.variable.yours': 'yours',
+  'tour.variable.measuring': 'Measuring your display…',
+  'tour.variable.holdYours': 'Your display: {hz} Hz, so steps of {ms} ms, and these springs hold.',
+  'tour.variable.breakYours':
+    'Your display: {hz} Hz, so steps of {ms} ms, too long for these springs: they blow up.',
+  'tour.variable.holdSteady': 'A steady {hz} Hz display: steps of {ms} ms, and these springs hold.',
+  'tour.variable.breakSteady':
+    'A steady {hz} Hz display: steps of {ms} ms, too long for these springs: they blow up.',
+  'tour.variable.try': 'Inject a hitch (H)',
   'tour.spiral.title': 'Semi-fixed and the spiral of death',
   'tour.spiral.body':
-    'Here a step simulates 10 ms but costs 14 ms of work. Lift the guards and each frame must catch up with a longer one, so frames keep growing: the spiral of death. With the clamp and the step cap on, the simulation slows down instead and gives seconds up.',
-  'tour.spiral.measure': 'frame {value} ms · sim ÷ real {rate} · given up {lost} s',
-  'tour.spiral.try': 'Lift the guards (4 s)',
-  'tour.spiral.lifted': 'Guards lifted: watch the chart',
+    'Semi-fixed cuts each frame into steps of at most dt (10 ms), the last one shorter: 25 ms is 10 + 10 + 5 ms. Here a step costs 14 ms of work for its 10 ms, so catching up takes longer than the time caught up: lift the guards and each frame grows longer than the last, the spiral of death. With the guards on (the clamp, the step cap of 5 steps a frame, the overload governor) the simulation slows down instead and the rest is given up.',
+  'tour.spiral.measure': 'frame {value} ms: {steps} · sim ÷ real {rate} · given up {lost} s',
+  'tour.spiral.try': 'Lift the guards: clamp, step cap, governor (4 s)',
+  'tour.spiral.lifted': 'Clamp, step cap and governor off: watch the chart',
   'tour.accumulator.title': 'Free the physics: the accumulator',
   'tour.accumulator.body':
-    'Frame time goes into an accumulator, and the physics takes whole fixed steps of 10 ms out of it: the same result on any display (the same state hash). But at 60 Hz a frame holds one step or two, so the motion judders.',
+    'The renderer produces time and the physics consumes it in fixed steps of 10 ms: frame time goes into an accumulator, each whole 10 ms in it is one step, and the remainder waits there for the next frame, never thrown away. The same inputs give the same state bit for bit on any display (the same hash). But at 60 Hz a frame holds one step or two, so the motion stutters.',
   'tour.accumulator.measure': 'stutter {value} %',
   'tour.accumulator.try': 'Switch interpolation on',
   'tour.interpolation.title': 'The final touch: interpolation',
   'tour.interpolation.body':
-    'Draw between the last two steps, blended by alpha (the part of a step left in the accumulator): the judder is gone, and the world is shown one step behind. The ghost shows the raw steps; extrapolation guesses ahead instead and overshoots.',
+    'Draw between the previous and the current step, blended by alpha = accumulator ÷ dt (how far the display is into the next step): positions by lerp, orientations by slerp. The stutter is gone, and the picture is up to one step behind. The ghost’s wireframe shows the raw current step. Extrapolation guesses ahead instead: on time while the motion is steady, it overshoots wherever the motion changes (a bounce, a turn).',
   'tour.interpolation.measure': 'stutter {value} %',
   'tour.interpolation.try': 'Switch interpolation off',
-  'tour.hud.title': 'What the HUD tells you',
+  'tour.hud.title': 'After a hitch: the clamp and the HUD',
   'tour.hud.body':
-    'After a hitch, time the loop will not simulate is given up: cut by the clamp, dropped by the step cap or held back by the overload governor. The HUD counts those seconds. A player sees a short slow-down, never a freeze or an explosion.',
-  'tour.hud.measure': 'given up {value} s (clamp {clamp} · step cap {cap} · governor {governor})',
-  'tour.hud.try': 'Press H for a hitch',
+    'A hitch is a frame that takes too long: while it lasts nothing moves, and that is the freeze. The article clamps frame time at 0.25 s: the frame after a 0.5 s hitch catches up 0.25 s (25 steps, one visible jump) and the other 0.25 s is given up. The clamp cannot undo the freeze; it caps the catch-up after it: no burst, no spiral. The HUD counts every second given up, to the clamp, the step cap and the overload governor.',
+  'tour.hud.measure': 'given up {value} s: clamp {clamp} · step cap {cap} · governor {governor}',
+  'tour.hud.try': 'Inject a hitch (H)',
 } as const;
 
 /** A text's key. */

@@ -30,11 +30,11 @@ export const KO: TextTable = {
   'label.paused': '일시정지 (스페이스)',
   'label.singleStep': '한 스텝 진행 (.)',
   'label.timeScale': '시간 배율',
-  'label.maxFrameSeconds': '프레임 클램프 (초)',
-  'label.maxStepsPerFrame': '프레임당 최대 스텝',
+  'label.maxFrameSeconds': '프레임 시간 클램프 (초)',
+  'label.maxStepsPerFrame': '스텝 상한 (프레임당)',
   'label.governor': '과부하 조절기',
   'label.stepCostMs': '스텝당 추가 비용 (ms)',
-  'label.display': '가상 화면 주사율 (Hz)',
+  'label.display': '가상 화면 (Hz)',
   'label.jitterMs': '프레임 흔들림 ± (ms)',
   'label.hitchSeconds': '끊김 길이 (초)',
   'label.hitch': '끊김 넣기 (H)',
@@ -45,7 +45,7 @@ export const KO: TextTable = {
   'label.statsPhysics': '스텝당 물리',
   'label.statsInterpolation': '프레임당 보간',
   'label.statsBodies': '물체',
-  'label.statsSimOverReal': '시뮬 ÷ 실제',
+  'label.statsSimOverReal': '시뮬레이션 ÷ 실제',
   'stats.bodies': '{bodies} (잠든 것 {sleeping})',
 
   'record.start': '● 기록 시작',
@@ -69,7 +69,7 @@ export const KO: TextTable = {
 
   'choice.thread.worker': '워커',
   'choice.thread.main': '메인',
-  'choice.strategy.accumulator': '누적기',
+  'choice.strategy.accumulator': '축적기',
   'choice.strategy.semiFixed': '반고정',
   'choice.strategy.variable': '가변',
   'choice.strategy.fixedPerFrame': '프레임마다 고정',
@@ -87,10 +87,10 @@ export const KO: TextTable = {
   'choice.shape.dumbbell': '아령',
   'choice.shape.gem': '보석',
 
-  'why.accumulator': '고정 dt, 알파로 두 장면을 섞어 그림',
+  'why.accumulator': '고정 스텝(dt), 알파로 두 스텝을 섞어 그림',
   'why.semiFixed': '마지막 스텝은 짧음, 알파 없음: 끄기로 그림',
   'why.variable': 'dt = 프레임 시간, 알파 없음: 끄기로 그림',
-  'why.fixedPerFrame': '속도가 화면 주사율을 따라감: 끄기로 그림',
+  'why.fixedPerFrame': '속도가 화면을 따라감: 끄기로 그림',
 
   'scene.avalanche': '눈사태 (부하)',
   'scene.carousel': '회전목마',
@@ -106,16 +106,17 @@ export const KO: TextTable = {
   'scene.tunnel': '터널링',
   'hint.avalanche':
     '물체들이 비탈을 쏟아져 내려와 기둥 양옆으로 갈라집니다. 하나를 끌어 흐름에 넣어 보세요.',
-  'hint.carousel': '보간을 켜고 끄며 (I) 움직이는 물체를 보세요. 켜면 매끄럽고, 끄면 덜컹거립니다.',
+  'hint.carousel': '보간을 켜고 끄며 (I) 움직이는 물체를 보세요. 켜면 매끄럽고, 끄면 버벅입니다.',
   'hint.determinism':
-    '누적기에서는 두 더미가 비트 하나까지 같습니다. 방식을 바꾸면 서로 달라집니다.',
+    '축적기에서는 두 더미가 비트 하나까지 같습니다. 방식을 바꾸면 서로 달라집니다.',
   'hint.dominoes': '물결이 나선을 따라 도는 것을 보세요. 다시 보려면 초기화 (R).',
   'hint.pile': '스텝당 물리 시간이 dt를 넘을 때까지 수를 늘려 보세요. 그때부터 슬로 모션이 됩니다.',
   'hint.playground': '마우스로 물체를 끌고, F로 던지고, 패널에서 새로 만드세요.',
   'hint.pyramid':
     '블록이 떨어질 때까지 상자들은 스스로 서 있습니다. 11층은 Jolt의 상자 1,771개 시험입니다.',
   'hint.rain': '여러 모양이 쏟아집니다. 떨어질 때는 스텝당 물리 시간이 오르고, 잠들면 내려갑니다.',
-  'hint.spring': '방식을 가변으로 바꾸고 끊김을 넣으면 (H) 사슬이 터져 나갑니다.',
+  'hint.spring':
+    '60 Hz 이하의 가상 화면에서 방식을 가변으로 바꾸면 사슬이 터져 나갑니다. 144 Hz에서는 버팁니다.',
   'hint.stack': '탑에 공을 던지거나 (F) 벽돌 하나를 끌어내 보세요.',
   'hint.tower': '공이 탑을 무너뜨립니다. 다시 보려면 초기화 (R), 더 던지려면 F.',
   'hint.tunnel': '가변 방식 + 끊김 (H): 긴 스텝 한 번에 공이 벽을 그대로 지나갑니다.',
@@ -126,12 +127,12 @@ export const KO: TextTable = {
   'hud.fps': '초당 프레임',
   'hud.steps': '프레임당 스텝',
   'hud.alpha': '알파',
-  'hud.accumulator': '누적기',
+  'hud.accumulator': '축적기',
   'hud.physicsPerStep': '스텝당 물리',
   'hud.interpolation': '프레임당 보간',
   'hud.bodies': '물체 (깨어남 / 잠듦)',
-  'hud.simOverReal': '시뮬 ÷ 실제 시간',
-  'hud.givenUp': '버린 시간: 상한/클램프/조절',
+  'hud.simOverReal': '시뮬레이션 ÷ 실제 시간',
+  'hud.givenUp': '버린 시간: 클램프/스텝 상한/조절기',
   'hud.value.physicsPerStep': '{0} ms (dt의 {1}%)',
   'hud.value.simOverReal': '{0}× ({1}초, {2} 프레임)',
   'hud.paused': '일시정지',
@@ -141,6 +142,7 @@ export const KO: TextTable = {
   'message.badLanguage':
     "URL 매개변수 'lang' = {value} 값이 잘못되었습니다. {valid} 중 하나여야 합니다. '{language}'(으)로 표시합니다.",
   'message.dismiss': '닫기',
+  'list.separator': ', ',
   'message.dismissLabel': '메시지 닫기',
 
   'spec.integer': '{min}부터 {max}까지의 정수',
@@ -156,11 +158,10 @@ export const KO: TextTable = {
   'setting.retiredOutcome': '나머지 설정만 적용했습니다',
 
   'url.badScene':
-    "URL 매개변수 'scene' = {value}: 그런 장면은 없습니다. 있는 장면: {valid}. '{scene}'(으)로 엽니다.",
-  'url.fixedCount':
-    "URL 매개변수 'count'는 무시합니다: 장면 '{scene}'은(는) 크기가 정해져 있습니다.",
+    "URL 매개변수 'scene' = {value}: 그런 장면은 없습니다. 있는 장면: {valid}. {scene}(으)로 엽니다.",
+  'url.fixedCount': "URL 매개변수 'count'는 무시합니다: 장면 {scene}은(는) 크기가 정해져 있습니다.",
   'url.badCount':
-    "URL 매개변수 'count' = {value}: 장면 '{scene}'에 맞지 않는 값입니다. 필요한 값: {expected}. {count}(으)로 엽니다.",
+    "URL 매개변수 'count' = {value}: 장면 {scene}에 맞지 않는 값입니다. 필요한 값: {expected}. {count}(으)로 엽니다.",
   'url.badSeed':
     "URL 매개변수 'seed' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}. {seed}(으)로 엽니다.",
   'url.booleanSpec': '1, 0, true 또는 false',
@@ -169,11 +170,15 @@ export const KO: TextTable = {
   'url.retiredName': "URL 매개변수 '{param}'",
   'url.retiredOutcome': '페이지는 한 스레드로 열렸습니다',
 
+  'load.unknown': '{value}(이)라는 장면은 없습니다. 있는 장면: {valid}.',
+  'load.fixedSize': '장면 {scene}은(는) 크기가 정해져 있어 count를 받지 않습니다.',
+  'load.badCount': 'count = {value}: 장면 {scene}에 맞지 않는 값입니다. 필요한 값: {expected}.',
+  'load.badSeed': 'seed = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
   'api.loadOptions': 'load 옵션은 { count: 300, seed: 7 } 같은 객체여야 합니다. 받은 값: {value}.',
   'api.unknownLoadOption': '{key}(이)라는 load 옵션은 없습니다. 있는 옵션: count, seed.',
   'api.loadCount': 'load 옵션 count = {value}: 올바르지 않은 값입니다. 필요한 값: 정수.',
   'api.loadSeed': 'load 옵션 seed = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
-  'api.loadScene': 'load에는 장면 이름이 필요합니다. 받은 값: {value}. 있는 장면: {valid}.',
+  'api.loadScene': 'load에는 장면 id가 필요합니다. 받은 값: {value}. 있는 장면: {valid}.',
   'api.advanceArray':
     'advance에는 [1/60, 1/60]처럼 프레임 길이(초)의 배열이 필요합니다. 받은 값: {value}.',
   'api.advanceTooMany': 'advance에 프레임 {count}개가 왔습니다. 한 번에 최대 {max}개입니다.',
@@ -184,7 +189,7 @@ export const KO: TextTable = {
     '{call} index = {value}: 올바르지 않은 값입니다. 필요한 값: 0부터 {max}까지의 정수 (장면의 물체 {count}개).',
   'api.hitch': '끊김 길이(hitch seconds) = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
   'api.track':
-    'track index = {value}: 올바르지 않은 값입니다. 필요한 값: null 또는 0부터 {max}까지의 정수.',
+    'track index = {value}: 올바르지 않은 값입니다. 필요한 값: null 또는 0부터 {max}까지의 정수 (추적할 물체 번호).',
   'api.alreadyRecording': '이미 기록 중입니다. 먼저 stopRecording()을 부르세요.',
   'api.notRecording': '기록 중이 아닙니다. 먼저 record()를 부르세요.',
   'api.replayWhileRecording':
@@ -197,10 +202,16 @@ export const KO: TextTable = {
   'message.noDragInLab':
     '결정성 실험실에서는 끌기가 꺼져 있습니다. 마우스는 스텝 사이 실제 시간에 당기므로, 두 세계가 서로 다른 스텝에서 힘을 받아 갈라집니다. 대신 생성하거나 던지세요 (F). 그러면 두 세계가 같은 스텝에 받습니다.',
   'message.webglLost':
-    'WebGL 컨텍스트를 잃어 (GPU 재설정 또는 3D 페이지가 너무 많음) 아무것도 그릴 수 없습니다. 시뮬레이션은 계속 돌고, 브라우저가 컨텍스트를 되찾으면 다시 그립니다.',
+    'WebGL 컨텍스트를 잃어 (GPU 재설정 또는 3D 페이지가 너무 많음) 아무것도 그릴 수 없습니다. 시뮬레이션은 계속 실행되고, 브라우저가 컨텍스트를 되찾으면 다시 그립니다.',
   'message.webglRestored': 'WebGL 컨텍스트를 되찾았습니다. 다시 그립니다.',
   'message.workerFallback':
-    '물리가 페이지 자체 스레드에서 돕니다: 물리 워커 문제 ({reason}). {rebuilt}. 이제 그리기와 물리가 매 프레임을 나눠 씁니다.',
+    '물리가 페이지 자체 스레드에서 실행됩니다. 물리 워커가 {reason}. {rebuilt}. 이제 그리기와 물리가 매 프레임을 나눠 씁니다.',
+  'worker.noWorkers': '시작하지 못했습니다: 이 브라우저에는 웹 워커가 없습니다',
+  'worker.cannotStart': '시작하지 못했습니다: {detail}',
+  'worker.blocked': '시작하지 못했습니다 (차단되었거나 스크립트를 불러오지 못함)',
+  'worker.failed': '실패했습니다: {detail}',
+  'worker.unreadable': '페이지가 읽을 수 없는 메시지를 보냈습니다',
+  'worker.silent': '응답을 멈췄습니다 ({seconds}초 동안 응답 없음)',
   'message.rebuiltSameStep':
     '장면을 여기서 같은 스텝({step})으로 다시 세웠습니다 (입력은 다시 재생)',
   'message.startedAgain':
@@ -212,12 +223,16 @@ export const KO: TextTable = {
   'fault.range': '세계 밖으로 나감 (원점에서 {limit} m 넘게)',
   'fault.mass': '무게(질량 × g)가 너무 커서 시뮬레이션할 수 없음',
   'fault.notFinite': '{what} 값이 NaN 또는 무한대가 됨',
+  'fault.position': '위치',
+  'fault.orientation': '방향',
+  'fault.velocity': '속도',
+  'fault.angularVelocity': '각속도',
   'fault.body': '{kind} #{index}, 스텝 {step}: {reason}',
   'fault.oneBody': '물체 1개',
   'fault.bodies': '물체 {count}개',
   'fault.more': '; 그 밖에 {count}개',
   'fault.summary':
-    '물리 상태가 깨진 {bodies}를 없앴습니다 ({list}{more}). 장면의 나머지는 계속 돕니다.',
+    '물리 상태가 깨진 {bodies}를 없앴습니다 ({list}{more}). 장면의 나머지는 계속 실행됩니다.',
 
   'record.whereStep': '스텝 {step}',
   'record.whereBody': '물체 {body}',
@@ -248,11 +263,12 @@ export const KO: TextTable = {
   'notice.noWebglFix':
     '장면을 보려면 브라우저 설정에서 하드웨어(그래픽) 가속을 켜고 새로 고치거나, 최신 Chrome, Edge, Firefox, Safari에서 여세요.',
   'notice.noWebglRuns':
-    '시뮬레이션, HUD, 패널, 스크립팅 API(window.sandbox)는 그리지 않고 계속 돕니다.',
+    '시뮬레이션, HUD, 패널, 스크립팅 API(window.sandbox)는 그리지 않고 계속 실행됩니다.',
   'notice.startupTitle': '샌드박스를 시작하지 못했습니다',
   'notice.startupRetry': '페이지를 새로 고치세요. 계속 안 되면 다른 브라우저를 써 보세요.',
 
-  'view.ghostLegend': '면: 그려진 자세 · 와이어프레임: 가공 전 현재 물리 스냅샷',
+  'view.canvas': '3D 물리 화면',
+  'view.ghostLegend': '면: 그려진 자세 · 선: 가공 전 현재 물리 스냅샷',
   'view.drawnAsOff': '{mode}: 끔으로 그림 ({strategy} 방식은 섞을 알파가 없음)',
   'twin.caption': '{hz} Hz 화면 · 스텝 {step}',
   'twin.waiting': '첫 스텝을 기다리는 중…',
@@ -263,9 +279,9 @@ export const KO: TextTable = {
   'stutter.delete': '이 물체 삭제 (Del)',
   'stutter.removed': '버벅임 측정: 추적하던 물체가 사라짐 — 다른 물체를 클릭해 추적하세요',
   'stutter.untracked': '버벅임 측정: 물체를 클릭해 추적하세요',
-  'stutter.readout': '물체 {body} — 떨림 {jitter}% · 오차 {error} mm · {frames} 프레임',
+  'stutter.readout': '물체 {body} — 버벅임 {jitter}% · 오차 {error} mm · {frames} 프레임',
   'stutter.chartUnavailable':
-    '차트를 쓸 수 없음: 브라우저 언어 {language}에서 시작하지 못했습니다 ({reason}). 위의 떨림과 오차 수치는 영향이 없습니다.',
+    '차트를 쓸 수 없음: 브라우저 언어 {language}에서 시작하지 못했습니다 ({reason}). 위의 버벅임과 오차 수치는 영향이 없습니다.',
   'chart.frameMs': '프레임 ms',
   'chart.movedMm': '이동 mm',
   'chart.steps': '스텝',
@@ -279,43 +295,58 @@ export const KO: TextTable = {
   'help.touch':
     '한 손가락: 물체 끌기 또는 시점 돌리기 · 탭: 물체 추적 · 두 손가락: 이동, 확대/축소',
   'tour.label': '"Fix Your Timestep!" 가이드 투어',
+  'tour.offer': '투어: 여섯 장으로 보는 Fix Your Timestep',
+  'tour.offerClose': '괜찮습니다',
+  'tour.short': '투어',
   'tour.counter': '{n} / {total}',
   'tour.back': '이전',
   'tour.next': '다음',
   'tour.close': '투어 닫기',
   'tour.open': '투어 계속하기',
   'tour.chapters': '장 목록',
+  'tour.validChapters': '1부터 6까지의 수, 또는 {ids} 중 하나',
   'tour.badLink':
-    "URL 매개변수 'tour' = {value} 값이 잘못되었습니다. {valid} 중 하나여야 합니다. 투어를 열지 않습니다.",
+    "URL 매개변수 'tour' = {value}: 올바르지 않은 값입니다. 필요한 값: {valid}. 투어를 열지 않습니다.",
+  'tour.badChapter': '투어의 장 {value}: 올바르지 않은 값입니다. 필요한 값: {valid}.',
   'tour.fixedPerFrame.title': '프레임마다 고정 스텝 하나',
   'tour.fixedPerFrame.body':
-    '그리는 프레임마다 물리를 10 ms짜리 고정 스텝 하나만큼 진행합니다. 프레임이 실제로 얼마나 걸렸는지는 상관하지 않습니다. 에뮬레이션한 30 Hz 화면에서는 실제 1초에 시뮬레이션이 0.3초만 흘러 모든 것이 느리게 움직입니다. 속도가 화면에 달려 있습니다.',
+    '글의 첫 번째 루프입니다. 프레임을 하나 그릴 때마다 물리를 10 ms짜리 고정 스텝 하나만큼 진행합니다. 프레임이 실제로 얼마나 걸렸는지는 보지 않습니다. 그래서 정확히 100 Hz인 화면에서만 시간이 맞습니다. 이 30 Hz 가상 화면에서는 실제 1초에 시뮬레이션이 0.3초만 흘러 슬로 모션이 되고, 144 Hz에서는 너무 빨리 흐릅니다. 속도가 화면에 달려 있습니다.',
   'tour.fixedPerFrame.measure': '시뮬레이션 ÷ 실제 {value} · 프레임률 × dt {expected}',
   'tour.fixedPerFrame.try': '끊김 넣기 (H)',
   'tour.variable.title': '가변 스텝',
   'tour.variable.body':
-    '이제 스텝 하나가 프레임 길이만큼 깁니다. 속도는 맞지만 물리는 틀립니다. 이 단단한 스프링에는 10 ms 이하의 스텝이 필요한데, 느린 프레임이나 끊김이 커다란 스텝 하나를 만들면 사슬이 흩어집니다(tunnel 장면에서는 빠른 공이 벽을 뚫고 지나갑니다). 에너지를 보세요.',
-  'tour.variable.measure': '사슬 에너지 {value} J',
-  'tour.variable.try': '초기화 후 끊김 넣기 (R, H)',
-  'tour.spiral.title': '준고정 스텝과 죽음의 나선',
+    '이제 스텝 하나가 그 프레임만큼 깁니다. 속도는 맞지만, 물리가 어떻게 움직이는지는 프레임률에 달려 있습니다. 이 강한 스프링은 스텝이 약 16 ms 이하(61 Hz 이상)면 버티고, 그보다 길면 터집니다. 144 Hz에서는 버티고 60 Hz에서는 터집니다. 일정한 화면 주사율을 골라 둘 다 보세요. 끊김(H)은 0.5초짜리 프레임 하나이고, 클램프되어 0.25초짜리 스텝 하나가 됩니다. 144 Hz에서 이 스텝은 사슬을 세게 치지만, 사슬은 끊어지지 않고 다시 가라앉습니다.',
+  'tour.variable.measure': '사슬 에너지: 처음의 ×{value}',
+  'tour.variable.rates': '화면:',
+  'tour.variable.yours': '내 화면',
+  'tour.variable.measuring': '내 화면의 주사율을 재는 중…',
+  'tour.variable.holdYours': '내 화면: {hz} Hz, 곧 스텝이 {ms} ms라서 이 스프링은 버팁니다.',
+  'tour.variable.breakYours':
+    '내 화면: {hz} Hz, 곧 스텝이 {ms} ms라서 이 스프링에는 너무 깁니다. 스프링이 터집니다.',
+  'tour.variable.holdSteady': '일정한 {hz} Hz 화면: 스텝이 {ms} ms라서 이 스프링은 버팁니다.',
+  'tour.variable.breakSteady':
+    '일정한 {hz} Hz 화면: 스텝이 {ms} ms라서 이 스프링에는 너무 깁니다. 스프링이 터집니다.',
+  'tour.variable.try': '끊김 넣기 (H)',
+  'tour.spiral.title': '반고정 스텝과 죽음의 나선',
   'tour.spiral.body':
-    '여기서 스텝 하나는 10 ms를 시뮬레이션하지만 계산에 14 ms가 듭니다. 안전장치를 풀면 프레임마다 더 긴 프레임을 따라잡아야 해서 프레임이 계속 길어집니다. 이것이 죽음의 나선입니다. 클램프와 스텝 상한이 켜져 있으면 대신 시뮬레이션이 느려지고 시간을 포기합니다.',
-  'tour.spiral.measure': '프레임 {value} ms · 시뮬레이션 ÷ 실제 {rate} · 포기 {lost} s',
-  'tour.spiral.try': '안전장치 풀기 (4초)',
-  'tour.spiral.lifted': '안전장치를 풀었습니다: 차트를 보세요',
-  'tour.accumulator.title': '물리를 풀어 주기: 누적기',
+    '반고정은 프레임을 길이가 dt(10 ms) 이하인 스텝으로 나누고, 마지막 스텝은 더 짧습니다. 25 ms는 10 + 10 + 5 ms입니다. 여기서는 스텝 하나가 10 ms를 시뮬레이션하는 데 14 ms의 계산이 들어서, 따라잡는 데 걸리는 시간이 따라잡은 시간보다 깁니다. 안전장치를 풀면 프레임이 갈수록 길어집니다. 이것이 죽음의 나선입니다. 안전장치(클램프, 프레임당 5 스텝인 스텝 상한, 과부하 조절기)가 켜져 있으면 대신 시뮬레이션이 느려지고, 나머지는 버린 시간이 됩니다.',
+  'tour.spiral.measure':
+    '프레임 {value} ms: {steps} · 시뮬레이션 ÷ 실제 {rate} · 버린 시간 {lost}초',
+  'tour.spiral.try': '안전장치 풀기: 클램프, 스텝 상한, 조절기 (4초)',
+  'tour.spiral.lifted': '클램프, 스텝 상한, 조절기 꺼짐: 차트를 보세요',
+  'tour.accumulator.title': '물리를 자유롭게: 축적기',
   'tour.accumulator.body':
-    '프레임 시간을 누적기에 쌓고, 물리는 거기서 10 ms짜리 고정 스텝을 통째로 꺼내 씁니다. 어떤 화면에서도 결과가 같습니다(상태 해시가 같음). 하지만 60 Hz에서는 프레임마다 스텝이 하나 또는 둘이라 움직임이 떨립니다.',
-  'tour.accumulator.measure': '떨림 {value} %',
+    '렌더러는 시간을 만들고, 물리는 그 시간을 10 ms짜리 고정 스텝으로 소모합니다. 프레임 시간은 축적기에 쌓이고, 그 안의 10 ms 하나하나가 스텝 하나가 됩니다. 남은 시간은 버려지지 않고 다음 프레임까지 그 안에서 기다립니다. 입력이 같으면 어떤 화면에서도 상태가 비트 하나까지 같습니다 (해시가 같음). 하지만 60 Hz에서는 프레임마다 스텝이 하나 또는 둘이라 움직임이 버벅입니다.',
+  'tour.accumulator.measure': '버벅임 {value} %',
   'tour.accumulator.try': '보간 켜기',
   'tour.interpolation.title': '마지막 손질: 보간',
   'tour.interpolation.body':
-    '마지막 두 스텝 사이를 알파(누적기에 남은 스텝의 비율)로 섞어 그립니다. 떨림은 사라지고, 세계는 한 스텝 늦게 보입니다. 유령은 실제 스텝을 보여 주고, 외삽은 앞을 짐작하다가 지나칩니다.',
-  'tour.interpolation.measure': '떨림 {value} %',
+    '이전 스텝과 현재 스텝 사이를 알파 = 축적기 ÷ dt (화면이 다음 스텝으로 얼마나 들어섰는지)로 섞어 그립니다. 위치는 선형 보간(lerp), 방향은 구면 보간(slerp)으로 섞습니다. 버벅임은 사라지고, 그림은 최대 한 스텝 늦습니다. 고스트의 와이어프레임은 가공 전 현재 스텝을 보여 줍니다. 외삽은 대신 앞을 짐작합니다. 움직임이 고를 때는 시간이 맞지만, 움직임이 바뀌는 곳(튕김, 방향 전환)마다 지나칩니다.',
+  'tour.interpolation.measure': '버벅임 {value} %',
   'tour.interpolation.try': '보간 끄기',
-  'tour.hud.title': 'HUD가 알려 주는 것',
+  'tour.hud.title': '끊김 뒤: 클램프와 HUD',
   'tour.hud.body':
-    '끊김 뒤에 루프가 시뮬레이션하지 않을 시간은 포기합니다. 클램프가 자르고, 스텝 상한이 버리고, 과부하 조절기가 붙잡습니다. HUD가 그 시간을 초로 셉니다. 플레이어는 잠깐 느려지는 것만 볼 뿐, 멈추거나 터지는 것은 보지 않습니다.',
-  'tour.hud.measure': '포기 {value} s (클램프 {clamp} · 스텝 상한 {cap} · 조절기 {governor})',
-  'tour.hud.try': 'H를 눌러 끊김 넣기',
+    '끊김은 너무 오래 걸린 프레임입니다. 그동안에는 아무것도 움직이지 않고, 그것이 곧 멈춤입니다. 글은 프레임 시간을 0.25초에서 클램프합니다. 0.5초짜리 끊김 다음 프레임은 0.25초(25 스텝, 눈에 보이는 한 번의 도약)만 따라잡고 나머지 0.25초는 버린 시간이 됩니다. 클램프는 멈춤을 되돌리지 못합니다. 멈춤 뒤의 따라잡기를 제한할 뿐입니다. 몰아치기도, 죽음의 나선도 없습니다. HUD는 버린 시간을 초 단위로, 클램프, 스텝 상한, 과부하 조절기별로 셉니다.',
+  'tour.hud.measure': '버린 시간 {value}초: 클램프 {clamp} · 스텝 상한 {cap} · 조절기 {governor}',
+  'tour.hud.try': '끊김 넣기 (H)',
 };

@@ -187,12 +187,16 @@ export const CHAPTERS: readonly TourChapter[] = [
   ),
 ];
 
-/** The valid ways to name a chapter, for messages: its number or its id. */
-const VALID = `1 to 6, ${CHAPTER_IDS.map((id) => `'${id}'`).join(', ')}`;
+/** The valid ways to name a chapter, in the page's language: its number or its id (quoted). */
+function validChapters(): string {
+  return t('tour.validChapters', {
+    ids: CHAPTER_IDS.map((id) => `'${id}'`).join(t('list.separator')),
+  });
+}
 
 /**
  * The chapter a link or a script names: its id, or its number from 1 to 6 (a number or the
- * text of one). Anything else throws an Error naming the valid ids.
+ * text of one). Anything else throws an Error, in the page's language, naming the valid ids.
  */
 export function findChapter(chapter: unknown): TourChapter {
   const text = typeof chapter === 'number' ? String(chapter) : chapter;
@@ -201,7 +205,7 @@ export function findChapter(chapter: unknown): TourChapter {
     if (byId) return byId;
     if (/^[1-6]$/.test(text)) return CHAPTERS[Number(text) - 1];
   }
-  throw new Error(`tour chapter ${quoteValue(chapter)} is invalid: expected ${VALID}.`);
+  throw new Error(t('tour.badChapter', { value: quoteValue(chapter), valid: validChapters() }));
 }
 
 /**
@@ -218,6 +222,9 @@ export function chapterFromUrl(search: string): {
   try {
     return { chapter: findChapter(text), error: null };
   } catch {
-    return { chapter: null, error: t('tour.badLink', { value: quoteValue(text), valid: VALID }) };
+    return {
+      chapter: null,
+      error: t('tour.badLink', { value: quoteValue(text), valid: validChapters() }),
+    };
   }
 }

@@ -52,6 +52,18 @@ export interface WorkerHostOptions {
 /** Before a simulation attaches: no clock is read, no cost reported. */
 const UNATTACHED: HostListener = { nowMs: () => 0, stepsCost: () => undefined };
 
+/**
+ * Why the page gave up on its worker, as data: the page's language layer words it (a `detail`
+ * is the browser's or the worker's own message, passed on as it came).
+ */
+export type WorkerProblem =
+  | { kind: 'noWorkers' }
+  | { kind: 'cannotStart'; detail: string }
+  | { kind: 'blocked' }
+  | { kind: 'failed'; detail: string }
+  | { kind: 'unreadable' }
+  | { kind: 'silent'; seconds: number };
+
 export class WorkerHost implements PhysicsHost {
   readonly thread = 'worker';
   readonly physicsShare = WORKER_PHYSICS_SHARE;
@@ -62,7 +74,7 @@ export class WorkerHost implements PhysicsHost {
   /** The steps asked for each frame, and which one is drawn. */
   readonly frames: WorkerFrames;
   /** Told once when the worker fails (it threw, could not start, or the page gave up on it). */
-  onFailed: ((message: string) => void) | null = null;
+  onFailed: ((problem: WorkerProblem) => void) | null = null;
   private listener = UNATTACHED;
   private stepHashListener: StepHashListener | null = null;
   private readonly terminate: () => void;
@@ -88,7 +100,7 @@ export class WorkerHost implements PhysicsHost {
       { transport: options.transport, slots: options.slots ?? RING_SLOTS, tuning: options.tuning },
       {
         onFaults: (report) => this.noteFaults(report),
-        onFailed: (message) => this.fail(`failed: ${message}`),
+        onFailed: (message) => this.fail({ kind: 'failed', detail: message }),
         onStepHashes: (first, hashes) => this.stepHashes(first, hashes),
       },
       options.clockMs,
@@ -105,10 +117,10 @@ export class WorkerHost implements PhysicsHost {
    * The worker is given up on: it is stopped, whoever waits on it let go, and `onFailed` told
    * why (once). The page then steps on its own thread (see `handBack`).
    */
-  fail(message: string): void {
+  fail(problem: WorkerProblem): void {
     if (this.failed) return;
     this.dispose();
-    this.onFailed?.(message);
+    this.onFailed?.(problem);
   }
 
   /**

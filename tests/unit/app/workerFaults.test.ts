@@ -85,7 +85,7 @@ describe('a worker that falls silent (injected clock)', () => {
         expect(host.silentMs()).toBeLessThanOrEqual(WORKER_SILENCE_MS);
       } else if (f === 31) {
         expect(host.silentMs()).toBeGreaterThan(WORKER_SILENCE_MS);
-        host.fail('stopped answering');
+        host.fail({ kind: 'silent', seconds: 15 });
         await fallBack(sim, host);
       }
       if (f >= 31) {
