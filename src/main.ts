@@ -118,6 +118,7 @@ function showHelp(root: HTMLElement): void {
  */
 function buildWidgets(
   root: HTMLElement,
+  dock: HTMLElement,
   canvas: HTMLCanvasElement,
   { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
 ): RecordPanel {
@@ -128,7 +129,7 @@ function buildWidgets(
   });
   const record = new RecordPanel(panel.recordFolder, root, actions, messages);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root, () => actions.removeTracked());
+  const stutter = new StutterPanel(dock, () => actions.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
@@ -171,21 +172,27 @@ function buildWidgets(
 }
 
 /**
- * The guided tour's card over the view, fed each drawn frame and each HUD refresh, relabelled on
- * a switch of language; Escape anywhere closes it. A bad `?tour=` is reported with the others.
+ * The guided tour's card over the view (its way back in in the dock), fed each drawn frame and
+ * each HUD refresh (the card's figures read with the HUD's), relabelled on a switch of language;
+ * Escape anywhere closes it. A bad `?tour=` is reported with the others.
  */
-function buildTour(root: HTMLElement, { app, messages }: { app: BrowserApp; messages: Messages }) {
-  const tour = new Tour(root, {
+function buildTour(
+  root: HTMLElement,
+  dock: HTMLElement,
+  { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
+) {
+  const tour = new Tour(root, dock, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
     snapshots: () => app.sim.snapshots,
   });
   const shown = app.onFrameShown;
   app.onFrameShown = (nowMs, force) => {
+    // The frame's history and a lift's end first, so the refresh that follows shows both.
+    tour.frame();
     shown?.(nowMs, force);
-    tour.frame(nowMs);
   };
-  window.setInterval(() => tour.refresh(), HUD_REFRESH_MS);
+  hud.onRefresh = () => tour.refresh();
   onLanguageChange(() => tour.relabel());
   window.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && tour.current() !== null) tour.close();
@@ -206,8 +213,12 @@ async function main(): Promise<void> {
   await compileContactKernels();
   const page = buildApp(root, canvas);
   const app = page.app;
-  const record = buildWidgets(root, canvas, page);
-  const { tour, chapter } = buildTour(root, page);
+  // The corner widgets (the stutter panel, the way into the tour) stacked, never over each other.
+  const dock = document.createElement('div');
+  dock.className = 'dock';
+  root.append(dock);
+  const record = buildWidgets(root, dock, canvas, page);
+  const { tour, chapter } = buildTour(root, dock, page);
   window.sandbox = createScriptingApi(app.actions, tour.api());
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.

@@ -130,7 +130,10 @@ describe('tour texts', () => {
 
   it('the chapters about the article’s terms name them (the check above is not vacuous)', () => {
     expect(findChapter('spiral').terms).toEqual(
-      expect.arrayContaining(['spiral of death', 'clamp', 'step cap']),
+      expect.arrayContaining(['semi-fixed', 'spiral of death', 'clamp', 'step cap', 'governor']),
+    );
+    expect(findChapter('hud').terms).toEqual(
+      expect.arrayContaining(['hitch', 'clamp', 'step cap', 'governor', 'given up']),
     );
     expect(findChapter('accumulator').terms).toContain('accumulator');
     expect(findChapter('interpolation').terms).toEqual(
