@@ -113,15 +113,15 @@ function showHelp(root: HTMLElement): void {
 
 /**
  * The page's widgets, each handed the action layer (or the part of it it uses): the panel and
- * its Record folder, the view and stutter labels, the split layout, keys and pointer. Returns
- * the Record folder (it opens links).
+ * its Record folder, the view and stutter labels, the views' layout, keys and pointer. Returns
+ * the Record folder (it opens links) and the layout (the tour's card joins it).
  */
 function buildWidgets(
   root: HTMLElement,
   dock: HTMLElement,
   canvas: HTMLCanvasElement,
   { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
-): RecordPanel {
+): { record: RecordPanel; layout: ViewLayout } {
   const actions = app.actions;
   const panel = new Panel(root, actions, {
     notify: (text) => messages.show(text),
@@ -153,10 +153,11 @@ function buildWidgets(
     refresh();
   });
   const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
-  new ViewLayout(canvas, panel.gui.domElement, (area) => {
+  const layout = new ViewLayout(canvas, panel.gui.domElement, (area, focus) => {
     app.stage.setSplitArea(area.x, area.y, area.width, area.height);
+    app.stage.setFocusArea(focus);
     labels.place(app.stage.splitLayout(halves));
-    if (app.sim.settings.view === 'split') app.redraw();
+    app.redraw();
   });
   bindInput(actions, canvas, {
     throwShape: () => panel.spawnShape,
@@ -168,7 +169,7 @@ function buildWidgets(
     twinLabels.update(app.lab ? app.lab.report() : null);
     void record.update();
   }, HUD_REFRESH_MS);
-  return record;
+  return { record, layout };
 }
 
 /**
@@ -217,8 +218,10 @@ async function main(): Promise<void> {
   const dock = document.createElement('div');
   dock.className = 'dock';
   root.append(dock);
-  const record = buildWidgets(root, dock, canvas, page);
+  const { record, layout } = buildWidgets(root, dock, canvas, page);
   const { tour, chapter } = buildTour(root, dock, page);
+  // While the card is up, single views frame their scene beside it (its measured box).
+  layout.watchCard(tour.element);
   window.sandbox = createScriptingApi(app.actions, tour.api());
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.

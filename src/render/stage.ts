@@ -90,6 +90,13 @@ export class Stage {
   private readonly canvas: HTMLCanvasElement;
   /** Where the split view's two halves go: the canvas area no panel covers (CSS px). */
   private readonly splitArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
+  /**
+   * Where a single view frames its scene (CSS px from the canvas's top-left; width 0: the whole
+   * canvas): the part the tour's card leaves free, so the scene is framed beside it.
+   */
+  private readonly focus: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
+  /** The view offset the camera has: full width, height, x, y, width, height (0 first: none). */
+  private readonly appliedOffset = new Float64Array(6);
   /** Whether the last frame was drawn as two halves (picking then maps into a half). */
   private drewSplit = false;
   /** The canvas's box in the page, measured when a pointer press picks or throws (`measureCanvas`). */
@@ -255,7 +262,10 @@ export class Stage {
     renderer.setSize(width, height, false);
   }
 
-  /** Draws the whole canvas with the camera (call `updateCamera` first in the frame). */
+  /**
+   * Draws the whole canvas with the camera (call `updateCamera` first in the frame): the scene
+   * framed as for the focus area and drawn there, the canvas around it showing the rest.
+   */
   render(): void {
     this.drewSplit = false;
     const renderer = this.renderer;
@@ -263,8 +273,36 @@ export class Stage {
     renderer.setScissorTest(false);
     const size = renderer.getSize(scratchSize);
     renderer.setViewport(0, 0, size.x, size.y);
-    this.setAspect(size.x / size.y);
+    const focus = this.focus;
+    if (focus.width > 0 && focus.height > 0) {
+      // The framing a canvas of the focus area's size would have, moved to where the area is:
+      // the canvas is a window onto that picture, offset by the area's corner.
+      this.setAspect(
+        focus.width / focus.height,
+        focus,
+        this.canvas.clientWidth,
+        this.canvas.clientHeight,
+      );
+    } else {
+      this.setAspect(size.x / size.y);
+    }
     renderer.render(this.scene, this.camera);
+  }
+
+  /**
+   * Frames single views into this area of the canvas (CSS px from its top-left corner), or the
+   * whole canvas for null or an area too small (the layout measures it when the tour's card
+   * opens, closes or changes size, never per frame). Also written to the canvas as
+   * `data-focus` ("x y width height"), for whoever checks what the view shows.
+   */
+  setFocusArea(area: ViewArea | null): void {
+    const fits = area !== null && area.width >= MIN_AREA_PX && area.height >= MIN_AREA_PX;
+    this.focus.x = fits ? Math.round(area.x) : 0;
+    this.focus.y = fits ? Math.round(area.y) : 0;
+    this.focus.width = fits ? Math.round(area.width) : 0;
+    this.focus.height = fits ? Math.round(area.height) : 0;
+    const f = this.focus;
+    this.canvas.dataset.focus = fits ? `${f.x} ${f.y} ${f.width} ${f.height}` : '';
   }
 
   /**
@@ -329,12 +367,38 @@ export class Stage {
     renderer.setScissorTest(false);
   }
 
-  private setAspect(aspect: number): void {
+  /**
+   * The camera at `aspect`, zoomed out for a view narrower than the scenes are framed for; and,
+   * with `focus`, that picture drawn at the focus area of a canvas `width` × `height` (CSS px).
+   * Changes the projection only when something changed (a frame of the same view costs nothing).
+   */
+  private setAspect(aspect: number, focus?: ViewArea, width = 0, height = 0): void {
     const zoom = Math.min(1, aspect / FRAMED_ASPECT);
-    if (this.camera.aspect === aspect && this.camera.zoom === zoom) return;
+    const offset = this.appliedOffset;
+    const same =
+      focus === undefined
+        ? offset[0] === 0
+        : offset[0] === focus.width &&
+          offset[1] === focus.height &&
+          offset[2] === focus.x &&
+          offset[3] === focus.y &&
+          offset[4] === width &&
+          offset[5] === height;
+    if (this.camera.aspect === aspect && this.camera.zoom === zoom && same) return;
     this.camera.aspect = aspect;
     this.camera.zoom = zoom;
-    this.camera.updateProjectionMatrix();
+    if (focus === undefined) {
+      offset[0] = 0;
+      this.camera.clearViewOffset();
+      return;
+    }
+    offset[0] = focus.width;
+    offset[1] = focus.height;
+    offset[2] = focus.x;
+    offset[3] = focus.y;
+    offset[4] = width;
+    offset[5] = height;
+    this.camera.setViewOffset(focus.width, focus.height, -focus.x, -focus.y, width, height);
   }
 
   /**
