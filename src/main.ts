@@ -156,6 +156,8 @@ function buildWidgets(
   const layout = new ViewLayout(canvas, panel.gui.domElement, (area, focus) => {
     app.stage.setSplitArea(area.x, area.y, area.width, area.height);
     app.stage.setFocusArea(focus);
+    // The stutter panel stays above the settings where they lie below it (an upright phone).
+    stutter.fitAbove(canvas.getBoundingClientRect().top + area.y + area.height);
     labels.place(app.stage.splitLayout(halves));
     app.redraw();
   });

@@ -232,3 +232,73 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('the stutter panel', () => {
+  test('phone 390×844: with the panel open and the tour closed, it covers no settings row', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await openSandbox(page, '?lang=en&scene=carousel');
+    await openPanelFolders(page);
+    await page.evaluate(() => window.sandbox.track(0));
+    await expect(page.getByTestId('stutter-panel')).toBeVisible();
+    await expect(page.getByTestId('stutter-panel')).toHaveAttribute('data-chart', 'ready');
+    const stutter = await boxOf(page, '[data-testid=stutter-panel]');
+    const panel = await boxOf(page, '[data-testid=panel]');
+    expect(
+      overlaps(stutter, panel),
+      `stutter ${JSON.stringify(stutter)}, panel ${JSON.stringify(panel)}`,
+    ).toBe(false);
+    // Nor is it covered by the way into the tour, its neighbour in the corner.
+    expect(overlaps(stutter, await boxOf(page, '[data-testid=tour-entry]'))).toBe(false);
+    expect(stutter.y + stutter.height).toBeLessThanOrEqual(844);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('its chart’s axis labels are drawn whole, however long the frames (a 100 s frame: 100,000 ms)', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await openSandbox(page, '?lang=en&scene=carousel');
+    await page.evaluate(async () => {
+      const s = window.sandbox;
+      s.track(0);
+      await s.advance([
+        ...new Array<number>(30).fill(1 / 60),
+        100,
+        ...new Array<number>(30).fill(1 / 60),
+      ]);
+    });
+    const panel = page.getByTestId('stutter-panel');
+    await expect(panel).toHaveAttribute('data-chart', 'ready');
+    // The chart redraws with the panel's refresh; then its leftmost columns hold no label's ink.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const canvas = document.querySelector('[data-testid=stutter-panel] .uplot canvas');
+            if (!(canvas instanceof HTMLCanvasElement)) return -1;
+            const context = canvas.getContext('2d');
+            if (!context) return -1;
+            const tall = context.getImageData(0, 0, 2, canvas.height).data;
+            let inked = 0;
+            for (let i = 3; i < tall.length; i += 4) if ((tall[i] ?? 0) > 0) inked++;
+            // The labels are drawn (some ink on the axis) — and none reaches the left edge.
+            const axis = context.getImageData(0, 0, 60, canvas.height).data;
+            let drawn = 0;
+            for (let i = 3; i < axis.length; i += 4) if ((axis[i] ?? 0) > 0) drawn++;
+            return drawn > 0 ? inked : -1;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
