@@ -75,7 +75,8 @@ export const PIPELINE = {
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'poses', 'shapes'],
-  state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
+  // Saved states, recordings and links: their readers' messages are written in the page's words.
+  state: ['config', 'i18n', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
   // The loop is handed a step callback and frame times: it knows no physics and no page.
   loop: ['config', 'util'],
   interp: ['config', 'snapshot', 'util'],

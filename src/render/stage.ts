@@ -27,15 +27,11 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
+import { CameraFraming } from './cameraFraming';
+import type { ViewArea } from './cameraFraming';
 import { createRenderer } from './webglSupport';
 import type { RendererProblem } from './webglSupport';
 
-/**
- * The scenes' cameras are framed for a landscape window. A narrower view (a split half, a phone
- * held upright) zooms out until it sees as far sideways as a view of this aspect would, so each
- * scene stays in frame; wider views keep the framing as it is.
- */
-const FRAMED_ASPECT = 1.4;
 /** The page's background colour: what shows around the split view's halves. */
 const PAGE_COLOUR = 0xdfe7ef;
 /** Below this size (CSS px) a free area is no place for two views: use the whole canvas. */
@@ -58,13 +54,7 @@ export interface PickResult {
   point: Vec3;
 }
 
-/** A rectangle of the canvas in CSS pixels, from its top-left corner. */
-export interface ViewArea {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { ViewArea } from './cameraFraming';
 
 export class Stage {
   /** Null when the browser offers no WebGL 2: nothing is drawn, everything else runs. */
@@ -90,13 +80,7 @@ export class Stage {
   private readonly canvas: HTMLCanvasElement;
   /** Where the split view's two halves go: the canvas area no panel covers (CSS px). */
   private readonly splitArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
-  /**
-   * Where a single view frames its scene (CSS px from the canvas's top-left; width 0: the whole
-   * canvas): the part the tour's card leaves free, so the scene is framed beside it.
-   */
-  private readonly focus: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
-  /** The view offset the camera has: full width, height, x, y, width, height (0 first: none). */
-  private readonly appliedOffset = new Float64Array(6);
+  private readonly framing = new CameraFraming(this.camera);
   /** Whether the last frame was drawn as two halves (picking then maps into a half). */
   private drewSplit = false;
   /** The canvas's box in the page, measured when a pointer press picks or throws (`measureCanvas`). */
@@ -273,19 +257,7 @@ export class Stage {
     renderer.setScissorTest(false);
     const size = renderer.getSize(scratchSize);
     renderer.setViewport(0, 0, size.x, size.y);
-    const focus = this.focus;
-    if (focus.width > 0 && focus.height > 0) {
-      // The framing a canvas of the focus area's size would have, moved to where the area is:
-      // the canvas is a window onto that picture, offset by the area's corner.
-      this.setAspect(
-        focus.width / focus.height,
-        focus,
-        this.canvas.clientWidth,
-        this.canvas.clientHeight,
-      );
-    } else {
-      this.setAspect(size.x / size.y);
-    }
+    this.framing.canvas(this.canvas.clientWidth, this.canvas.clientHeight);
     renderer.render(this.scene, this.camera);
   }
 
@@ -297,11 +269,8 @@ export class Stage {
    */
   setFocusArea(area: ViewArea | null): void {
     const fits = area !== null && area.width >= MIN_AREA_PX && area.height >= MIN_AREA_PX;
-    this.focus.x = fits ? Math.round(area.x) : 0;
-    this.focus.y = fits ? Math.round(area.y) : 0;
-    this.focus.width = fits ? Math.round(area.width) : 0;
-    this.focus.height = fits ? Math.round(area.height) : 0;
-    const f = this.focus;
+    this.framing.setFocus(fits ? area : null);
+    const f = this.framing.focus;
     this.canvas.dataset.focus = fits ? `${f.x} ${f.y} ${f.width} ${f.height}` : '';
   }
 
@@ -362,43 +331,9 @@ export class Stage {
     renderer.setViewport(x, y, view.width, view.height);
     renderer.setScissor(x, y, view.width, view.height);
     renderer.setScissorTest(true);
-    this.setAspect(view.width / view.height);
+    this.framing.view(view.width / view.height);
     renderer.render(this.scene, this.camera);
     renderer.setScissorTest(false);
-  }
-
-  /**
-   * The camera at `aspect`, zoomed out for a view narrower than the scenes are framed for; and,
-   * with `focus`, that picture drawn at the focus area of a canvas `width` × `height` (CSS px).
-   * Changes the projection only when something changed (a frame of the same view costs nothing).
-   */
-  private setAspect(aspect: number, focus?: ViewArea, width = 0, height = 0): void {
-    const zoom = Math.min(1, aspect / FRAMED_ASPECT);
-    const offset = this.appliedOffset;
-    const same =
-      focus === undefined
-        ? offset[0] === 0
-        : offset[0] === focus.width &&
-          offset[1] === focus.height &&
-          offset[2] === focus.x &&
-          offset[3] === focus.y &&
-          offset[4] === width &&
-          offset[5] === height;
-    if (this.camera.aspect === aspect && this.camera.zoom === zoom && same) return;
-    this.camera.aspect = aspect;
-    this.camera.zoom = zoom;
-    if (focus === undefined) {
-      offset[0] = 0;
-      this.camera.clearViewOffset();
-      return;
-    }
-    offset[0] = focus.width;
-    offset[1] = focus.height;
-    offset[2] = focus.x;
-    offset[3] = focus.y;
-    offset[4] = width;
-    offset[5] = height;
-    this.camera.setViewOffset(focus.width, focus.height, -focus.x, -focus.y, width, height);
   }
 
   /**

@@ -8,6 +8,8 @@ import { quoteValue } from '../config/settings';
 import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/world/physicsWorld';
 import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { t } from '../i18n/language';
+import { choiceName } from '../i18n/names';
 
 /** What `sandbox.spawn` accepts; everything but `kind` has a default. */
 export interface SpawnInput {
@@ -49,8 +51,15 @@ const KEYS = [
   'density',
 ] as const;
 
+/** What a body's scale must be, where it breaks its kind's rule (shapeKinds.scaleRule). */
+export function scaleRuleText(rule: 'cylinder' | 'uniform', kind: ShapeKind): string {
+  return rule === 'cylinder'
+    ? t('field.cylinderScale')
+    : t('field.uniformScale', { kind: choiceName(kind) });
+}
+
 function fail(field: string, value: unknown, expected: string): never {
-  throw new Error(`spawn ${field} = ${quoteValue(value)} is invalid: expected ${expected}.`);
+  throw new Error(t('spawn.invalid', { field, value: quoteValue(value), expected }));
 }
 
 function finiteTuple(field: string, value: unknown, length: number): number[] {
@@ -59,7 +68,7 @@ function finiteTuple(field: string, value: unknown, length: number): number[] {
     value.length !== length ||
     !value.every((v) => typeof v === 'number' && Number.isFinite(v))
   ) {
-    fail(field, value, `an array of ${length} finite numbers`);
+    fail(field, value, t('field.finiteArray', { length }));
   }
   // A copy: the spawn is applied at the next step, and the caller may reuse its array meanwhile.
   return (value as number[]).slice();
@@ -72,7 +81,7 @@ function positiveSize(field: string, value: unknown): number {
     value <= 0 ||
     value > MAX_SPAWN_SCALE
   ) {
-    fail(field, value, `a number greater than 0 and at most ${MAX_SPAWN_SCALE}`);
+    fail(field, value, t('spawn.size', { max: MAX_SPAWN_SCALE }));
   }
   return value;
 }
@@ -83,34 +92,30 @@ function validateScale(kind: ShapeKind, value: unknown): Vec3Tuple {
     return [s, s, s];
   }
   if (!Array.isArray(value) || value.length !== 3) {
-    fail('scale', value, 'a number or an array [x, y, z] of sizes');
+    fail('scale', value, t('spawn.scale'));
   }
   const scale: Vec3Tuple = [
     positiveSize('scale[0]', value[0]),
     positiveSize('scale[1]', value[1]),
     positiveSize('scale[2]', value[2]),
   ];
-  const problem = scaleRule(kind, scale);
-  if (problem) fail('scale', value, problem);
+  const rule = scaleRule(kind, scale);
+  if (rule) fail('scale', value, scaleRuleText(rule, kind));
   return scale;
 }
 
 export function validateSpawnSpec(input: unknown): BodySpec {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new Error(
-      `spawn expects a body such as { kind: 'sphere', position: [0, 5, 0] }, got ${quoteValue(input)}.`,
-    );
+    throw new Error(t('spawn.notObject', { value: quoteValue(input) }));
   }
   for (const key of Object.keys(input)) {
     if (!(KEYS as readonly string[]).includes(key)) {
-      throw new Error(
-        `Unknown spawn field ${quoteValue(key)}; valid fields are ${KEYS.join(', ')}.`,
-      );
+      throw new Error(t('spawn.unknownField', { key: quoteValue(key), valid: KEYS.join(', ') }));
     }
   }
   const fields = input as Record<string, unknown>;
   const kind = fields.kind;
-  if (!isShapeKind(kind)) fail('kind', kind, `one of ${SHAPE_KINDS.join(', ')}`);
+  if (!isShapeKind(kind)) fail('kind', kind, t('spec.oneOf', { choices: SHAPE_KINDS.join(', ') }));
   const spec: BodySpec = {
     kind,
     scale: validateScale(kind, fields.scale ?? DEFAULT_SCALE[kind]),
@@ -126,7 +131,7 @@ export function validateSpawnSpec(input: unknown): BodySpec {
     // its last bit is each engine's own, and a spawn accepted in one engine must not be refused
     // in another.
     if (quat.squaredLength(q) < 1e-18) {
-      fail('quaternion', fields.quaternion, 'a rotation [x, y, z, w] that is not all zeros');
+      fail('quaternion', fields.quaternion, t('field.rotation'));
     }
     spec.quaternion = q;
   }
@@ -139,7 +144,7 @@ export function validateSpawnSpec(input: unknown): BodySpec {
   if (fields.density !== undefined) {
     const density = fields.density;
     if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
-      fail('density', density, 'a finite number of kg/m³ greater than 0');
+      fail('density', density, t('spawn.density'));
     }
     spec.density = density;
   }
