@@ -21,6 +21,34 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
+/**
+ * Latin words of three letters or more in a text, leaving out what is not prose: quoted ids and
+ * values, placeholders, calls (`replay(recording)`) and dotted names (`window.sandbox`).
+ */
+function latinWords(text: string): string[] {
+  return (
+    text
+      .replace(/'[^']*'|"[^"]*"|\{\w+\}/g, ' ')
+      .replace(/\b\w+\([^)]*\)/g, ' ')
+      .replace(/\b\w+\.\w+\b/g, ' ')
+      .match(/[A-Za-z]{3,}/g) ?? []
+  );
+}
+
+/**
+ * What Korean and Chinese texts keep in Latin letters: the API's and the files' own names (load,
+ * count, seed, …, narrowphase, nextId), URL fragments (#state=…), units, products and the
+ * article's title.
+ */
+const KEPT = new Set(
+  (
+    'URL url WebGL GPU HUD API JSON json UTF NaN MiB Hz Web Worker Del load count seed spawn ' +
+    'index format advance track seek hitch seconds true false null atStep physicsHz halfHeight ' +
+    'narrowphase statics nextId kind position state recording base alpha lerp slerp Fix Your ' +
+    'Timestep Jolt Chrome Edge Firefox Safari'
+  ).split(' '),
+);
+
 /** The `{name}` placeholders of a text, sorted. */
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
@@ -51,6 +79,21 @@ describe('text tables', () => {
       .join('\n');
     const unused = KEYS.filter((key) => !source.includes(`'${key}'`));
     expect(unused).toEqual([]);
+  });
+
+  it('Korean and Chinese texts hold no English prose: only code, ids, units and names', () => {
+    const prose: string[] = [];
+    for (const language of ['ko', 'zh'] as const) {
+      for (const key of KEYS) {
+        const words = latinWords(TABLES[language][key]).filter((word) => !KEPT.has(word));
+        if (words.length > 0) prose.push(`${language} ${key}: ${words.join(' ')}`);
+      }
+    }
+    expect(prose).toEqual([]);
+    // The check sees English: a sentence of it in a Korean text is found.
+    expect(latinWords('스프링이 터집니다 (in the tunnel scene a ball passes).')).toContain(
+      'tunnel',
+    );
   });
 
   it('the placeholder check catches a text that brings its own placeholder', () => {
