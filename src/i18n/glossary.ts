@@ -140,12 +140,7 @@ export const GLOSSARY: Readonly<Record<Term, GlossaryEntry>> = {
   spring: entry(/\bsprings?\b/i, 'spring', '스프링', '弹簧'),
   energy: entry(/\benergy\b/i, 'energy', '에너지', '能量'),
   'tracked body': entry(/\btrack(ed|s|ing)?\b(?! index)/i, 'track', '추적', '追踪'),
-  recording: entry(
-    /\brecord(ing|ed)?s?\b/i,
-    'recording',
-    { word: '기록', forms: ['기록'] },
-    '录制',
-  ),
+  recording: entry(/\brecord(ing|ed)?s?\b/i, 'recording', '기록', '录制'),
   replay: entry(/\breplay/i, 'replay', '재생', '回放'),
   'saved state': entry(/\bstates?\b/i, 'state', '상태', '状态'),
   hash: entry(/\bhash/i, 'hash', '해시', '哈希'),
