@@ -42,14 +42,12 @@ export const PIPELINE = {
   i18n: [],
   config: ['i18n'],
   shapes: ['util'],
-  // The flat pose layout and its writer from body-like objects (any cannon-es body): no engine.
-  poses: [],
   // The physics engine in stages (docs/design.md, "Physics stages"), each importing only those
   // below it. Elsewhere, 'physics' names all of them.
   'physics/kernels': [],
   'physics/bodies': ['util'],
   'physics/broadphase': ['physics/kernels'],
-  'physics/contacts': ['physics/bodies', 'physics/kernels', 'poses'],
+  'physics/contacts': ['physics/bodies', 'physics/kernels'],
   'physics/manifolds': ['physics/kernels'],
   'physics/narrowphase': [
     'physics/bodies',
@@ -57,7 +55,6 @@ export const PIPELINE = {
     'physics/contacts',
     'physics/kernels',
     'physics/manifolds',
-    'poses',
     'util',
   ],
   'physics/solver': ['physics/kernels', 'physics/manifolds'],
@@ -68,18 +65,16 @@ export const PIPELINE = {
     'physics/manifolds',
     'physics/narrowphase',
     'physics/solver',
-    'poses',
     'shapes',
     'util',
   ],
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
-  snapshot: ['physics', 'poses', 'shapes'],
+  snapshot: ['physics', 'shapes'],
   // Saved states, recordings and links: their readers' messages are written in the page's words.
   state: ['config', 'i18n', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
-  // The loop is handed a step callback and frame times: it knows no physics and no page.
+  // The frame driver and the display emulator around the package's loop: no physics, no page.
   loop: ['config', 'util'],
-  interp: ['config', 'snapshot', 'util'],
   // The physics host and its two homes (physicsHost/): the core both homes run, the messages
   // and step slots both sides of the worker share, what runs inside the worker, the host on the
   // page's thread (and the interface both homes implement), and the page's end of the worker.
@@ -121,7 +116,6 @@ export const PIPELINE = {
   app: [
     'config',
     'i18n',
-    'interp',
     'loop',
     'physics',
     'physicsHost/host',
@@ -165,18 +159,40 @@ const FOLDER = (name) => ({
 const PACKAGES = {
   'cannon-es': { regex: '^cannon-es$', only: ['physics'] },
   three: { regex: '^three(/|$)', only: ['render'] },
+  'fixed-step/three': { regex: '^fixed-step/three$', only: ['render'] },
   'lil-gui': { regex: '^lil-gui', only: ['ui'] },
   uplot: { regex: '^uplot', only: ['ui'] },
 };
 
+/**
+ * The fixed-step package stands below the app: src/ imports it by its public entries' names (the
+ * engine-neutral ones; the root, cannon, rapier and r3f entries are for other apps, and the root
+ * and the drop-in import src/physics), never a file inside it.
+ */
+const PACKAGE_FACE = [
+  {
+    regex: '^fixed-step(/(cannon|rapier|r3f))?$',
+    message:
+      'src/ imports the package by its engine-neutral entries: fixed-step/loop, /interpolation, /three, /core.',
+  },
+  {
+    regex: '(^|/)packages/',
+    message:
+      "src/ imports the package by its entries' names (fixed-step/loop…), never a file inside it.",
+  },
+];
+
 /** The package patterns `folder` may not import (null: the composition root, src/main.ts). */
 function packagePatterns(folder) {
-  return Object.entries(PACKAGES)
-    .filter(([, rule]) => !rule.only.some((only) => foldersNamed(only).includes(folder)))
-    .map(([name, rule]) => ({
-      regex: rule.regex,
-      message: `Only ${rule.only.join(', ')}/ imports ${name}.`,
-    }));
+  return [
+    ...Object.entries(PACKAGES)
+      .filter(([, rule]) => !rule.only.some((only) => foldersNamed(only).includes(folder)))
+      .map(([name, rule]) => ({
+        regex: rule.regex,
+        message: `Only ${rule.only.join(', ')}/ imports ${name}.`,
+      })),
+    ...PACKAGE_FACE,
+  ];
 }
 
 /** One no-restricted-imports block per folder: every folder not in its list, and the packages. */
@@ -191,30 +207,86 @@ const LAYERS = FOLDERS.map((folder) => {
   };
 });
 
+/** What stands outside the package: any path up out of packages/fixed-step/src into src/. */
+const APP_SOURCE = '^(\\.\\./){3,}src/';
+
 /**
- * The package's entries (packages/fixed-step/src): each re-exports what its folders of src/ give
- * and nothing else, so the loop's entry never pulls in the engines, and the interpolation's none
- * of the physics, the worker or the page.
+ * The package (packages/fixed-step/src) owns its sources and imports none of the app's, but for
+ * its drop-in entry, which reaches the engine through the engine's face alone. Its engine-neutral
+ * entries import no peer at run time.
  */
-const PACKAGE_ENTRIES = [
-  ['packages/*/src/loop.ts', ['loop', 'config', 'util']],
-  ['packages/*/src/interpolation.ts', ['interp', 'snapshot', 'poses', 'config', 'util']],
-].map(([file, folders]) => ({
-  files: [file],
+const PACKAGE_LAYERS = [
+  {
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['packages/*/src/cannon.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: APP_SOURCE,
+              message: 'The package stands below the app: only its drop-in entry imports src/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/*/src/cannon.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){3,}src/(?!physics/index$)',
+              message:
+                "The drop-in reaches the engine through its face: '../../../src/physics/index'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/*/src/{core,loop,interpolation}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: APP_SOURCE, message: 'The package stands below the app.' },
+            ...['cannon-es', '@dimforge/rapier3d-compat', 'react', '@react-three/fiber'].map(
+              (name) => ({
+                regex: `^${name}$`,
+                message: `An engine-neutral entry imports no ${name}.`,
+                allowTypeImports: false,
+              }),
+            ),
+            {
+              regex: '^three$',
+              message: 'An engine-neutral entry imports three.js types only.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+/** The engine's face (src/physics/index.ts) re-exports its stages and imports nothing else. */
+const PHYSICS_FACE = {
+  files: ['src/physics/index.ts'],
   rules: {
     'no-restricted-imports': [
       'error',
-      {
-        patterns: [
-          ...FOLDERS.filter((folder) => !folders.flatMap(foldersNamed).includes(folder)).map(
-            FOLDER,
-          ),
-          ...packagePatterns(null),
-        ],
-      },
+      { patterns: FOLDERS.filter((f) => !f.startsWith('physics/')).map(FOLDER) },
     ],
   },
-}));
+};
 
 /** The composition root (src/main.ts) builds everything, but draws and steps through it. */
 const ROOT_LAYER = {
@@ -244,7 +316,8 @@ export default tseslint.config(
   },
   ...LAYERS,
   ROOT_LAYER,
-  ...PACKAGE_ENTRIES,
+  PHYSICS_FACE,
+  ...PACKAGE_LAYERS,
   {
     // Type-aware rules, on src/ only: they need the type checker, which makes linting several
     // times slower, and src/ is where a needless `as` or `?? 0` costs something in a hot loop.

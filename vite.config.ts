@@ -4,6 +4,31 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The fixed-step package's public entries, read from its source: `fixed-step/loop` is
+ * packages/fixed-step/src/loop.ts. Only the names its package.json exports (tsconfig.json's
+ * `paths` says the same to TypeScript), so nothing in the app reaches a file inside the package.
+ */
+function packageEntries(): { find: RegExp; replacement: string }[] {
+  const manifest = new URL('./packages/fixed-step/package.json', import.meta.url);
+  const { name, exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    name: string;
+    exports: Record<string, unknown>;
+  };
+  return Object.keys(exports)
+    .filter((key) => key !== './package.json')
+    .map((key) => {
+      const entry = key === '.' ? 'index' : key.slice(2);
+      return {
+        find: new RegExp(`^${name}${key === '.' ? '' : `/${entry}`}$`),
+        replacement: fileURLToPath(
+          new URL(`./packages/fixed-step/src/${entry}.ts`, import.meta.url),
+        ),
+      };
+    });
+}
 
 /**
  * Only the production build gets the policy: Vite's dev server injects its own client and styles
@@ -57,11 +82,15 @@ export default defineConfig({
   plugins: [contentSecurityPolicy()],
   resolve: {
     // lil-gui's package exports hide its stylesheet; name the file so it can be bundled.
-    alias: {
-      'lil-gui.css': fileURLToPath(
-        new URL('./node_modules/lil-gui/dist/lil-gui.css', import.meta.url),
-      ),
-    },
+    alias: [
+      {
+        find: 'lil-gui.css',
+        replacement: fileURLToPath(
+          new URL('./node_modules/lil-gui/dist/lil-gui.css', import.meta.url),
+        ),
+      },
+      ...packageEntries(),
+    ],
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   server: { headers: ISOLATION_HEADERS },

@@ -15,7 +15,7 @@ import {
 } from 'three';
 import { quat, vec3 } from 'gl-matrix';
 import { Bench } from 'tinybench';
-import { FramePoses, interpolatePoses } from '../src/interp/interpolate';
+import { FramePoses, interpolatePoses } from '../packages/fixed-step/src/interp/interpolate';
 import { PhysicsWorld } from '../src/physics/world/physicsWorld';
 import { BodyInstances } from '../src/render/bodyInstances';
 import { SHAPE_KINDS } from '../src/shapes/shapeKinds';

@@ -8,6 +8,8 @@
 // and where a busy step of 1,771 goes).
 // `npm run bench -- --stress`: only the stress scenes' table and their real-time capacity.
 // `npm run bench -- --front-door`: only the package's front door against its parts.
+// `npm run bench -- --peers`: the pyramid and the tower in Jolt, Havok, Rapier and stock cannon-es
+// beside the project (bench/peers/, installed there on first use); not part of the full bench.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { CANNON_PARTS } from './cannonParts';
@@ -32,6 +34,7 @@ import { qualityTable } from './qualityTable';
 import { benchStepParts, PARTS_FIRST, PARTS_LAST } from '../tests/support/stepParts';
 import { stepPartsTable } from './stepPartsTable';
 import { describeLoad, describeMachine, fixed } from './report';
+import { benchPeers, ensurePeers, PEER_SCENES, peersNotes, peersTable } from './peersBench';
 import { benchState, stateTable } from './stateBench';
 import {
   qualityByVariantTable,
@@ -51,9 +54,8 @@ function section(title: string): void {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(
-    `# npm run bench${quick ? ' --quick' : ''}${process.argv.includes('--tuning') ? ' --tuning' : ''}`,
-  );
+  const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+  console.log(`# npm run bench${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`);
   console.log(`machine: ${describeMachine()}`);
   console.log(`at start: ${describeLoad()}`);
   if (quick) shortenWindow(200);
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
   else if (process.argv.includes('--pyramid')) runPyramid();
   else if (process.argv.includes('--stress')) runStress();
   else if (process.argv.includes('--front-door')) await runFrontDoor();
+  else if (process.argv.includes('--peers')) runPeers();
   else await runBench();
   console.log(
     `\nat end: ${describeLoad()}; took ${fixed((performance.now() - started) / 1000, 0)} s`,
@@ -110,6 +113,20 @@ function runPyramid(): void {
     `where a busy pyramid step goes: the default, wall ms per world.step, mean over steps ${PARTS_FIRST}–${PARTS_LAST} (the clock around each part)`,
   );
   console.log(stepPartsTable([benchStepParts(quick ? 7 : 11)]));
+}
+
+function runPeers(): void {
+  ensurePeers();
+  const rounds = quick ? 1 : 3;
+  section(
+    `the peers: CPU ms per step at 100 Hz, one thread, each engine in a process of its own, medians of ${rounds} round${rounds > 1 ? 's' : ''} in rotated order (Rapier's deterministic build and stock cannon-es: the first round only)`,
+  );
+  const results = benchPeers(rounds, quick ? ['pyramid'] : PEER_SCENES);
+  console.log(peersTable(results));
+  console.log(
+    `\nEach engine's settings (its defaults but the step, the density and the ground):\n`,
+  );
+  console.log(peersNotes(results));
 }
 
 function runState(): void {

@@ -1,7 +1,7 @@
 // The browser bench's report: one row per scene and thread (medians over rounds), the drag
 // delays, the worker ÷ main ratios and the goals, as Markdown docs/threads.md can take as printed.
 
-import { WORKER_PHYSICS_SHARE } from '../../src/loop/overloadGovernor';
+import { WORKER_PHYSICS_SHARE } from '../../packages/fixed-step/src/loop/overloadGovernor';
 import { fixed, formatTable, median } from '../report';
 import type { Thread } from './benchPage';
 import type { DragResult } from './dragRun';

@@ -1,6 +1,6 @@
-// Builds the package from the app's own src/ modules (no copies): one ES module per entry plus
-// shared chunks (Vite's library mode), and one bundled .d.ts per entry (tsc, then
-// rollup-plugin-dts). `npm run build` here; `npm pack` runs it first.
+// Builds the package from its own sources (and, for the drop-in, the sandbox's engine through its
+// face, src/physics/index.ts): one ES module per entry plus shared chunks (Vite's library mode),
+// and one bundled .d.ts per entry (tsc, then rollup-plugin-dts). `npm pack` runs it first.
 
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ const TYPES = join(DIST, 'types');
 /** The package's entries: `exports` in package.json names each as `./<name>` (index as `.`). */
 export const ENTRIES = [
   'index',
+  'core',
   'loop',
   'interpolation',
   'three',
@@ -34,11 +35,21 @@ const PEERS = [
   /^@react-three\/fiber$/,
 ];
 
+/** `fixed-step/<entry>` → src/<entry>.ts, for the engine's imports of the package by name. */
+function selfReferences(): { find: RegExp; replacement: string }[] {
+  return ENTRIES.map((name) => ({
+    find: new RegExp(`^fixed-step${name === 'index' ? '' : `/${name}`}$`),
+    replacement: join(HERE, 'src', `${name}.ts`),
+  }));
+}
+
 async function buildModules(): Promise<void> {
   await build({
     configFile: false,
     root: HERE,
     logLevel: 'warn',
+    // The engine imports the pose layout by the package's own name, as the app does.
+    resolve: { alias: selfReferences() },
     build: {
       outDir: DIST,
       emptyOutDir: true,
@@ -70,12 +81,7 @@ async function buildDeclarations(): Promise<void> {
   });
   const emitted = join(TYPES, relative(resolve(HERE, '../..'), join(HERE, 'src')));
   const bundle = await rollup({
-    input: {
-      // The front door's declarations as a file of their own (no export names it), first: the
-      // engine entries import them from there, not from index.d.ts and with it cannon-es's types.
-      'chunks/frontDoor': join(emitted, 'frontDoor.d.ts'),
-      ...Object.fromEntries(ENTRIES.map((name) => [name, join(emitted, `${name}.d.ts`)])),
-    },
+    input: Object.fromEntries(ENTRIES.map((name) => [name, join(emitted, `${name}.d.ts`)])),
     external: PEERS,
     plugins: [dts({ respectExternal: false })],
     onwarn(warning) {
@@ -86,7 +92,8 @@ async function buildDeclarations(): Promise<void> {
     dir: DIST,
     format: 'es',
     entryFileNames: '[name].d.ts',
-    chunkFileNames: 'chunks/[name].d.ts',
+    // A chunk is named after its first module, `interpolate.d` for interpolate.d.ts: drop the `.d`.
+    chunkFileNames: (chunk) => `chunks/${chunk.name.replace(/\.d$/, '')}.d.ts`,
   });
   await bundle.close();
   rmSync(TYPES, { recursive: true, force: true });

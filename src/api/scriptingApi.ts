@@ -6,7 +6,7 @@ import type { BodyPoses } from '../app/poseReadout';
 import type { StatsSnapshot } from '../stats/statsSnapshot';
 import type { LoadOptions } from '../app/simulation';
 import { describeSpec, quoteValue, SETTING_SPECS, validateValue } from '../config/settings';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import type { Settings } from '../config/settings';
 import { currentLanguage, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
@@ -91,22 +91,28 @@ function validateLoadOptions(options: unknown): LoadOptions {
   return { count: count, seed: seed as number | undefined };
 }
 
+/**
+ * The frames, checked and copied in one pass: each item is read once, and the copy is what runs,
+ * so an array the caller changes after the call (or a getter that answers differently on a second
+ * read) cannot slip a frame past the checks or the cap.
+ */
 function validateFrames(frameSeconds: unknown): number[] {
   if (!Array.isArray(frameSeconds)) {
     throw new Error(t('api.advanceArray', { value: quoteValue(frameSeconds) }));
   }
-  if (frameSeconds.length > MAX_ADVANCE_FRAMES) {
-    throw new Error(
-      t('api.advanceTooMany', { count: frameSeconds.length, max: MAX_ADVANCE_FRAMES }),
-    );
+  const length = frameSeconds.length;
+  if (length > MAX_ADVANCE_FRAMES) {
+    throw new Error(t('api.advanceTooMany', { count: length, max: MAX_ADVANCE_FRAMES }));
   }
-  for (let i = 0; i < frameSeconds.length; i++) {
+  const frames: number[] = [];
+  for (let i = 0; i < length; i++) {
     const value: unknown = frameSeconds[i];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       throw new Error(t('api.advanceFrame', { frame: i, value: quoteValue(value) }));
     }
+    frames.push(value);
   }
-  return frameSeconds as number[];
+  return frames;
 }
 
 /** `index` if it names a body now (an integer from 0 to count − 1); otherwise a clear Error. */

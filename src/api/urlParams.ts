@@ -1,5 +1,6 @@
 // Reads the start-up state from the URL (?scene=pile&count=500&seed=7&hz=60&interp=off&paused=1).
-// Each parameter is checked on its own: a bad one yields a message and its default, the rest apply.
+// Each parameter is checked on its own: a bad one yields a message and its default, the rest apply;
+// keys it does not read, and keys given twice, are named too.
 
 import {
   SETTING_SPECS,
@@ -11,6 +12,7 @@ import {
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
 import { sceneList, sceneName } from '../i18n/names';
+import { urlKeyMessages } from './urlKeys';
 import {
   countProblem,
   DEFAULT_SEED,
@@ -54,10 +56,16 @@ export const SETTING_PARAMS: Readonly<Record<string, keyof Settings>> = {
 };
 
 /**
- * Every URL parameter the page reads for the simulation (anything else is reported as unknown).
- * `lang`, which only chooses the page's words, is read by i18n/language.ts.
+ * Every URL parameter the page reads for the simulation. Anything else is reported (see
+ * urlKeys.ts), but for PAGE_PARAMS and the keys links pick up on their way (utm_*, fbclid, …).
  */
 export const URL_PARAMS = ['scene', 'count', 'seed', ...Object.keys(SETTING_PARAMS)] as const;
+
+/**
+ * URL parameters read elsewhere: `lang` (the page's words, i18n/language.ts) and `tour` (the
+ * chapter a tour link opens, tour/chapters.ts). Known here, so neither is reported as unknown.
+ */
+export const PAGE_PARAMS = ['lang', 'tour'] as const;
 
 /**
  * Parameters of older links that no longer choose anything: `solver` asked for the contact
@@ -162,5 +170,6 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
         : retiredSolverNote(t('url.retiredName', { param }), text, t('url.retiredOutcome'));
     if (note !== null) options.notes.push(note);
   }
+  options.errors.push(...urlKeyMessages(params, [...URL_PARAMS, ...PAGE_PARAMS], RETIRED_PARAMS));
   return options;
 }

@@ -5,7 +5,7 @@
 
 import { withoutRetiredSettings } from '../config/settings';
 import type { Settings } from '../config/settings';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import { t } from '../i18n/language';
 import type { CommandAction } from '../physics/world/commands';
 import type { BodySpec, Vec3Tuple } from '../physics/world/physicsWorld';
@@ -237,13 +237,15 @@ export class ActionLayer {
 
   /**
    * Continues from a saved state (throws, changing nothing, on a bad one). In the determinism
-   * lab both worlds load it, so they go on agreeing.
+   * lab both worlds load it, so they go on agreeing: the input is read and checked once, and
+   * both worlds get what was read (a getter that throws on a later read cannot load one only).
    */
   loadState(input: unknown): Promise<void> {
     const { sim, lab } = this.session;
-    const loaded = sim.timeline.loadState(input);
+    const state = sim.timeline.checkState(input);
+    const loaded = sim.timeline.loadChecked(state);
     this.tell(sim.timeline.takeNotice());
-    return this.session.afterJump(loaded, lab?.loadState(input));
+    return this.session.afterJump(loaded, lab?.loadState(state));
   }
 
   /** Starts recording at the current step (`hashEvery` N, `keyframeEvery` K). */

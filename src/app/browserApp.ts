@@ -4,8 +4,8 @@
 // The page's widgets (HUD, messages, panel) are main.ts's; they reach this through callbacks.
 
 import type { PhysicsThreadSetting, Settings } from '../config/settings';
-import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import { copyFrameReport, createFrameReport } from 'fixed-step/loop';
+import type { FrameReport } from 'fixed-step/loop';
 import { t } from '../i18n/language';
 import { FrameDriver } from '../loop/frameDriver';
 import { Stage } from '../render/stage';
@@ -274,7 +274,7 @@ export class BrowserApp implements PageSession {
   private updateLab(): Promise<void> {
     const twin = this.sim.scene.definition.twin;
     if (!twin) {
-      if (this.lab) this.threads.dropTwin(this.lab);
+      if (this.lab) this.threads.dropTwin();
       this.lab?.detach();
       this.lab = null;
       this.view.showLab(null);

@@ -1,15 +1,17 @@
 // Where each world's physics runs: in a worker of its own (the determinism lab's second world
 // in another, so the two step in parallel) or on the page's thread. Each move swaps the physics
 // host a Simulation holds. A worker that cannot start, fails or falls silent hands its world
-// back to the page's thread, with a message saying why.
+// back to the page's thread, rebuilt a slice at a time up to the step last shown.
 
 import type { PhysicsThreadSetting } from '../config/settings';
 import { t } from '../i18n/language';
 import { startWorkerHost } from '../physicsHost/workerHost/startWorker';
+import { rebuildInSlices } from '../physicsHost/workerHost/logReplay';
 import type { WorkerHost, WorkerProblem } from '../physicsHost/workerHost/workerHost';
-import type { Notify } from './notify';
+import type { Notify, ShownMessage } from './notify';
 import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';
+import { LocalHost } from '../physicsHost/host/localHost';
 import type { TwinLab } from './twinLab';
 
 /** What the threads act on: the page's session. */
@@ -22,15 +24,20 @@ export interface ThreadSession {
 }
 
 /**
- * How long a worker may owe the page an answer (a scene build, a batch of steps) before the page
- * gives up on it and steps on its own thread. A 5000-body scene builds in well under a second on
- * a phone, and a frame asks for at most a frame's worth of work; a worker silent this long has
- * been stopped by the browser (out of memory, a crash), which no event reliably reports.
+ * How long past the work it is known to owe a worker may stay silent before the page gives up
+ * on it (ms). A worker says it is alive four times a second through long work (HEARTBEAT_MS), so
+ * only a stopped worker — out of memory, a crash, terminated — goes a second without a word.
  */
-export const WORKER_SILENCE_MS = 15_000;
+export const WORKER_SILENCE_MS = 1000;
 
-/** How often the page looks for a silent worker. */
-const WATCH_INTERVAL_MS = 1000;
+/** How often the page looks for a silent worker (ms). */
+const WATCH_INTERVAL_MS = 250;
+
+/**
+ * The longest a slice of a rebuild may run before the page gets its turn (ms): with a frame's
+ * own work, every task stays under 100 ms, so the page keeps drawing and answering.
+ */
+export const REBUILD_SLICE_MS = 40;
 
 type Which = 'main' | 'twin';
 
@@ -57,6 +64,8 @@ export class PhysicsThreads {
   /** The workers running: the main world's, and the lab's second world's. */
   private readonly workers: Record<Which, WorkerHost | null> = { main: null, twin: null };
   private watching = 0;
+  /** Rebuilds under way (a world moving to this thread), and when the last ends. */
+  private rebuilding: Promise<void> | null = null;
   /**
    * Why a worker could not start, once one could not (no Workers, a policy, a script that will
    * not load): it will not start the next time either, so it is not tried again and the page
@@ -75,16 +84,15 @@ export class PhysicsThreads {
   async use(thread: PhysicsThreadSetting): Promise<void> {
     const { sim, lab } = this.session;
     if (thread === 'main') {
-      this.handBack('main');
-      this.handBack('twin');
+      await this.bringBack(null);
       this.session.redraw();
       return;
     }
-    if (this.workers.main) return;
+    if (this.workers.main || this.rebuilding) return;
     const started = this.start(sim, 'main');
     if (!started) return;
     await sim.useHost(started, 'build');
-    // A worker that failed while building has been replaced by this thread already.
+    // A worker that failed while building is being replaced by this thread already.
     if (this.workers.main !== started) return;
     if (lab) await this.placeTwin(lab);
     this.session.redraw();
@@ -98,39 +106,31 @@ export class PhysicsThreads {
   }
 
   /** The lab is gone: its worker is stopped. */
-  dropTwin(lab: TwinLab): void {
-    if (this.workers.twin) this.handBack('twin', lab.twin);
+  dropTwin(): void {
+    this.workers.twin?.dispose();
+    this.workers.twin = null;
   }
 
   /** Starts a worker for `sim`; on failure says why, and physics stays on this thread. */
   private start(sim: Simulation, which: Which): WorkerHost | null {
     if (this.startProblem) {
-      this.fallBack(this.startProblem);
+      this.cannotStart(this.startProblem);
       return null;
     }
     const outcome = startWorkerHost(sim.host.tuning);
     if ('problem' in outcome) {
-      this.fallBack(outcome.problem);
+      this.cannotStart(outcome.problem);
       return null;
     }
     const started = outcome.host;
-    started.onFailed = (problem) => this.fallBack(problem);
+    started.onFailed = (problem) => {
+      // A script blocked by a policy or missing is only heard once the worker runs.
+      if (problem.kind === 'blocked') this.startProblem = problem;
+      void this.bringBack(problem);
+    };
     this.workers[which] = started;
     this.watch();
     return started;
-  }
-
-  /**
-   * Brings `which` world back to this thread: the same world at the same step where the worker's
-   * session can be re-simulated, else its scene afresh. Returns whether it resumed.
-   */
-  private handBack(which: Which, sim = this.simOf(which)): boolean {
-    const worker = this.workers[which];
-    if (!worker) return true;
-    this.workers[which] = null;
-    const back = worker.handBack();
-    if (sim) void sim.useHost(back.host, back.resumed ? 'resume' : 'restart');
-    return back.resumed;
   }
 
   private simOf(which: Which): Simulation | null {
@@ -138,8 +138,93 @@ export class PhysicsThreads {
   }
 
   /**
-   * Looks for a silent worker once a second while any runs. A tick that comes late means the
-   * page itself ran no tasks meanwhile (a long frame, a stalled tab), and the worker's answers
+   * Brings every world in a worker back to this thread: each worker is stopped and its world
+   * rebuilt here from its session log, a slice of at most REBUILD_SLICE_MS at a time, up to the
+   * step the page last showed — then the same world carries on here. `problem`: why the worker
+   * was given up on (a message says so), or null when physics moves here by choice.
+   */
+  private bringBack(problem: WorkerProblem | null): Promise<void> {
+    const moving: { sim: Simulation; worker: WorkerHost }[] = [];
+    for (const which of ['main', 'twin'] as const) {
+      const worker = this.workers[which];
+      const sim = this.simOf(which);
+      this.workers[which] = null;
+      if (worker && sim) moving.push({ sim, worker });
+      else worker?.dispose();
+    }
+    if (moving.length === 0) return this.rebuilding ?? Promise.resolve();
+    const { sim, notify } = this.session;
+    const reason = problem === null ? null : problemText(problem);
+    const rebuilds = moving.map(({ worker }) => worker.recover());
+    const step = moving[0].worker.nextStep;
+    const notice: ShownMessage | null =
+      reason === null ? null : notify(t('message.recoveringPhysics', { reason, step }));
+    const done = rebuildInSlices(rebuilds, REBUILD_SLICE_MS).then((failure) => {
+      this.handOver(moving, failure);
+      notice?.remove();
+      if (reason !== null) this.tellMoved(reason, step, failure);
+    });
+    this.rebuilding = done.then(() => {
+      this.rebuilding = null;
+    });
+    if (reason !== null) {
+      sim.set({ physicsThread: 'main' });
+      this.session.lab?.syncSettings();
+      this.session.changed();
+    }
+    return this.rebuilding;
+  }
+
+  /**
+   * Each world's rebuilt host takes over from its worker's; where the rebuild failed (it threw:
+   * the log could not be replayed), the scene starts again here.
+   */
+  private handOver(moving: { sim: Simulation; worker: WorkerHost }[], failure: unknown): void {
+    for (const { sim, worker } of moving) {
+      if (failure === null) {
+        void sim.useHost(worker.recovered(), worker.stepsDropped > 0 ? 'rewind' : 'resume');
+      } else {
+        worker.dispose();
+        const scene = sim.scene;
+        const host = new LocalHost(scene.definition.id, reloadOptions(scene), worker.tuning);
+        void sim.useHost(host, 'restart');
+      }
+    }
+    this.session.redraw();
+    this.session.changed();
+  }
+
+  /** The message after a worker failed and its world moved here. */
+  private tellMoved(reason: string, step: number, failure: unknown): void {
+    const rebuilt =
+      failure === null
+        ? t('message.rebuiltSameStep', { step })
+        : t('message.startedAgain', {
+            error: failure instanceof Error ? failure.message : String(failure),
+          });
+    this.session.notify(t('message.workerFallback', { reason, rebuilt }), 'warning');
+  }
+
+  /**
+   * A worker could not start: physics stays on this thread, and a message says why — once, as
+   * it will not start the next time either.
+   */
+  private cannotStart(problem: WorkerProblem): void {
+    const { sim, lab, notify } = this.session;
+    sim.set({ physicsThread: 'main' });
+    lab?.syncSettings();
+    if (this.startProblem === null) {
+      const reason = problemText(problem);
+      notify(t('message.workerFallback', { reason, rebuilt: t('message.stayedHere') }), 'warning');
+    }
+    this.startProblem = problem;
+    this.session.redraw();
+    this.session.changed();
+  }
+
+  /**
+   * Looks for a silent worker four times a second while any runs. A tick that comes late means
+   * the page itself ran no tasks meanwhile (a long frame, a stalled tab), and the worker's answers
    * may be queued behind this tick: silence is counted at most one interval a tick.
    */
   private watch(): void {
@@ -156,42 +241,14 @@ export class PhysicsThreads {
       const stalledMs = nowMs - lastTickMs - WATCH_INTERVAL_MS;
       lastTickMs = nowMs;
       for (const worker of [main, twin]) {
-        if (stalledMs > 0) worker?.pageStalled(stalledMs);
-        const silent = worker?.silentMs() ?? 0;
-        if (silent > WORKER_SILENCE_MS) {
-          worker?.fail({ kind: 'silent', seconds: Math.round(silent / 1000) });
+        if (!worker) continue;
+        if (stalledMs > 0) worker.pageStalled(stalledMs);
+        const silent = worker.silentMs();
+        if (silent > worker.owedMs() + WORKER_SILENCE_MS) {
+          worker.fail({ kind: 'silent', seconds: Number((silent / 1000).toFixed(1)) });
           return;
         }
       }
     }, WATCH_INTERVAL_MS);
-  }
-
-  /**
-   * A worker could not start or failed: every world comes back to this thread (rebuilt here),
-   * the setting says 'main', and a message says why.
-   */
-  private fallBack(problem: WorkerProblem): void {
-    const { sim, lab, notify } = this.session;
-    const told = this.startProblem !== null;
-    if (
-      problem.kind === 'noWorkers' ||
-      problem.kind === 'cannotStart' ||
-      problem.kind === 'blocked'
-    )
-      this.startProblem = problem;
-    const step = sim.nextStep;
-    const resumed = this.handBack('main');
-    if (lab && !this.handBack('twin') && resumed) {
-      // The lab's two worlds must start from the same step to be compared: both start again.
-      void sim.load(sim.scene.definition.id, reloadOptions(sim.scene));
-      void lab.reload();
-    }
-    sim.set({ physicsThread: 'main' });
-    lab?.syncSettings();
-    const rebuilt = resumed ? t('message.rebuiltSameStep', { step }) : t('message.startedAgain');
-    if (!told)
-      notify(t('message.workerFallback', { reason: problemText(problem), rebuilt }), 'warning');
-    this.session.redraw();
-    this.session.changed();
   }
 }

@@ -2,7 +2,7 @@
 // (with the velocities stored beside them) and the pose its instance matrix was last drawn at.
 
 import { t } from '../i18n/language';
-import type { Snapshot } from '../snapshot/snapshots';
+import type { Snapshot } from 'fixed-step/interpolation';
 
 export interface Pose {
   p: [number, number, number];

@@ -6,10 +6,10 @@ import type { InterpolationMode, Settings } from '../config/settings';
 import { LocalHost } from '../physicsHost/host/localHost';
 import type { HostListener, PhysicsHost, StepHashListener } from '../physicsHost/host/physicsHost';
 import { t } from '../i18n/language';
-import { FramePoses, interpolateAt } from '../interp/interpolate';
-import { createFrameReport, createLoopTimes, FixedStepLoop } from '../loop/fixedStepLoop';
-import type { FrameReport, LoopTimes, Stepper } from '../loop/fixedStepLoop';
-import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from '../loop/overloadGovernor';
+import { FramePoses, interpolateAt } from 'fixed-step/interpolation';
+import { createFrameReport, createLoopTimes, FixedStepLoop } from 'fixed-step/loop';
+import type { FrameReport, LoopTimes, Stepper } from 'fixed-step/loop';
+import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from 'fixed-step/loop';
 import type { Command, CommandAction } from '../physics/world/commands';
 import type { FaultReport } from '../physics/world/stateGuard';
 import { reloadOptions, resolveScene } from '../scenes/registry';
@@ -31,11 +31,11 @@ export type { StepHashListener } from '../physicsHost/host/physicsHost';
 export type LoadOptions = SceneOptions;
 
 /**
- * How a host taken over relates to the session: 'build' (the loaded scene is to be built in it),
- * 'restart' (it has built the loaded scene afresh: a new timeline), 'resume' (it holds this
- * session's world at this step: the loop carries on).
+ * How a host taken over relates to the session: 'build' (the scene is to be built in it),
+ * 'restart' (it built the scene afresh: a new timeline), 'resume' (it holds this world at this
+ * step), 'rewind' (at an earlier step than the loop asked for: a dead worker's, rebuilt).
  */
-export type Takeover = 'build' | 'restart' | 'resume';
+export type Takeover = 'build' | 'restart' | 'resume' | 'rewind';
 
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
 const performanceNowMs = (): number => performance.now();
@@ -141,10 +141,10 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     host.setStepHashListener(this.stepHashListener);
     this.governor.share = host.physicsShare;
     if (takeover === 'build') return this.load(this.scene.definition.id, reloadOptions(this.scene));
-    if (takeover === 'restart') {
-      this.timeline.clear(false);
-      this.afterLoad();
-    } else {
+    if (takeover === 'restart') this.timeline.clear(false);
+    if (takeover === 'restart') this.afterLoad();
+    else {
+      if (takeover === 'rewind') this.loop.reset(host.time);
       this.drawNow(true);
       this.interpolate();
     }

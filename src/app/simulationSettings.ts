@@ -4,7 +4,7 @@
 
 import { DEFAULT_SETTINGS, validatePatch, validateValue } from '../config/settings';
 import type { Settings } from '../config/settings';
-import type { FixedStepLoop } from '../loop/fixedStepLoop';
+import type { FixedStepLoop } from 'fixed-step/loop';
 
 /** Settings that change what the stutter meter measures. */
 const METER_SETTINGS = [

@@ -3,7 +3,7 @@
 // can be named down to the body and field. Written once per step without allocating (in either
 // physics thread: the poses come from the snapshots a step publishes).
 
-import { Snapshot } from '../snapshot/snapshots';
+import { Snapshot } from 'fixed-step/interpolation';
 import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { ComparedBody } from '../state/divergence';
 import { toHex } from '../state/stateHasher';

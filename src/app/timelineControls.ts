@@ -92,7 +92,19 @@ export class TimelineControls {
    * any field is bad. In worker mode resolves once the worker has restored it.
    */
   loadState(input: unknown): Promise<void> {
-    const state = parseState(input, this.tuning);
+    return this.loadChecked(this.checkState(input));
+  }
+
+  /**
+   * The saved state `input` holds, checked field by field and copied into plain data: the one
+   * reading of the caller's object (its getters run once), or an Error naming the bad field.
+   */
+  checkState(input: unknown): SavedState {
+    return parseState(input, this.tuning);
+  }
+
+  /** Continues from a state `checkState` returned (see loadState). */
+  loadChecked(state: SavedState): Promise<void> {
     this.notice = otherPhysicsNotice('message.otherPhysicsState', state.physics);
     const made = this.sim.host().loadState(state);
     this.endReplay();

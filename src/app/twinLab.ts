@@ -3,11 +3,12 @@
 // both get every command at the same step, and every step's state is compared once both worlds
 // have it: the first that differs is named down to the body and field.
 
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import type { TwinReport } from '../stats/statsSnapshot';
 import type { Command, CommandAction } from '../physics/world/commands';
 import { firstBodyDifference } from '../state/divergence';
 import type { Divergence } from '../state/divergence';
+import type { SavedState } from '../state/stateSchema';
 import { LocalHost } from '../physicsHost/host/localHost';
 import { Simulation } from './simulation';
 import { StepHistory } from './stepHistory';
@@ -60,11 +61,12 @@ export class TwinLab {
   }
 
   /**
-   * The twin continues from the same saved state as the main world (validated by it already);
-   * resolves once it has.
+   * The twin continues from the same saved state as the main world, checked once for both (see
+   * ActionLayer.loadState); a copy of its own, as the main world's host may keep the one it got.
+   * Resolves once it has.
    */
-  loadState(state: unknown): Promise<void> {
-    const loaded = this.twin.timeline.loadState(state);
+  loadState(state: SavedState): Promise<void> {
+    const loaded = this.twin.timeline.loadChecked(structuredClone(state));
     this.leftHistory.reset();
     this.rightHistory.reset();
     this.leftOwed = 0;

@@ -4,24 +4,18 @@
 
 import { t } from '../i18n/language';
 import { quoteValue } from '../i18n/quote';
+import { INTERPOLATION_MODES } from 'fixed-step/interpolation';
+import type { InterpolationMode } from 'fixed-step/interpolation';
+import { STRATEGIES } from 'fixed-step/loop';
+import type { Strategy } from 'fixed-step/loop';
 
 export { quoteValue };
 
-export const INTERPOLATION_MODES = ['interpolate', 'off', 'extrapolate', 'hermite'] as const;
-/**
- * How a frame is drawn from the previous and current snapshot: 'interpolate' (lerp/slerp,
- * smooth), 'off' (the current snapshot as is), 'extrapolate' (current pushed ahead by its
- * velocities), 'hermite' (a cubic through both snapshots and their velocities).
- */
-export type InterpolationMode = (typeof INTERPOLATION_MODES)[number];
-
-/** The article's four loops; only `accumulator` has an alpha to draw with. */
-export const STRATEGIES = ['accumulator', 'semi-fixed', 'variable', 'fixed-per-frame'] as const;
-/**
- * The article's four loops: 'fixed-per-frame' (one dt per frame), 'variable' (dt = frame time),
- * 'semi-fixed' (steps of at most dt) and 'accumulator' (whole steps of dt, the rest carried).
- */
-export type Strategy = (typeof STRATEGIES)[number];
+// The render modes and the loops are the package's (fixed-step): the settings choose among them.
+export { INTERPOLATION_MODES } from 'fixed-step/interpolation';
+export type { InterpolationMode } from 'fixed-step/interpolation';
+export { STRATEGIES } from 'fixed-step/loop';
+export type { Strategy } from 'fixed-step/loop';
 
 export const VIEWS = ['single', 'split', 'ghost'] as const;
 export type View = (typeof VIEWS)[number];

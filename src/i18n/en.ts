@@ -168,6 +168,12 @@ export const EN = {
     "URL parameter '{param}' = {value} is invalid: expected {expected}. Using the default.",
   'url.retiredName': "URL parameter '{param}'",
   'url.retiredOutcome': 'the page loaded with one',
+  'url.nearMiss':
+    "URL parameter {param} is not one this page reads: did you mean '{known}'? It was ignored.",
+  'url.unread':
+    'URL parameters this page does not read were ignored ({count} in all): {names}; it reads {valid}.',
+  'url.repeated':
+    "URL parameter '{param}' is given {count} times ({values}): the first is used, the rest ignored.",
 
   'load.unknown': 'Unknown scene {value}; the scenes are {valid}.',
   'load.fixedSize': 'The scene {scene} has a fixed size and takes no count.',
@@ -212,7 +218,10 @@ export const EN = {
   'worker.silent': 'stopped answering (silent for {seconds} s)',
   'message.rebuiltSameStep':
     'The scene was rebuilt here at the same step ({step}, its inputs replayed)',
-  'message.startedAgain': 'The scene started again here (its session was too long to replay)',
+  'message.startedAgain': 'The scene started again here (its world could not be rebuilt: {error})',
+  'message.recoveringPhysics':
+    'Recovering physics: the physics worker {reason}. Its world is being rebuilt here, up to the step last shown ({step}); the picture waits for it.',
+  'message.stayedHere': 'The scene stays as it is',
   'message.otherPhysicsState':
     'This saved state was made by other physics (version {version}; this build steps with version {current}): it loads, but the steps from here on may differ from the ones it was made with.',
   'message.otherPhysicsRecording':
@@ -344,6 +353,8 @@ export const EN = {
   'file.either': 'a saved state or a recording',
   'file.tooLarge':
     '{source} is {size} bytes; {what} is at most {limit} bytes ({mib} MiB), so it was not read.',
+  'file.tooLargeForKind':
+    '{source} is {size} bytes and holds {what}, which is at most {limit} bytes ({mib} MiB), so it was not opened.',
 
   'notice.noWebglTitle': '3D view unavailable: WebGL 2 is not available',
   'notice.noWebglBecause': 'Nothing can be drawn because {reason}.',

@@ -169,6 +169,12 @@ export const KO: TextTable = {
     "URL 매개변수 '{param}' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}. 기본값을 씁니다.",
   'url.retiredName': "URL 매개변수 '{param}'",
   'url.retiredOutcome': '페이지는 한 스레드로 열렸습니다',
+  'url.nearMiss':
+    "URL 매개변수 {param}은(는) 이 페이지가 읽는 이름이 아닙니다. '{known}'을(를) 쓰려던 것인가요? 무시했습니다.",
+  'url.unread':
+    'URL 매개변수 중 이 페이지가 읽지 않는 것은 무시했습니다(모두 {count}개): {names}. 이 페이지가 읽는 매개변수: {valid}.',
+  'url.repeated':
+    "URL 매개변수 '{param}'이(가) {count}번 들어 있습니다({values}). 첫 번째 값을 쓰고 나머지는 무시합니다.",
 
   'load.unknown': '{value}(이)라는 장면은 없습니다. 있는 장면: {valid}.',
   'load.fixedSize': '장면 {scene}은(는) 크기가 정해져 있어 count를 받지 않습니다.',
@@ -215,7 +221,10 @@ export const KO: TextTable = {
   'message.rebuiltSameStep':
     '장면을 여기서 같은 스텝({step})으로 다시 세웠습니다 (입력은 다시 재생)',
   'message.startedAgain':
-    '장면을 여기서 처음부터 다시 시작했습니다 (세션이 너무 길어 재생할 수 없음)',
+    '장면을 여기서 처음부터 다시 시작했습니다 (세계를 다시 세울 수 없음: {error})',
+  'message.recoveringPhysics':
+    '물리 복구 중: 물리 워커 문제 ({reason}). 마지막으로 보인 스텝({step})까지 이 페이지에서 세계를 다시 세우고 있습니다. 그동안 화면은 멈춰 있습니다.',
+  'message.stayedHere': '장면은 그대로입니다',
   'message.otherPhysicsState':
     '이 저장 상태는 다른 물리(버전 {version})로 만들어졌습니다. 이 빌드는 버전 {current}입니다. 불러오기는 되지만, 여기서부터의 스텝은 만들 때와 다를 수 있습니다.',
   'message.otherPhysicsRecording':
@@ -348,6 +357,8 @@ export const KO: TextTable = {
   'file.either': '저장 상태나 기록',
   'file.tooLarge':
     '{source}: {size}바이트입니다. {what}은(는) 최대 {limit}바이트({mib} MiB)라서 읽지 않았습니다.',
+  'file.tooLargeForKind':
+    '{source}: {size}바이트짜리 {what}입니다. 이 종류는 최대 {limit}바이트({mib} MiB)까지라서 열지 않았습니다.',
 
   'notice.noWebglTitle': '3D 보기를 쓸 수 없습니다: WebGL 2가 없습니다',
   'notice.noWebglBecause': '아무것도 그릴 수 없습니다. 이유: {reason}.',

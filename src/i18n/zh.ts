@@ -161,6 +161,10 @@ export const ZH: TextTable = {
   'url.badSetting': "URL 参数 '{param}' = {value} 无效：应为 {expected}。改用默认值。",
   'url.retiredName': "URL 参数 '{param}'",
   'url.retiredOutcome': '页面以单线程载入',
+  'url.nearMiss': "URL 参数 {param} 不是本页面读取的参数：是不是想写 '{known}'？已忽略。",
+  'url.unread':
+    'URL 中有本页面不读取的参数，已忽略（共 {count} 个）：{names}；本页面读取的参数有 {valid}。',
+  'url.repeated': "URL 参数 '{param}' 出现了 {count} 次（{values}）：使用第一个值，其余忽略。",
 
   'load.unknown': '没有场景 {value}；可用的场景有 {valid}。',
   'load.fixedSize': '场景 {scene} 的大小是固定的，不接受 count。',
@@ -199,9 +203,12 @@ export const ZH: TextTable = {
   'worker.blocked': '无法启动（被阻止，或其脚本无法载入）',
   'worker.failed': '出错：{detail}',
   'worker.unreadable': '发来了页面无法读取的消息',
-  'worker.silent': '停止了响应（{seconds} 秒没有回应）',
+  'worker.silent': '停止了响应（{seconds} 秒没有任何信号）',
   'message.rebuiltSameStep': '已在此处于同一步（{step}）重建场景，并回放其输入',
-  'message.startedAgain': '场景已在此处从头开始（会话太长，无法回放）',
+  'message.startedAgain': '场景已在此处从头开始（无法重建它的世界：{error}）',
+  'message.recoveringPhysics':
+    '正在恢复物理：物理工作线程{reason}。正在本页重建它的世界，直到最后显示的一步（{step}）；画面会等它完成。',
+  'message.stayedHere': '场景保持原样',
   'message.otherPhysicsState':
     '这个保存的状态来自另一版物理（版本 {version}；本版本为 {current}）：可以载入，但此后的步可能与当初不同。',
   'message.otherPhysicsRecording':
@@ -322,6 +329,8 @@ export const ZH: TextTable = {
   'file.recording': '录制',
   'file.either': '保存的状态或录制',
   'file.tooLarge': '{source} 有 {size} 字节；{what}最多 {limit} 字节（{mib} MiB），因此未读取。',
+  'file.tooLargeForKind':
+    '{source} 有 {size} 字节，内容是{what}；这类文件最多 {limit} 字节（{mib} MiB），因此未打开。',
 
   'notice.noWebglTitle': '3D 视图不可用：没有 WebGL 2',
   'notice.noWebglBecause': '无法绘制任何内容，原因：{reason}。',

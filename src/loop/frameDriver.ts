@@ -4,7 +4,7 @@
 
 import type { Settings } from '../config/settings';
 import { DisplayEmulator, REAL_FRAME } from './displayEmulator';
-import { FrameClock } from './frameClock';
+import { FrameClock } from 'fixed-step/loop';
 import { Rng } from '../util/rng';
 
 /** Seed of the frame jitter, restarted at every load (see `restartJitter`). */

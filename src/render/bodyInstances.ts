@@ -15,8 +15,8 @@ import { SHAPE_KINDS } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import type { BodyTable } from '../snapshot/bodyTable';
 import { createKindGeometry } from './geometries';
-import { composeInstance, restingUnchanged } from './instanceMatrix';
-import type { DrawSource } from './instanceMatrix';
+import { composeInstance, restingUnchanged } from 'fixed-step/three';
+import type { DrawSource } from 'fixed-step/three';
 
 export type { DrawSource };
 

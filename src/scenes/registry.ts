@@ -132,7 +132,9 @@ export function resolveScene(sceneId: string, options: SceneOptions = {}): Loade
     }
   }
   if (seedProblem(seed)) throw new SceneLoadError({ kind: 'seed', value: String(options.seed) });
-  return { definition, count, seed };
+  // −0 passes as an integer (from `seed=-0` or `{ count: -0 }`) but would be saved as "-0", which
+  // no reader takes for an integer: the scene is built, saved and recorded with 0.
+  return { definition, count: count + 0, seed: seed + 0 };
 }
 
 /**

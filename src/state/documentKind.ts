@@ -14,10 +14,11 @@ export function documentName(kind: DocumentKind): string {
   return t(kind === 'state' ? 'file.state' : 'file.recording');
 }
 
-const FORMATS: Readonly<Record<string, DocumentKind>> = {
-  [STATE_FORMAT]: 'state',
-  [RECORDING_FORMAT]: 'recording',
-};
+/** Format tag → kind: a Map, so a tag named like Object.prototype's members finds nothing. */
+const FORMATS: ReadonlyMap<unknown, DocumentKind> = new Map([
+  [STATE_FORMAT, 'state'],
+  [RECORDING_FORMAT, 'recording'],
+]);
 
 /**
  * The kind of `value` (parsed JSON) by its `format` field, or an Error naming `source` (a file
@@ -33,7 +34,7 @@ export function documentKind(source: string, value: unknown): DocumentKind {
     throw new Error(t('state.notDocument', { source, value: quoteValue(value), expected }));
   }
   const format = (value as Record<string, unknown>).format;
-  const kind = typeof format === 'string' ? FORMATS[format] : undefined;
+  const kind = FORMATS.get(format);
   if (kind === undefined) {
     throw new Error(t('state.badFormat', { source, value: quoteValue(format), expected }));
   }

@@ -29,6 +29,8 @@ export function fieldError(what: string, path: string, value: unknown, expected:
 /**
  * Reads a record's fields: throws on anything but a plain object, on a missing required field
  * and on any field not listed (a typo or a field from another version must not pass silently).
+ * Returns a copy of the listed fields, each read from `value` once: what is checked is what is
+ * used, whatever a getter or proxy would answer to a second read.
  */
 export function readFields(
   what: string,
@@ -44,9 +46,16 @@ export function readFields(
         : t('field.objectOptional', { fields: listOf(optional) });
     throw fieldError(what, path, value, expected);
   }
-  const fields = value as Record<string, unknown>;
+  const source = value as Record<string, unknown>;
+  // The copy is a plain object: its keys are only the listed ones, never a prototype's name.
+  const fields: Record<string, unknown> = {};
+  let unknown: string | null = null;
+  for (const key of Object.keys(source)) {
+    if (required.includes(key) || optional.includes(key)) fields[key] = source[key];
+    else unknown ??= key;
+  }
   for (const key of required) {
-    if (!Object.prototype.hasOwnProperty.call(fields, key) || fields[key] === undefined) {
+    if (fields[key] === undefined) {
       throw new Error(
         t('field.missing', {
           what: whatName(what),
@@ -57,17 +66,15 @@ export function readFields(
       );
     }
   }
-  for (const key of Object.keys(fields)) {
-    if (!required.includes(key) && !optional.includes(key)) {
-      throw new Error(
-        t('field.unknown', {
-          what: whatName(what),
-          path: join(path, key),
-          parent: path,
-          fields: listOf([...required, ...optional]),
-        }),
-      );
-    }
+  if (unknown !== null) {
+    throw new Error(
+      t('field.unknown', {
+        what: whatName(what),
+        path: join(path, unknown),
+        parent: path,
+        fields: listOf([...required, ...optional]),
+      }),
+    );
   }
   return fields;
 }
@@ -117,6 +124,10 @@ export function readFloat(
   return number;
 }
 
+/**
+ * An integer within [min, max]. The number −0 (which only a script's object can hold) reads as 0:
+ * an integer field is written as a plain number, and "-0" is not one.
+ */
 export function readInteger(
   what: string,
   value: unknown,
@@ -127,7 +138,7 @@ export function readInteger(
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw fieldError(what, path, value, t('spec.integer', { min, max }));
   }
-  return value;
+  return value + 0;
 }
 
 /** An array of exactly `length` floats (each checked like readFloat, named by its index). */

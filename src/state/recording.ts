@@ -87,12 +87,46 @@ export interface StateSource {
   saveState(): SavedState;
 }
 
+/** How much of a recorder's lists a copy already holds (see `Recorder.progress`). */
+export interface RecorderMark {
+  /** Which recording (`Recorder.serial`). */
+  serial: number;
+  inputs: number;
+  keyframes: number;
+  /** Hashes held (each two lanes). */
+  hashes: number;
+}
+
+/**
+ * A recorder's state as plain data: its scalars whole, its lists from `from` on (what a copy
+ * holding `from` lacks). Merged with `mergeProgress`, it rebuilds the recorder exactly
+ * (`Recorder.resume`): how a recording under way survives a physics worker that dies.
+ */
+export interface RecorderProgress {
+  serial: number;
+  options: RecordOptions;
+  step: number;
+  lastDt: number;
+  full: boolean;
+  endLanes: [number, number];
+  from: RecorderMark;
+  inputs: RecordedInput[];
+  keyframes: Keyframe[];
+  /** Two lanes per hash. */
+  hashes: number[];
+}
+
+/** Numbers the recorders made in a thread, so a copy knows which recording it holds. */
+let nextSerial = 1;
+
 /** Grows a recording while the simulation runs; allocates only as inputs, hashes and keyframes come. */
 export class Recorder {
   /** Steps since the recording started. */
   step = 0;
+  /** Which recording this is (see RecorderMark). */
+  readonly serial: number;
   private readonly options: RecordOptions;
-  private readonly inputs: RecordedInput[] = [];
+  private readonly inputs: RecordedInput[];
   private readonly keyframes: Keyframe[];
   private hashes = new Uint32Array(256);
   private hashCount = 0;
@@ -102,11 +136,58 @@ export class Recorder {
   /** True once MAX_RECORDING_STEPS is reached: nothing more is recorded. */
   full = false;
 
-  constructor(world: StateSource, options: RecordOptions) {
+  /** Starts recording `world` now; or, given a whole progress, carries that recording on. */
+  constructor(world: StateSource, options: RecordOptions);
+  constructor(progress: RecorderProgress);
+  constructor(source: StateSource | RecorderProgress, options?: RecordOptions) {
+    if ('serial' in source) {
+      this.serial = source.serial;
+      nextSerial = Math.max(nextSerial, source.serial + 1);
+      this.options = { ...source.options };
+      this.inputs = source.inputs.slice();
+      this.keyframes = source.keyframes.slice();
+      this.step = source.step;
+      this.lastDt = source.lastDt;
+      this.full = source.full;
+      this.endLanes.set(source.endLanes);
+      for (let k = 0; k + 1 < source.hashes.length; k += 2) {
+        this.pushLanes(source.hashes[k], source.hashes[k + 1]);
+      }
+      return;
+    }
+    if (!options) throw new Error('Recorder: options are missing.');
+    this.serial = nextSerial++;
     this.options = options;
-    this.keyframes = [{ step: 0, state: world.saveState() }];
-    this.endLanes.set(world.hashLanes());
+    this.inputs = [];
+    this.keyframes = [{ step: 0, state: source.saveState() }];
+    this.endLanes.set(source.hashLanes());
     this.pushHash(this.endLanes);
+  }
+
+  /**
+   * The recorder's state for a copy that holds `have` of it (null, or another recording's mark:
+   * nothing): its scalars, and its lists past what the copy holds. Shares the list items.
+   */
+  progress(have: RecorderMark | null): RecorderProgress {
+    const mine = have !== null && have.serial === this.serial;
+    const from: RecorderMark = {
+      serial: this.serial,
+      inputs: mine ? Math.min(have.inputs, this.inputs.length) : 0,
+      keyframes: mine ? Math.min(have.keyframes, this.keyframes.length) : 0,
+      hashes: mine ? Math.min(have.hashes, this.hashCount) : 0,
+    };
+    return {
+      serial: this.serial,
+      options: { ...this.options },
+      step: this.step,
+      lastDt: this.lastDt,
+      full: this.full,
+      endLanes: [this.endLanes[0] ?? 0, this.endLanes[1] ?? 0],
+      from,
+      inputs: this.inputs.slice(from.inputs),
+      keyframes: this.keyframes.slice(from.keyframes),
+      hashes: Array.from(this.hashes.subarray(2 * from.hashes, 2 * this.hashCount)),
+    };
   }
 
   /** Inputs recorded so far. */
@@ -172,13 +253,17 @@ export class Recorder {
   }
 
   private pushHash(lanes: Uint32Array): void {
+    this.pushLanes(lanes[0] ?? 0, lanes[1] ?? 0);
+  }
+
+  private pushLanes(lane0: number, lane1: number): void {
     if (2 * this.hashCount + 2 > this.hashes.length) {
       const grown = new Uint32Array(2 * this.hashes.length);
       grown.set(this.hashes);
       this.hashes = grown;
     }
-    this.hashes[2 * this.hashCount] = lanes[0] ?? 0;
-    this.hashes[2 * this.hashCount + 1] = lanes[1] ?? 0;
+    this.hashes[2 * this.hashCount] = lane0;
+    this.hashes[2 * this.hashCount + 1] = lane1;
     this.hashCount++;
   }
 }

@@ -18,6 +18,23 @@ export interface ReplayStatus {
   divergence: Divergence | null;
 }
 
+/**
+ * Where a replay is and what it has checked, as plain data (the recording itself aside): with the
+ * same recording, `ReplayPlayer.resume` carries the replay on exactly (a worker that died).
+ */
+export interface ReplayPosition {
+  step: number;
+  dt: number;
+  passedEnd: boolean;
+  cursor: number;
+  divergence: Divergence | null;
+  /** Per hash, 1 once it matched. */
+  matched: Uint8Array;
+  endMatched: boolean;
+  /** The earliest failed check's step; null for none. */
+  failedAt: number | null;
+}
+
 export class ReplayPlayer {
   readonly recording: Recording;
   /** Steps since the recording's start. */
@@ -48,6 +65,36 @@ export class ReplayPlayer {
     writeLanes(recording.endHash, this.endLanes, 0);
     this.matched = new Uint8Array(recording.hashes.length);
     for (const keyframe of recording.keyframes) this.reference.set(keyframe.step, keyframe.state);
+  }
+
+  /** Where this replay is and what it has checked (keyframes made in play are not kept). */
+  position(): ReplayPosition {
+    return {
+      step: this.step,
+      dt: this.dt,
+      passedEnd: this.passedEnd,
+      cursor: this.cursor,
+      divergence: this.divergence ? { ...this.divergence } : null,
+      matched: this.matched.slice(),
+      endMatched: this.endMatched,
+      failedAt: this.failedAt === Infinity ? null : this.failedAt,
+    };
+  }
+
+  /** Carries the replay on from `position` (taken from a player of the same recording). */
+  resume(position: ReplayPosition): void {
+    if (position.matched.length !== this.matched.length)
+      throw new Error('ReplayPlayer.resume: the position is of another recording.');
+    this.step = position.step;
+    this.dt = position.dt;
+    this.passedEnd = position.passedEnd;
+    this.cursor = position.cursor;
+    this.divergence = position.divergence ? { ...position.divergence } : null;
+    this.matched.set(position.matched);
+    this.matchedPrefix = 0;
+    while (this.matched[this.matchedPrefix] === 1) this.matchedPrefix++;
+    this.endMatched = position.endMatched;
+    this.failedAt = position.failedAt ?? Infinity;
   }
 
   get ended(): boolean {

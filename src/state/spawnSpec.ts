@@ -63,15 +63,17 @@ function fail(field: string, value: unknown, expected: string): never {
 }
 
 function finiteTuple(field: string, value: unknown, length: number): number[] {
-  if (
-    !Array.isArray(value) ||
-    value.length !== length ||
-    !value.every((v) => typeof v === 'number' && Number.isFinite(v))
-  ) {
+  if (!Array.isArray(value) || value.length !== length) {
     fail(field, value, t('field.finiteArray', { length }));
   }
-  // A copy: the spawn is applied at the next step, and the caller may reuse its array meanwhile.
-  return (value as number[]).slice();
+  // A copy, checked: each item is read once, and the spawn (applied at the next step) gets what
+  // was checked, however the caller's array changes meanwhile.
+  const copy: unknown[] = [];
+  for (let k = 0; k < length; k++) copy.push((value as unknown[])[k]);
+  if (!copy.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+    fail(field, copy, t('field.finiteArray', { length }));
+  }
+  return copy as number[];
 }
 
 function positiveSize(field: string, value: unknown): number {
@@ -108,12 +110,14 @@ export function validateSpawnSpec(input: unknown): BodySpec {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new Error(t('spawn.notObject', { value: quoteValue(input) }));
   }
+  // Each field is read once, into a copy: what is checked is what is spawned.
+  const fields: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     if (!(KEYS as readonly string[]).includes(key)) {
       throw new Error(t('spawn.unknownField', { key: quoteValue(key), valid: KEYS.join(', ') }));
     }
+    fields[key] = (input as Record<string, unknown>)[key];
   }
-  const fields = input as Record<string, unknown>;
   const kind = fields.kind;
   if (!isShapeKind(kind)) fail('kind', kind, t('spec.oneOf', { choices: SHAPE_KINDS.join(', ') }));
   const spec: BodySpec = {

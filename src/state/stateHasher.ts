@@ -3,7 +3,7 @@
 // the world itself or from a snapshot of it, on either thread.
 
 import type { PhysicsWorld, StateArrays } from '../physics/world/physicsWorld';
-import { Snapshot } from '../snapshot/snapshots';
+import { Snapshot } from 'fixed-step/interpolation';
 
 /** One double's two 32-bit words, read through a shared scratch (little-endian: low first). */
 const scratchDouble = new Float64Array(1);

@@ -13,7 +13,8 @@ import {
 } from './recording';
 import type { RecordedInput, Recording, RecordOptions, StateSource } from './recording';
 import { ReplayPlayer } from './replay';
-import type { ReplayStatus } from './replay';
+import type { ReplayPosition, ReplayStatus } from './replay';
+import type { RecorderMark, RecorderProgress } from './recorderProgress';
 import type { SavedState } from './stateSchema';
 import { assertNever } from '../util/assertNever';
 
@@ -84,6 +85,12 @@ export function landingStep(jump: TimelineJump, replayStart: number): number {
     default:
       return assertNever(jump, 'jump');
   }
+}
+
+/** A timeline's state as plain data (see `Timeline.checkpoint`); the replay's recording aside. */
+export interface TimelineCheckpoint {
+  recorder: RecorderProgress | null;
+  replay: ReplayPosition | null;
 }
 
 export class Timeline {
@@ -169,6 +176,33 @@ export class Timeline {
     player.rewind(keyframe.step);
     player.check(this.host);
     this.host.runSteps(target - keyframe.step);
+  }
+
+  /**
+   * What is under way, as plain data: the recording (its lists past `have`, what a copy holds)
+   * and the replay's position. See `resumeFrom`.
+   */
+  checkpoint(have: RecorderMark | null): TimelineCheckpoint {
+    return {
+      recorder: this.recorder ? this.recorder.progress(have) : null,
+      replay: this.player ? this.player.position() : null,
+    };
+  }
+
+  /**
+   * Carries on what a checkpoint had under way, in a core just restored to the checkpoint's
+   * state: the whole recording (merged progress), the replay of `recording` at its position.
+   */
+  resumeFrom(checkpoint: TimelineCheckpoint, recording: Recording | null): void {
+    this.recorder = checkpoint.recorder ? new Recorder(checkpoint.recorder) : null;
+    this.host.commands.onApplied = this.recorder ? this.logCommand : null;
+    this.player = null;
+    if (checkpoint.replay) {
+      if (!recording) throw new Error("Timeline.resumeFrom: the replay's recording is missing.");
+      const player = new ReplayPlayer(recording);
+      player.resume(checkpoint.replay);
+      this.player = player;
+    }
   }
 
   /** Whether a replay sets the coming step's length (`replayDt`), not the caller. */

@@ -41,13 +41,17 @@ export interface StateContext {
   physicsHz: number;
 }
 
-/** The world's exact state now, between steps. Throws only for a world past the body limit. */
+/**
+ * The world's exact state now, between steps. Throws only for a world past `maxBodies` (what a
+ * file may hold; a checkpoint kept in memory passes Infinity).
+ */
 export function captureState(
   physics: PhysicsWorld,
   commands: CommandQueue,
   context: StateContext,
+  maxBodies = MAX_STATE_BODIES,
 ): SavedState {
-  if (physics.count > MAX_STATE_BODIES) {
+  if (physics.count > maxBodies) {
     throw new Error(t('state.tooManyBodies', { count: physics.count, max: MAX_STATE_BODIES }));
   }
   const bodies: SavedBody[] = [];
@@ -97,11 +101,33 @@ export function restoreState(
   state: SavedState,
   withCommands = true,
 ): void {
+  const parts = restoreInParts(physics, commands, state, withCommands);
+  while (!parts.next().done);
+}
+
+/**
+ * `restoreState` a part at a time: it yields after each body added, so a caller that must keep
+ * its tasks short (a dead worker's world rebuilt on the page) can stop between any two.
+ */
+export function* restoreInParts(
+  physics: PhysicsWorld,
+  commands: CommandQueue,
+  state: SavedState,
+  withCommands = true,
+): Generator<void, void, void> {
   const definition = findScene(state.scene.id);
   if (!definition) throw new Error(`restoreState: unknown scene ${state.scene.id}.`);
   commands.clear();
   physics.clear();
-  definition.build(physics, new Rng(state.scene.seed), state.scene.count);
+  // Built for its step hooks alone: its bodies, statics and springs are replaced below. A scene
+  // that takes a count is built at its smallest, unless it has hooks (which may depend on it).
+  const count = state.scene.count;
+  const smallest = definition.count ? Math.min(definition.count.min, count) : count;
+  definition.build(physics, new Rng(state.scene.seed), smallest);
+  if (smallest !== count && physics.hasStepHooks) {
+    physics.clear();
+    definition.build(physics, new Rng(state.scene.seed), count);
+  }
   physics.clearContents();
   for (const spec of state.statics) physics.addStaticBox(structuredClone(spec));
   for (const saved of state.bodies) {
@@ -117,6 +143,7 @@ export function restoreState(
       },
       saved.id,
     );
+    yield;
   }
   physics.setNextBodyId(state.nextId);
   for (const spring of state.springs) {

@@ -1,8 +1,8 @@
 // The HUD's numbers: step and frame costs, the seconds the loop gave up, and rates over a window
 // of recent frames, kept in fixed-size rings so recording them allocates nothing per frame.
 
-import { copyFrameReport, createFrameReport } from '../loop/fixedStepLoop';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import { copyFrameReport, createFrameReport } from 'fixed-step/loop';
+import type { FrameReport } from 'fixed-step/loop';
 
 /**
  * Frames the rings hold: the rate window's second at displays up to 1024 Hz, and its sixteen

@@ -3,7 +3,7 @@
 
 import type { Divergence } from '../state/divergence';
 import type { ReplayStatus } from '../state/replay';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import type { RateWindow } from './frameStats';
 import type { StutterReport } from './stutterMeter';
 

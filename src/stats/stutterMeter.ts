@@ -2,7 +2,7 @@
 // with the displacement the body truly had over that display interval, and how far the drawn
 // position is from where the body truly is at display time.
 
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import { vec3 } from 'gl-matrix';
 import type { TruePath } from '../scenes/sceneTypes';
 

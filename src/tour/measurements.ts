@@ -5,7 +5,7 @@
 
 import type { Settings } from '../config/settings';
 import type { TextKey } from '../i18n/en';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import { GRAVITY } from '../physics/world/physicsWorld';
 import {
   ballStart,

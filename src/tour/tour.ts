@@ -5,7 +5,7 @@
 
 import type { ActionLayer } from '../app/actionLayer';
 import type { DisplayRate, Settings } from '../config/settings';
-import type { FrameReport } from '../loop/fixedStepLoop';
+import type { FrameReport } from 'fixed-step/loop';
 import type { SceneSnapshots } from '../snapshot/snapshots';
 import { t } from '../i18n/language';
 import { TourCard } from './card';

@@ -10,8 +10,9 @@ import { MAX_RECORDING_CHARS } from '../state/recording';
 import { MAX_STATE_CHARS } from '../state/stateSchema';
 
 /**
- * The largest file read, by kind, in bytes: each document's own text limit (16 MiB for a state,
- * 64 MiB for a recording), so a file is refused by its size before a byte of it is read. Our
+ * The largest file opened, by kind, in bytes: each document's own text limit (16 MiB for a state,
+ * 64 MiB for a recording). A picker's file is refused by its size before a byte of it is read; a
+ * dropped one, which may hold either, is read up to the larger and then held to its kind's. Our
  * JSON is ASCII, so its bytes are its characters.
  */
 export const MAX_FILE_BYTES: Readonly<Record<DocumentKind, number>> = {
@@ -39,7 +40,8 @@ export function fileLabel(file: NamedFile): string {
 
 /**
  * Reads a state or a recording from `file`: `expected` null takes either (a dropped file). Throws
- * an Error naming the file when it is too large (before reading it), not JSON, or of another kind.
+ * an Error naming the file when it is too large (for a drop's kind, once read), not JSON, or of
+ * another kind.
  */
 export async function readDocument(
   file: NamedFile,
@@ -62,7 +64,16 @@ export async function readDocument(
     expectKind(source, value, expected);
     return { kind: expected, value };
   }
-  return { kind: documentKind(source, value), value };
+  // A drop may hold either kind, so it was read up to the larger limit: now that its kind is
+  // known, it is held to that kind's own (a state past 16 MiB is refused here as by the picker).
+  const kind = documentKind(source, value);
+  const kindLimit = MAX_FILE_BYTES[kind];
+  if (file.size > kindLimit) {
+    const what = kind === 'state' ? t('file.state') : t('file.recording');
+    const sizes = { size: file.size, limit: kindLimit, mib: kindLimit / 2 ** 20 };
+    throw new Error(t('file.tooLargeForKind', { source, what, ...sizes }));
+  }
+  return { kind, value };
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { SLOW_DISPLAY_MAX_SECONDS } from '../../src/loop/displayPace';
+import { SLOW_DISPLAY_MAX_SECONDS } from '../../packages/fixed-step/src/loop/displayPace';
 import { PHYSICS_VIEWPORT, collectPageErrors, openSandbox } from './helpers';
 
 test.use({ viewport: PHYSICS_VIEWPORT });

@@ -13,7 +13,7 @@ import {
   RATE_WINDOW_MIN_FRAMES,
   RATE_WINDOW_MIN_SECONDS,
 } from '../../src/stats/frameStats';
-import { FRAME_PHYSICS_BUDGET_MS } from '../../src/loop/overloadGovernor';
+import { FRAME_PHYSICS_BUDGET_MS } from '../../packages/fixed-step/src/loop/overloadGovernor';
 import { HUD_REFRESH_MS, SLOW_MOTION_BELOW } from '../../src/ui/hud';
 import { PHYSICS_VIEWPORT, animationFrames, collectPageErrors, openSandbox } from './helpers';
 

@@ -90,6 +90,10 @@ export class FakeElement {
     this.attributes.set(name, value);
   }
 
+  removeAttribute(name: string): void {
+    this.attributes.delete(name);
+  }
+
   addEventListener(type: string, listener: Listener): void {
     const list = this.listeners.get(type) ?? [];
     list.push(listener);

@@ -127,14 +127,18 @@ function installed(dir: string, names: readonly string[]): void {
   if (missing.length > 0) throw new Error(`npm left ${missing.join(', ')} out of ${dir}`);
 }
 
-/** A project with nothing but the tarball: its optional peers (three, cannon-es) stay out. */
-export function bareProject(tarball: string): string {
+/**
+ * A project with the tarball and `peers` (exact versions) alone: its other optional peers stay
+ * out. With none, not even three.js.
+ */
+export function bareProject(tarball: string, peers: readonly string[] = []): string {
   const dir = temporaryFolder('bare');
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'bare', private: true, type: 'module' }),
   );
-  npm(['install', tarball], dir);
+  npm(['install', tarball, ...peers], dir);
+  installed(dir, ['fixed-step', ...peers.map((peer) => peer.slice(0, peer.lastIndexOf('@')))]);
   return dir;
 }
 

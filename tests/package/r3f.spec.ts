@@ -4,7 +4,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import {
@@ -76,13 +76,44 @@ test.afterAll(() => {
   }
 });
 
-test('examples/r3f and the probe type-check against the tarball (and built in beforeAll)', () => {
+/**
+ * The hooks are typed by the engine's body: each misuse a new user's strict tsc let through is an
+ * error now (an unused @ts-expect-error would fail the check), and a cannon-es Body and a Rapier
+ * RigidBody both pass.
+ */
+const HOOK_MISUSE = `import * as CANNON from 'cannon-es';
+import type { RigidBody, World } from '@dimforge/rapier3d-compat';
+import { useRef } from 'react';
+import { Mesh } from 'three';
+import type { InstancedMesh } from 'three';
+import { useBody, useFixedStep, useInstances } from 'fixed-step/r3f';
+
+export function Misuse(props: { body: CANNON.Body; rigid: RigidBody }): null {
+  const mesh = useRef<Mesh>(null);
+  const instances = useRef<InstancedMesh>(null);
+  // @ts-expect-error a string is not a body
+  useBody('not a body', mesh);
+  // @ts-expect-error numbers are not bodies
+  useInstances([1, 2, 3], instances);
+  // @ts-expect-error 42 is not a body
+  useFixedStep().bind(42, new Mesh());
+  useBody(props.body, mesh);
+  useBody(props.rigid, mesh);
+  useInstances([props.body], instances);
+  useFixedStep<CANNON.World, CANNON.Body>().bind(props.body, new Mesh());
+  useFixedStep<World, RigidBody>().bind(props.rigid, new Mesh());
+  return null;
+}
+`;
+
+test('examples/r3f and the probe type-check against the tarball (and built in beforeAll); hook misuse does not', () => {
   const options = JSON.parse(readFileSync(join(project, 'tsconfig.json'), 'utf8')) as {
     compilerOptions: object;
   };
+  writeFileSync(join(project, 'misuse.ts'), HOOK_MISUSE);
   typecheck(project, 'tsconfig.all.json', {
     compilerOptions: options.compilerOptions,
-    files: ['main.tsx', 'probe.ts'],
+    files: ['main.tsx', 'probe.ts', 'misuse.ts'],
   });
 });
 

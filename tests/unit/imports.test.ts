@@ -1,13 +1,17 @@
 // The one-way pipeline at file level, over the source's own imports (type imports included): no
 // module in src/ or bench/ reaches itself through its imports, every import in src/ goes from a
 // folder to one the pipeline (eslint.config.js's PIPELINE) puts upstream of it, and the pipeline
-// itself never leads back.
+// itself never leads back. The fixed-step package stands below it all: src/ reaches it by its
+// entries' names alone, and it reaches src/ only from its drop-in entry, through the engine's face.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gms;
+/** An import of the package by name: `fixed-step`, `fixed-step/loop`… */
+const PACKAGE_IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(fixed-step(?:\/[^']+)?)'/gms;
+const PACKAGE_SOURCE = 'packages/fixed-step/src';
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -17,17 +21,32 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** File → the project files it imports. */
+/** The file an import of the package by name reads in this repository: its entry's source. */
+function entrySource(specifier: string): string {
+  const entry = specifier === 'fixed-step' ? 'index' : specifier.slice('fixed-step/'.length);
+  return join(PACKAGE_SOURCE, `${entry}.ts`);
+}
+
+/** File → the project files it imports (by path, or the package's entries by name). */
 function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
+    const text = readFileSync(file, 'utf8');
     const targets: string[] = [];
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    for (const match of text.matchAll(IMPORT)) {
       targets.push(`${normalize(join(dirname(file), match[1] ?? ''))}.ts`);
     }
+    for (const match of text.matchAll(PACKAGE_IMPORT)) targets.push(entrySource(match[1] ?? ''));
     graph.set(file, targets);
   }
   return graph;
+}
+
+/** Imports, as `file → target`, from files of `graph` to files outside `folder`. */
+function leaving(graph: ReadonlyMap<string, readonly string[]>, folder: string): string[] {
+  return [...graph].flatMap(([file, targets]) =>
+    targets.filter((t) => !t.startsWith(`${folder}${sep}`)).map((t) => `${file} → ${t}`),
+  );
 }
 
 /** One cycle as a path that comes back to its first node, or null (depth-first, three colours). */
@@ -63,13 +82,23 @@ function folderOf(file: string): string | null {
   return parts.length > 1 ? parts.slice(0, -1).join('/') : null;
 }
 
+/** A folder of folders' face (src/physics/index.ts): what is used of it from outside. */
+const isFace = (file: string): boolean =>
+  file.endsWith(`${sep}index.ts`) && codeFolders().some((f) => f.startsWith(`${folderOf(file)}/`));
+
 /** The folders of src/ that hold source files, as paths under src/ (physics/world, say). */
 function codeFolders(folder = 'src'): string[] {
   const entries = readdirSync(folder, { withFileTypes: true });
-  const own = entries.some((entry) => entry.isFile() && entry.name.endsWith('.ts'));
   const under = entries
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => codeFolders(join(folder, entry.name)));
+  // A face (index.ts in a folder of folders) is not code of that folder's own.
+  const own = entries.some(
+    (entry) =>
+      entry.isFile() &&
+      entry.name.endsWith('.ts') &&
+      (under.length === 0 || entry.name !== 'index.ts'),
+  );
   return own && folder !== 'src' ? [relative('src', folder).split(sep).join('/'), ...under] : under;
 }
 
@@ -96,8 +125,11 @@ function againstPipeline(
     const from = folderOf(file);
     if (from === null) continue;
     for (const target of targets) {
+      if (target.startsWith(PACKAGE_SOURCE)) continue;
       const to = folderOf(target);
       if (to === null || to === from) continue;
+      // A face imports the folders under it, and nothing else.
+      if (isFace(file) && to.startsWith(`${from}/`)) continue;
       if (!(pipeline[from] ?? []).includes(to)) found.push(`${file} → ${target}`);
     }
   }
@@ -131,6 +163,64 @@ describe('imports', () => {
   it('in src/ all run along the pipeline', () => {
     expect(Object.keys(pipeline).sort()).toEqual(codeFolders().sort());
     expect(againstPipeline(importGraph(sourceFiles('src')), expanded(pipeline))).toEqual([]);
+  });
+
+  it("the package imports nothing of src/ but the engine's face, from its drop-in entry", () => {
+    const graph = importGraph(sourceFiles(PACKAGE_SOURCE));
+    expect(graph.size).toBeGreaterThan(20);
+    // Its value and its type export, both from the face.
+    expect(new Set(leaving(graph, PACKAGE_SOURCE))).toEqual(
+      new Set([`${join(PACKAGE_SOURCE, 'cannon.ts')} → ${join('src', 'physics', 'index.ts')}`]),
+    );
+  });
+
+  it('src/ reaches the package by the names of its engine-neutral entries, never a file inside', () => {
+    const graph = importGraph(sourceFiles('src'));
+    const reached = new Set(
+      [...graph.values()].flat().filter((target) => target.startsWith(PACKAGE_SOURCE)),
+    );
+    const entries = ['core', 'loop', 'interpolation', 'three'].map((e) =>
+      join(PACKAGE_SOURCE, `${e}.ts`),
+    );
+    expect(reached.size).toBeGreaterThan(0);
+    expect([...reached].filter((target) => !entries.includes(target))).toEqual([]);
+    // Relative paths into the package would be files inside it: none, the names are the door.
+    const relativeIn = [...graph].flatMap(([file]) =>
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+        .filter((m) => (m[1] ?? '').includes('packages/'))
+        .map(() => file),
+    );
+    expect(relativeIn).toEqual([]);
+  });
+
+  it('src/ and the package together form no cycle', () => {
+    const graph = importGraph([...sourceFiles('src'), ...sourceFiles(PACKAGE_SOURCE)]);
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  it("the names the app imports are the package's exports, each read from its entry's source", async () => {
+    const manifest = JSON.parse(readFileSync('packages/fixed-step/package.json', 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const names = Object.keys(manifest.exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => (key === '.' ? 'fixed-step' : `fixed-step/${key.slice(2)}`));
+    const tsconfig = readFileSync('tsconfig.json', 'utf8');
+    const paths = Object.fromEntries(
+      [...tsconfig.matchAll(/"(fixed-step[^"]*)": \["\.\/([^"]+)"\]/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(Object.keys(paths).sort()).toEqual([...names].sort());
+    for (const name of names) expect(paths[name]).toBe(entrySource(name));
+    // Vite (the app's build and vitest) maps the same names to the same files.
+    const { default: config } = (await import('../../vite.config')) as {
+      default: { resolve: { alias: { find: RegExp | string; replacement: string }[] } };
+    };
+    for (const name of names) {
+      const alias = config.resolve.alias.find(
+        (a) => typeof a.find !== 'string' && a.find.test(name),
+      );
+      expect(relative('.', alias?.replacement ?? ''), name).toBe(entrySource(name));
+    }
   });
 
   it('a folder with folders under it holds no source file of its own (physics/, say)', () => {

@@ -12,10 +12,16 @@ const eslint = new ESLint();
 /** The folders of src/ that hold source files, as paths under src/ (physics/world, say). */
 function codeFolders(folder = 'src'): string[] {
   const entries = readdirSync(folder, { withFileTypes: true });
-  const own = entries.some((entry) => entry.isFile() && entry.name.endsWith('.ts'));
   const under = entries
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => codeFolders(join(folder, entry.name)));
+  // A folder of folders may have a face (index.ts: physics/'s), which is not a folder's code.
+  const own = entries.some(
+    (entry) =>
+      entry.isFile() &&
+      entry.name.endsWith('.ts') &&
+      (under.length === 0 || entry.name !== 'index.ts'),
+  );
   return own && folder !== 'src' ? [relative('src', folder).split(sep).join('/'), ...under] : under;
 }
 
@@ -58,11 +64,6 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     file: 'src/shapes/shapeKinds.ts',
     bad: type('PhysicsWorld', '../physics/world/physicsWorld'),
     good: type('ShapeKind', './shapeKinds'),
-  },
-  poses: {
-    file: 'src/poses/bodyPoses.ts',
-    bad: type('Snapshot', '../snapshot/snapshots'),
-    good: type('BodyLike', './bodyPoses'),
   },
   // The physics stages: each imports the stages below it, never one above.
   'physics/kernels': {
@@ -124,14 +125,9 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
     good: value('toHex', './stateHasher'),
   },
   loop: {
-    file: 'src/loop/frameClock.ts',
+    file: 'src/loop/frameDriver.ts',
     bad: type('Stage', '../render/stage'),
     good: type('Settings', '../config/settings'),
-  },
-  interp: {
-    file: 'src/interp/interpolate.ts',
-    bad: type('PhysicsWorld', '../physics/world/physicsWorld'),
-    good: type('SceneSnapshots', '../snapshot/snapshots'),
   },
   'physicsHost/core': {
     file: 'src/physicsHost/core/physicsCore.ts',
@@ -161,7 +157,7 @@ const FOLDERS: Record<string, { file: string; bad: string; good: string }> = {
   stats: {
     file: 'src/stats/frameStats.ts',
     bad: type('Simulation', '../app/simulation'),
-    good: type('FrameReport', '../loop/fixedStepLoop'),
+    good: type('FrameReport', 'fixed-step/loop'),
   },
   render: {
     file: 'src/render/linkLines.ts',
@@ -220,18 +216,38 @@ const PACKAGES: [path: string, code: string, allowed: boolean][] = [
   ['src/app/browserApp.ts', "import GUI from 'lil-gui';\nexport const g = GUI;", false],
   ['src/main.ts', value('Scene', 'three'), false],
   ['src/main.ts', value('Messages', './ui/messages'), true],
-  // The package's engine-free entries.
-  ['packages/fixed-step/src/loop.ts', value('Scene', 'three'), false],
+  // The app stands on the package's engine-neutral entries, by name; three.js's only in render/.
+  ['src/app/simulation.ts', value('FixedStepLoop', 'fixed-step/loop'), true],
+  ['src/snapshot/snapshots.ts', value('SnapshotPair', 'fixed-step/interpolation'), true],
+  ['src/render/bodyInstances.ts', value('composeInstance', 'fixed-step/three'), true],
+  ['src/app/simulation.ts', value('composeInstance', 'fixed-step/three'), false],
+  ['src/app/simulation.ts', value('fixedStep', 'fixed-step'), false],
+  ['src/app/simulation.ts', value('installDropIn', 'fixed-step/cannon'), false],
+  ['src/app/simulation.ts', value('FixedStepLoop', '../../packages/fixed-step/src/loop'), false],
+  // The package below the app: only its drop-in entry imports src/, through the engine's face.
+  ['packages/fixed-step/src/cannon.ts', value('installDropIn', '../../../src/physics/index'), true],
   [
-    'packages/fixed-step/src/interpolation.ts',
-    "export { installDropIn } from '../../../src/physics/world/dropIn';",
+    'packages/fixed-step/src/cannon.ts',
+    value('installDropIn', '../../../src/physics/world/dropIn'),
+    false,
+  ],
+  ['packages/fixed-step/src/three.ts', value('installDropIn', '../../../src/physics/index'), false],
+  [
+    'packages/fixed-step/src/frontDoor/fixedStep.ts',
+    value('Rng', '../../../../src/util/rng'),
     false,
   ],
   [
-    'packages/fixed-step/src/interpolation.ts',
-    "export { FramePoses } from '../../../src/interp/interpolate';",
+    'packages/fixed-step/src/frontDoor/fixedStep.ts',
+    value('FrameClock', '../loop/frameClock'),
     true,
   ],
+  // Its engine-neutral entries import no engine.
+  ['packages/fixed-step/src/loop.ts', value('Scene', 'three'), false],
+  ['packages/fixed-step/src/core.ts', value('World', 'cannon-es'), false],
+  // The engine's face re-exports its stages and nothing else.
+  ['src/physics/index.ts', value('installDropIn', './world/dropIn'), true],
+  ['src/physics/index.ts', value('Rng', '../util/rng'), false],
 ];
 
 describe("packages kept to their folders, and the package's entries to theirs", () => {

@@ -51,9 +51,9 @@ describe('physics stages', () => {
     expect(rows.length).toBeGreaterThan(4);
   });
 
-  it("the table's stages are the folders of src/physics, which holds no file of its own", () => {
+  it("the table's stages are the folders of src/physics, which holds no file but its face", () => {
     expect(rows.map((row) => row.stage).sort()).toEqual(folders('src/physics').sort());
-    expect(files('src/physics')).toEqual([]);
+    expect(files('src/physics')).toEqual(['index.ts']);
   });
 
   it("tests/unit/physics has the stages' folders and no file of its own", () => {

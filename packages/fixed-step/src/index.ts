@@ -1,9 +1,9 @@
-// fixed-step: the front door (`fixedStep(world, { hz })`) and every entry's parts in one. Side-effect
-// free, so a bundler keeps only what is used: an app importing only the loop from here gets no
-// three.js and no cannon-es code.
+// fixed-step: the cannon-es front door (`fixedStep(world, { hz })`) and every entry's parts in
+// one. Needs cannon-es (the drop-in imports it); without cannon-es import from `fixed-step/core`.
+// Side-effect free: an app importing only the loop from here bundles no three.js, no cannon-es.
 
-export * from './frontDoor';
-export * from './loop';
+export { fixedStep } from './frontDoor/fixedStep';
+export * from './core';
 export * from './interpolation';
 export * from './three';
 export * from './cannon';

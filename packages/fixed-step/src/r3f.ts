@@ -6,25 +6,20 @@ import type { RootState } from '@react-three/fiber';
 import { createContext, createElement, useContext, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { InstancedMesh, Object3D } from 'three';
-import { cannonEngine } from './frontDoor';
-import type { FixedStepEngine } from './frontDoor';
-import { FixedStep } from './frontDoor';
-import type {
-  BindInstancesOptions,
-  BindOptions,
-  FixedStepOptions,
-  StepListener,
-} from './frontDoor';
+import { cannonEngine } from './core';
+import type { FixedStepEngine } from './core';
+import { FixedStep } from './core';
+import type { BindInstancesOptions, BindOptions, FixedStepOptions, StepListener } from './core';
 
 // The front door's class and option types, so an R3F app's types need nothing from the root entry.
-export { FixedStep } from './frontDoor';
+export { FixedStep } from './core';
 export type {
   BindInstancesOptions,
   BindOptions,
   DrawMode,
   FixedStepOptions,
   StepInfo,
-} from './frontDoor';
+} from './core';
 
 /**
  * The provider's useFrame priority: negative, so it runs before the app's own useFrame callbacks
@@ -128,7 +123,10 @@ export function FixedStepProvider<World, Body>(
  * The front door of the nearest {@link FixedStepProvider}: `paused`, `stats`, `teleport`, `on`…
  * @throws outside a provider.
  */
-export function useFixedStep<World = unknown, Body = unknown>(): FixedStep<World, Body> {
+export function useFixedStep<World = unknown, Body extends object = object>(): FixedStep<
+  World,
+  Body
+> {
   const physics = useContext(PhysicsContext);
   if (physics === null) {
     throw new Error('useFixedStep: call it inside <FixedStepProvider> (itself inside <Canvas>).');
@@ -146,9 +144,10 @@ function held<T>(ref: RefObject<T | null>, hook: string): T {
 
 /**
  * Draws `body` with the object `ref` holds (a `<mesh>`, `<group>`, any Object3D in world space)
- * while the component is mounted; null binds nothing.
+ * while the component is mounted; null binds nothing. `body` is the engine's body (a cannon-es
+ * Body, a Rapier RigidBody): its type is inferred, and anything that is not an object is refused.
  */
-export function useBody<Body>(
+export function useBody<Body extends object>(
   body: Body | null,
   ref: RefObject<Object3D | null>,
   options: BindOptions = {},
@@ -166,7 +165,7 @@ export function useBody<Body>(
  * Draws `bodies[k]` as instance k of the `<instancedMesh>` `ref` holds while the component is
  * mounted. Bound once per array: keep it the same array (useMemo, useState) between renders.
  */
-export function useInstances<Body>(
+export function useInstances<Body extends object>(
   bodies: readonly Body[],
   ref: RefObject<InstancedMesh | null>,
   options: BindInstancesOptions = {},

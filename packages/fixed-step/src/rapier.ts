@@ -2,19 +2,20 @@
 // Imports Rapier's types only: the app's own copy of Rapier (and its WebAssembly) does the work.
 
 import type { RigidBody, World } from '@dimforge/rapier3d-compat';
-import { FixedStep } from './frontDoor';
-import type { BodyStates, FixedStepEngine, FixedStepOptions } from './frontDoor';
+import { FixedStep } from './core';
+import { described } from './frontDoor/checks';
+import type { BodyStates, FixedStepEngine, FixedStepOptions } from './core';
 
 // The front door's class and options, so a Rapier app's types need nothing from the root entry
 // (whose declarations reach cannon-es's for the drop-in).
-export { FixedStep } from './frontDoor';
+export { FixedStep } from './core';
 export type {
   BindInstancesOptions,
   BindOptions,
   DrawMode,
   FixedStepOptions,
   StepInfo,
-} from './frontDoor';
+} from './core';
 
 /** Rapier writes each read into these (its getters' `target`), so a read allocates nothing. */
 const vector = { x: 0, y: 0, z: 0 };
@@ -48,7 +49,10 @@ export const rapierEngine: FixedStepEngine<World, RigidBody> = {
     world.timestep = dtSeconds;
     world.step();
   },
-  contains: (world, body) => world.getRigidBody(body.handle) === body,
+  // A handle is a number: anything else (a cannon-es body, a string) is no RigidBody of this world.
+  contains: (world, body) =>
+    typeof (body as Partial<RigidBody> | null)?.handle === 'number' &&
+    world.getRigidBody(body.handle) === body,
   sleeping: (body) => body.isSleeping(),
   read(body: RigidBody, out: BodyStates, i: number): void {
     readRapierPose(body, out, i);
@@ -57,6 +61,7 @@ export const rapierEngine: FixedStepEngine<World, RigidBody> = {
     write3(out.angularVelocity, i3, body.angvel(vector));
   },
   readPose: readRapierPose,
+  expectedBody: 'a Rapier RigidBody made with world.createRigidBody(desc)',
 };
 
 /**
@@ -87,7 +92,7 @@ export function fixedStep(
 ): FixedStep<World, RigidBody> {
   if (typeof (world as Partial<World> | null)?.getRigidBody !== 'function') {
     throw new TypeError(
-      "fixedStep (fixed-step/rapier): the world is not a Rapier World; for cannon-es import fixedStep from 'fixed-step'.",
+      `fixedStep (fixed-step/rapier): world is ${described(world)}, not a Rapier World; for a cannon-es World import fixedStep from 'fixed-step'.`,
     );
   }
   return new FixedStep(world, options, rapierEngine);

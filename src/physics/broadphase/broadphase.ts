@@ -3,6 +3,7 @@
 
 import { Body, SAPBroadphase } from 'cannon-es';
 import type { World } from 'cannon-es';
+import { boxSortKey } from './boxSortKey';
 import { sweepPairs } from './kernelCalls';
 import { KernelMemory } from '../kernels/kernelMemory';
 import type { BlockHolder, KernelMode } from '../kernels/kernelMemory';
@@ -49,6 +50,8 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolde
   private group: Int32Array = new Int32Array(0);
   private mask: Int32Array = new Int32Array(0);
   private pairs: Int32Array = new Int32Array(0);
+  /** The sort's keys: each listed body's lower bound along the axis, in list order. */
+  private keys: Float64Array = new Float64Array(0);
 
   constructor(world: World) {
     super(world);
@@ -110,6 +113,48 @@ export class SleepAwareSAPBroadphase extends SAPBroadphase implements BlockHolde
         const bj = bodies[j];
         if (this.needBroadphaseCollision(bi, bj)) this.intersectionTest(bi, bj, p1, p2);
       }
+    }
+  }
+
+  /**
+   * cannon-es's sortList, the same order: the same stable insertion sort by each body's lower
+   * bound along the axis, over the bounds packed once rather than read through each body, and
+   * the bounds themselves found with less work. cannon-es refreshes every body's bounds whose
+   * `aabbNeedsUpdate` is set; here a moving box's lower bound alone is worked out (boxSortKey.ts,
+   * the same bits) and its flag left set — integrate sets it again every step anyway, and whoever
+   * reads the bounds (a ray, aabbQuery) refreshes them first. A sleeping or static body, or any
+   * other shape, is refreshed as cannon-es does it, once. The list keeps its order between steps
+   * (it is state: exactState.ts saves it).
+   */
+  override sortList(): void {
+    const list = this.axisList;
+    const n = list.length;
+    if (this.keys.length < n) this.keys = new Float64Array(2 * n);
+    const keys = this.keys;
+    const axis = this.axisIndex;
+    for (let i = 0; i !== n; i++) {
+      const body = list[i];
+      let key = Number.NaN;
+      if (body.aabbNeedsUpdate && body.sleepState !== Body.SLEEPING) key = boxSortKey(body, axis);
+      if (Number.isNaN(key)) {
+        if (body.aabbNeedsUpdate) body.updateAABB();
+        const lower = body.aabb.lowerBound;
+        key = axis === 0 ? lower.x : axis === 1 ? lower.y : lower.z;
+      }
+      keys[i] = key;
+    }
+    for (let i = 1; i < n; i++) {
+      const key = keys[i];
+      const body = list[i];
+      let j = i - 1;
+      // SAPBroadphase.insertionSortX's test: move on while not (a[j] ≤ v).
+      for (; j >= 0; j--) {
+        if (keys[j] <= key) break;
+        keys[j + 1] = keys[j];
+        list[j + 1] = list[j];
+      }
+      keys[j + 1] = key;
+      list[j + 1] = body;
     }
   }
 

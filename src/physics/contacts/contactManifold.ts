@@ -2,11 +2,11 @@
 // shapes in flat, preallocated arrays, plus the small vector helpers they share. Plain numbers
 // only (no cannon-es import): the generators are pure geometry, tested on their own.
 
-import type { QuatLike } from '../../poses/bodyPoses';
+import type { QuatLike } from 'fixed-step/interpolation';
 import { quaternionAxes } from './boxSeparation';
 
 /** The generators read poses as any body shaped like cannon-es's (a plain object in tests). */
-export type { QuatLike, Vec3Like } from '../../poses/bodyPoses';
+export type { QuatLike, Vec3Like } from 'fixed-step/interpolation';
 
 /**
  * Room for points in one manifold. Face clipping keeps at most 4 (faceClipping.ts); plane–box

@@ -4,7 +4,7 @@
 
 import { Box } from 'cannon-es';
 import type { Body, ContactMaterial, Material, World } from 'cannon-es';
-import type { QuatLike, Vec3Like } from '../../poses/bodyPoses';
+import type { QuatLike, Vec3Like } from 'fixed-step/interpolation';
 import { contactKeyOf } from '../manifolds/contactKeys';
 import type { Block, BlockHolder, KernelMemory } from '../kernels/kernelMemory';
 import { BODY_POSE_WIDTH, SHAPE_POSE_WIDTH, SHAPE_SIZE_WIDTH } from './planTasks';

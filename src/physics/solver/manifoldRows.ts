@@ -10,7 +10,7 @@ import type { Block, BlockHolder, KernelExports, KernelMemory } from '../kernels
 import type { ManifoldBuffer } from '../manifolds/manifoldStore';
 import { applyStarts, placeRows, setUpRange, storeImpulses, sweepRows } from './kernelCalls';
 import { SCALAR_DT, SCALAR_WARM_FRICTION, SCALAR_WARM_NORMAL, SET_UP_SCALARS } from './rowSetUp';
-import { bounceRows } from './restitution';
+import { bounceRows, listBouncing } from './restitution';
 import { packBody, BODY_STATE_WIDTH, HEADER, POINT_WIDTH } from './rowLayout';
 import type { WarmStart } from './rowLayout';
 
@@ -53,6 +53,8 @@ export class ManifoldRows implements BlockHolder {
   private exports: KernelExports | null = null;
   /** The running velocity changes as the biased sweeps left them (see relax). */
   private biased: Float64Array = new Float64Array(0);
+  /** The positions the restitution pass works (restitution.ts's listBouncing). */
+  private bouncing: Int32Array = new Int32Array(0);
   /** Sweeps this solver ran in WebAssembly (a counter: nothing reads it back into a solve). */
   kernelSweeps = 0;
   /** Running velocity changes this solve's sweeps touch: BODY_WIDTH × world.bodies.length. */
@@ -195,11 +197,23 @@ export class ManifoldRows implements BlockHolder {
   }
 
   /**
-   * After the sweeps and relax sweeps: the restitution pass (restitution.ts) on the solver's
+   * After the sweeps and relax sweeps: the restitution passes (restitution.ts) on the solver's
    * running velocity changes `lambdas`, so points that struck leave at e times their approach.
    */
   bounce(lambdas: Float64Array): void {
-    bounceRows(this.order.count, this.header, this.bodies, this.firstPoint, this.rows, lambdas);
+    const count = this.order.count;
+    if (this.bouncing.length < count) this.bouncing = new Int32Array(2 * count);
+    const listed = listBouncing(count, this.firstPoint, this.rows, this.bouncing);
+    if (listed === 0) return;
+    bounceRows(
+      listed,
+      this.bouncing,
+      this.header,
+      this.bodies,
+      this.firstPoint,
+      this.rows,
+      lambdas,
+    );
   }
 
   /** Keeps each point's impulses for the next step: normal λ, and friction as a world vector. */

@@ -9,7 +9,7 @@ import type { PhysicsTuning } from './tuning';
 /** Choices for {@link installDropIn}; every one has a default. */
 export interface DropInOptions {
   /**
-   * 'project': the project's contact generators for box–box, sphere–box, sphere–plane,
+   * 'project': fixed-step's contact generators for box–box, sphere–box, sphere–plane,
    * plane–box and the convex-hull pairs (other pairs keep cannon-es's handlers);
    * 'cannon': cannon-es's own for every pair.
    * @default 'project'
@@ -51,7 +51,7 @@ export interface DropIn {
   /** True until {@link DropIn.uninstall} is called. */
   readonly installed: boolean;
   /**
-   * Takes the project's parts out of the world and puts back the objects that were there before,
+   * Takes fixed-step's parts out of the world and puts back the objects that were there before,
    * told what happened meanwhile: the pairs in contact, the contact materials added, the solver
    * iterations and friction setting. A part the user replaced by hand since is left as it is.
    * Call between steps. A second call does nothing.
@@ -103,9 +103,9 @@ const installed = new WeakMap<World, DropIn>();
 const DROP_IN_BASE = STATELESS_TUNING;
 
 /**
- * Installs the project's contact generators, solver and lookup tables on a cannon-es `World`
+ * Installs fixed-step's contact generators, solver and lookup tables on a cannon-es `World`
  * the caller made, keeping its bodies, shapes, materials, constraints and settings. Pairs the
- * project's generators do not handle (particles, trimeshes, heightfields, plane–convex, …) keep
+ * generators do not handle (particles, trimeshes, heightfields, plane–convex, …) keep
  * cannon-es's own handlers. Call between steps; contacts and contact events carry on as if
  * nothing had changed.
  * @param world - any cannon-es World.
@@ -191,13 +191,31 @@ function checkWorld(world: unknown): void {
     );
   }
   if (!(world instanceof World)) {
-    // Two copies of cannon-es are loaded (an ES-module import and a require, or two versions):
-    // the drop-in's parts check their shapes with the other copy's classes and would fail in
-    // the middle of a step. Say so at install, naming both copies.
-    throw new TypeError(
-      "installDropIn: this world was made by a second copy of cannon-es: the copy that made the world is not the copy fixed-step/cannon imports ('cannon-es' as an ES module). Make both one copy: import cannon-es the same way everywhere (not import in one place and require in another), `npm dedupe`, and in Vite `resolve.dedupe: ['cannon-es']`.",
-    );
+    // Two copies of cannon-es are loaded (two installs, or its two builds side by side): the
+    // drop-in's parts check shapes with the other copy's classes and would fail in the middle of
+    // a step. Say so at install, naming both copies as far as they can be told apart.
+    throw new TypeError(secondCopyMessage());
   }
+}
+
+/**
+ * The refusal of a world from a second copy of cannon-es. cannon-es 0.20 has no `exports` map
+ * and no version at run time: `import 'cannon-es'` takes its CommonJS `main` under Node and its
+ * ES-module `module` build under a bundler, so that is what this copy is, by where it runs.
+ */
+function secondCopyMessage(): string {
+  const host = globalThis as { process?: { versions?: { node?: unknown } } };
+  const node = typeof host.process?.versions?.node === 'string';
+  const ours = node
+    ? "its CommonJS build (dist/cannon-es.cjs.js), as Node resolves `import 'cannon-es'`"
+    : "its ES-module build (dist/cannon-es.js), as a bundler resolves `import 'cannon-es'`";
+  return [
+    'installDropIn: world was made by a second copy of cannon-es.',
+    "The world's copy: another World class than the drop-in's — a second install (another version), or cannon-es's other build loaded beside it (its CommonJS build by require, its ES-module build by import).",
+    `The drop-in's copy (fixed-step/cannon): ${ours}.`,
+    'cannon-es carries no version number at run time; `npm ls cannon-es` lists the installs.',
+    "Make them one copy: import cannon-es the same way everywhere (not import in one place and require in another), `npm dedupe`, and in Vite `resolve.dedupe: ['cannon-es']`.",
+  ].join(' ');
 }
 
 /** The tuning to apply: the world's solver settings, then the options, over the defaults. */
@@ -206,7 +224,8 @@ function resolveTuning(world: World, options: DropInOptions): PhysicsTuning {
     throw new TypeError(`installDropIn: options is ${describe(options)}; expected an object.`);
   }
   for (const [key, value] of Object.entries(options)) {
-    if (!(key in OPTIONS)) {
+    // Own keys only: `in` would find 'constructor' or 'toString' on Object.prototype.
+    if (!Object.hasOwn(OPTIONS, key)) {
       throw new RangeError(
         `installDropIn: unknown option '${key}'; the options are ${Object.keys(OPTIONS).join(', ')}.`,
       );
@@ -235,7 +254,7 @@ function resolveTuning(world: World, options: DropInOptions): PhysicsTuning {
 }
 
 function validOption(name: keyof DropInOptions, value: unknown): boolean {
-  const choices = CHOICES[name];
+  const choices = Object.hasOwn(CHOICES, name) ? CHOICES[name] : undefined;
   if (choices !== undefined) return choices.includes(value);
   if (typeof value !== 'number' || !Number.isFinite(value)) return false;
   if (name === 'iterations') return Number.isInteger(value) && value >= 1 && value <= 10000;

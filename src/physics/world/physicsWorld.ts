@@ -17,8 +17,8 @@ import type { SavedSpring, SpringEnds, SpringSpec } from '../bodies/springs';
 import { applyTuning, DEFAULT_TUNING } from './tuning';
 import type { PhysicsTuning } from './tuning';
 import { axisAngle } from '../../util/exactMath';
-import { writeBodyStates } from '../../poses/bodyPoses';
-import type { PoseArrays } from '../../poses/bodyPoses';
+import { writeBodyStates } from 'fixed-step/interpolation';
+import type { PoseArrays } from 'fixed-step/interpolation';
 
 export type { BodySpec, QuatTuple, Vec3Tuple };
 
@@ -107,6 +107,11 @@ export class PhysicsWorld {
   private readonly staticBodies: Body[] = [];
 
   readonly tuning: Readonly<PhysicsTuning>;
+  /**
+   * Called after every body added: long builds and restores (thousands of bodies) say they are
+   * still working through it (a physics worker's heartbeat). Null: nobody listens.
+   */
+  progress: (() => void) | null = null;
 
   constructor(tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING) {
     this.tuning = tuning;
@@ -198,6 +203,7 @@ export class PhysicsWorld {
     setContactKey(body, id);
     this.world.addBody(body);
     this.version++;
+    this.progress?.();
   }
 
   /** The id of the body at dense index `index`, or −1 when there is none. */
@@ -291,6 +297,11 @@ export class PhysicsWorld {
   }
 
   /** `before`: forces for the coming step (springs). `after`: exact poses for kinematic paths. */
+  /** Whether the scene added step hooks (see addStepHook). */
+  get hasStepHooks(): boolean {
+    return this.beforeStepHooks.length + this.afterStepHooks.length > 0;
+  }
+
   addStepHook(hook: StepHook, phase: 'before' | 'after' = 'before'): void {
     (phase === 'before' ? this.beforeStepHooks : this.afterStepHooks).push(hook);
   }

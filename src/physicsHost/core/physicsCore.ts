@@ -17,7 +17,11 @@ import type { Recording, RecordOptions } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import { landingStep, Timeline } from '../../state/timeline';
 import type { KeyframeChoice, TimelineHost } from '../../state/timeline';
-import { captureState, restoreState } from '../../state/worldState';
+import type { RecorderMark } from '../../state/recorderProgress';
+import type { CoreCheckpoint } from '../../state/checkpoint';
+
+export type { CoreCheckpoint } from '../../state/checkpoint';
+import { captureState, restoreInParts } from '../../state/worldState';
 import { Rng } from '../../util/rng';
 
 /** The scene a saved state names (its id checked when the state was parsed). */
@@ -57,13 +61,17 @@ export class PhysicsCore implements TimelineHost {
   /**
    * @param sceneId the scene to build first (see `load`).
    * @param tuning the configuration of the world (DEFAULT_TUNING unless a test or bench asks).
+   * @param progress called through long work (each body added, each step of a seek): see
+   *   PhysicsWorld.progress.
    */
   constructor(
     sceneId: string,
     options: SceneOptions = {},
     tuning: Readonly<PhysicsTuning> = DEFAULT_TUNING,
+    progress: (() => void) | null = null,
   ) {
     this.physics = new PhysicsWorld(tuning);
+    this.physics.progress = progress;
     this.commands = new CommandQueue(this.physics);
     this.snapshots = new WorldSnapshots(this.physics);
     this.scene = this.load(sceneId, options);
@@ -130,11 +138,61 @@ export class PhysicsCore implements TimelineHost {
   }
 
   /**
+   * The core's checkpoint now (between steps). `have`: what the receiver already holds of a
+   * recording under way (only the rest of its lists is included).
+   */
+  checkpoint(have: RecorderMark | null): CoreCheckpoint {
+    const scene = this.scene;
+    const state = captureState(
+      this.physics,
+      this.commands,
+      {
+        scene: { id: scene.definition.id, count: scene.count, seed: scene.seed },
+        physicsHz: this.physicsHz,
+      },
+      Infinity,
+    );
+    return {
+      state,
+      stepIndex: this.index,
+      replayStart: this.replayStart,
+      lastDtSeconds: this.lastDtSeconds,
+      removed: this.guard.removed,
+      timeline: this.timeline.checkpoint(have),
+    };
+  }
+
+  /**
+   * Carries on from a checkpoint (its recording progress whole, merged by the receiver) as the
+   * core that made it would: the same state, step index and timeline; `recording` is the replay's
+   * when one was under way.
+   */
+  resume(checkpoint: CoreCheckpoint, recording: Recording | null): void {
+    const parts = this.resumeInParts(checkpoint, recording);
+    while (!parts.next().done);
+  }
+
+  /** `resume` a part at a time (see worldState's restoreInParts): a rebuild keeps its tasks short. */
+  *resumeInParts(checkpoint: CoreCheckpoint, recording: Recording | null): Generator<void, void> {
+    yield* this.restoreInParts(checkpoint.state, true);
+    this.index = checkpoint.stepIndex;
+    this.replayStart = checkpoint.replayStart;
+    this.lastDtSeconds = checkpoint.lastDtSeconds;
+    this.guard.removed = checkpoint.removed;
+    this.timeline.resumeFrom(checkpoint.timeline, recording);
+  }
+
+  /**
    * TimelineHost: restores a validated state (see stateSchema.parseState); the step index runs
    * on. `withCommands: false` leaves its pending commands out.
    */
   restore(state: SavedState, withCommands: boolean): void {
-    restoreState(this.physics, this.commands, state, withCommands);
+    const parts = this.restoreInParts(state, withCommands);
+    while (!parts.next().done);
+  }
+
+  private *restoreInParts(state: SavedState, withCommands: boolean): Generator<void, void> {
+    yield* restoreInParts(this.physics, this.commands, state, withCommands);
     this.scene = savedScene(state.scene, this.scene);
     this.physicsHz = state.physicsHz;
     this.restarted();
@@ -182,7 +240,11 @@ export class PhysicsCore implements TimelineHost {
 
   /** TimelineHost: a seek's re-simulation. */
   runSteps(count: number): void {
-    for (let k = 0; k < count; k++) this.step(this.lastDtSeconds);
+    const physics = this.physics;
+    for (let k = 0; k < count; k++) {
+      this.step(this.lastDtSeconds);
+      physics.progress?.();
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 // The physics host on the page's own thread: the physics core, stepped as the loop asks, each
 // step's cost measured with the simulation's clock. Everything answers at once.
 
-import { PHYSICS_SHARE } from '../../loop/overloadGovernor';
+import { PHYSICS_SHARE } from 'fixed-step/loop';
 import type { Command } from '../../physics/world/commands';
 import type { FaultReport } from '../../physics/world/stateGuard';
 import { DEFAULT_TUNING } from '../../physics/world/tuning';

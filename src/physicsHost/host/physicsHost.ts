@@ -3,7 +3,7 @@
 // page's end of it in ../workerHost/). Switching threads swaps the one object a Simulation holds.
 
 import type { PhysicsThreadSetting } from '../../config/settings';
-import type { OverloadGovernor } from '../../loop/overloadGovernor';
+import type { OverloadGovernor } from 'fixed-step/loop';
 import type { Command } from '../../physics/world/commands';
 import type { FaultReport } from '../../physics/world/stateGuard';
 import type { PhysicsTuning } from '../../physics/world/tuning';

@@ -13,6 +13,8 @@ import type { ReplayStatus } from '../../state/replay';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
 import type { SlotMessage } from './transferRing';
+import type { CoreCheckpoint } from '../../state/checkpoint';
+import type { RecorderMark } from '../../state/recorderProgress';
 
 /** How published steps reach the page: one shared ring, or each step's buffer transferred. */
 export type Transport = 'shared' | 'transfer';
@@ -40,6 +42,11 @@ export type ToWorker =
   | { type: 'saveState'; id: number }
   | { type: 'record'; id: number; options: RecordOptions }
   | { type: 'stopRecording'; id: number; keyframes: KeyframeChoice }
+  /**
+   * Send the core's checkpoint as of this point in the messages (`checkpoint` back, same id);
+   * `have`: what the page already holds of a recording under way.
+   */
+  | { type: 'checkpoint'; id: number; have: RecorderMark | null }
   /** Whether to hash every step and send the digests with `stepped` (the determinism lab). */
   | { type: 'hashSteps'; on: boolean }
   | { type: 'commands'; commands: Command[] }
@@ -89,9 +96,32 @@ export type FromWorker =
       timeline: TimelineReport;
     }
   | { type: 'faults'; generation: number; report: FaultReport }
+  /**
+   * The answer to a `checkpoint` request: the core as of that request (null when the worker had
+   * no scene or could not make one), and what making it cost (ms).
+   */
+  | {
+      type: 'checkpoint';
+      id: number;
+      generation: number;
+      checkpoint: CoreCheckpoint | null;
+      costMs: number;
+    }
+  /**
+   * Still working: sent every HEARTBEAT_MS or so during long work (a large load, a seek's
+   * re-simulation, a frame of slow steps), so the page can tell a busy worker from a dead one.
+   */
+  | { type: 'alive' }
   /** Something threw in the worker: the page falls back to stepping on its own thread. */
   | { type: 'failed'; message: string }
   | SlotMessage;
+
+/**
+ * How often a busy worker says it is still working (ms): the page gives up on a worker silent
+ * for about a second beyond the work it knows it owes, so four signs of life a second leave
+ * room for a loaded machine's scheduling.
+ */
+export const HEARTBEAT_MS = 250;
 
 /**
  * The transfer list of a message that transfers nothing: one empty array for every such send,
@@ -109,4 +139,99 @@ export interface TimelineReport {
   replay: ReplayStatus | null;
   recordingStep: number | null;
   recordingInputs: number | null;
+}
+
+/** What a field of a message from the worker must be (checked before it is read). */
+type FieldKind =
+  | 'count'
+  | 'number'
+  | 'string'
+  | 'text?'
+  | 'object'
+  | 'object?'
+  | 'drawData'
+  | 'hashes'
+  | 'sharedBuffer'
+  | 'buffer';
+
+/** Each message's fields that the page reads, by the message's type. */
+const FROM_WORKER_FIELDS: Record<FromWorker['type'], Record<string, FieldKind>> = {
+  ring: { buffer: 'sharedBuffer', capacity: 'count', slots: 'count' },
+  loaded: {
+    generation: 'count',
+    scene: 'object',
+    sceneDraw: 'drawData',
+    timeline: 'object',
+    kernels: 'string',
+    error: 'text?',
+  },
+  scene: { generation: 'count', scene: 'object', sceneDraw: 'drawData' },
+  reply: { id: 'count', value: 'object?', error: 'text?' },
+  stepped: { generation: 'count', step: 'count', hashes: 'hashes', timeline: 'object' },
+  faults: { generation: 'count', report: 'object' },
+  failed: { message: 'string' },
+  checkpoint: { id: 'count', generation: 'count', checkpoint: 'object?', costMs: 'number' },
+  alive: {},
+  slot: { buffer: 'buffer' },
+  spent: { buffer: 'buffer' },
+};
+
+const FIELD_LISTS = new Map(
+  Object.entries(FROM_WORKER_FIELDS).map(([type, fields]) => [type, Object.entries(fields)]),
+);
+
+function fieldFits(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0;
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      return typeof value === 'string';
+    case 'text?':
+      return value === undefined || typeof value === 'string';
+    case 'object':
+      return typeof value === 'object' && value !== null;
+    case 'object?':
+      return typeof value === 'object';
+    case 'drawData': {
+      const data = value as { statics?: unknown; springs?: unknown } | null;
+      return (
+        typeof data === 'object' &&
+        data !== null &&
+        Array.isArray(data.statics) &&
+        Array.isArray(data.springs)
+      );
+    }
+    case 'hashes':
+      return value === null || value instanceof Uint32Array;
+    case 'sharedBuffer':
+      return typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer;
+    case 'buffer':
+      return value instanceof ArrayBuffer;
+    default:
+      return false;
+  }
+}
+
+/**
+ * What is wrong with `value` as a message from the worker, in a few words (never the value
+ * itself): not an object with a type the protocol has, or a field the page reads that is not
+ * what it must be. Null for a message the page can read.
+ */
+export function fromWorkerProblem(value: unknown): string | null {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(FROM_WORKER_FIELDS, type))
+    return 'a message of no type the page knows';
+  // Listed once: a message arrives every frame, and checking it allocates nothing.
+  const fields = FIELD_LISTS.get(type) ?? [];
+  for (let k = 0; k < fields.length; k++) {
+    const [name, kind] = fields[k];
+    if (!fieldFits((value as Record<string, unknown>)[name], kind))
+      return `a '${type}' message whose ${name} is malformed`;
+  }
+  return null;
 }

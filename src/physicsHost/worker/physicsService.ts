@@ -10,7 +10,7 @@ import type { SlotViews } from '../wire/slotLayout';
 import { STEP_FIELDS, writeStepSlot } from '../wire/stepSlots';
 import type { StepCost } from '../wire/stepSlots';
 import { TransferWriter } from '../wire/transferRing';
-import { NO_TRANSFER } from '../wire/protocol';
+import { HEARTBEAT_MS, NO_TRANSFER } from '../wire/protocol';
 import type {
   FromWorker,
   MessageSink,
@@ -19,6 +19,10 @@ import type {
   Transport,
 } from '../wire/protocol';
 import { assertNever } from '../../util/assertNever';
+import type { RecorderMark } from '../../state/recorderProgress';
+
+/** The heartbeat (see HEARTBEAT_MS): one message, posted as it is. */
+const ALIVE: FromWorker = { type: 'alive' };
 
 /** Bodies a ring has room for at first; it doubles as scenes grow. */
 const INITIAL_CAPACITY = 256;
@@ -81,6 +85,12 @@ export class PhysicsService {
     stepMs: 0,
     busyMs: 0,
   };
+  /** When the page last heard from this worker (the heartbeat's clock, ms). */
+  private lastWordMs = 0;
+  /** The heartbeat's clock: always the real one, so a test's made-up step clock stays exact. */
+  private readonly beatClockMs: () => number;
+  /** Made once: handed to the world as its progress hook (a body added, a seek's step). */
+  private readonly beat = (): void => this.beatAt(this.beatClockMs());
   private readonly stepped: Extract<FromWorker, { type: 'stepped' }> = {
     type: 'stepped',
     generation: 0,
@@ -93,9 +103,24 @@ export class PhysicsService {
    * @param sink where messages to the page go.
    * @param clockMs the clock step costs are measured with (ms; tests may pass their own).
    */
-  constructor(sink: MessageSink<FromWorker>, clockMs: () => number = () => performance.now()) {
+  constructor(
+    sink: MessageSink<FromWorker>,
+    clockMs: () => number = () => performance.now(),
+    beatClockMs: () => number = () => performance.now(),
+  ) {
     this.sink = sink;
     this.clockMs = clockMs;
+    this.beatClockMs = beatClockMs;
+  }
+
+  /**
+   * Says 'alive' when the page has heard nothing for HEARTBEAT_MS (at `nowMs`): called through
+   * long work, so only a dead worker falls silent.
+   */
+  private beatAt(nowMs: number): void {
+    if (nowMs - this.lastWordMs < HEARTBEAT_MS) return;
+    this.lastWordMs = nowMs;
+    this.sink.postMessage(ALIVE, NO_TRANSFER);
   }
 
   /** Handles one message from the page; anything that throws is reported as `failed`. */
@@ -117,6 +142,9 @@ export class PhysicsService {
         return;
       case 'hashSteps':
         this.hashSteps = message.on;
+        return;
+      case 'checkpoint':
+        this.checkpoint(message.id, message.have);
         return;
       case 'load':
         this.load(message.generation, message.sceneId, message.count, message.seed);
@@ -164,6 +192,9 @@ export class PhysicsService {
   }
 
   private init(transport: Transport, slots: number, tuning: PhysicsTuning): void {
+    // The worker's first word: it has started (the page allows a start-up until it hears one).
+    this.lastWordMs = this.beatClockMs();
+    this.sink.postMessage(ALIVE, NO_TRANSFER);
     this.tuning = tuning;
     if (transport === 'shared') this.shared = new SharedPublisher(slots, this.sink);
     else this.transfer = new TransferWriter(STEP_FIELDS, INITIAL_CAPACITY, this.sink);
@@ -179,9 +210,20 @@ export class PhysicsService {
     return this.built;
   }
 
+  /** The core's checkpoint as of this message, for the page to rebuild from if this worker dies. */
+  private checkpoint(id: number, have: RecorderMark | null): void {
+    const startMs = this.beatClockMs();
+    const checkpoint = this.built ? this.built.checkpoint(have) : null;
+    const costMs = this.beatClockMs() - startMs;
+    const generation = this.generation;
+    this.sink.postMessage({ type: 'checkpoint', id, generation, checkpoint, costMs }, NO_TRANSFER);
+  }
+
   private load(generation: number, sceneId: string, count: number | undefined, seed: number): void {
     if (this.built) this.built.load(sceneId, { count, seed });
-    else this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning);
+    else {
+      this.built = new PhysicsCore(sceneId, { count, seed }, this.tuning, this.beat);
+    }
     this.generation = generation;
     this.loaded(null);
   }
@@ -270,7 +312,8 @@ export class PhysicsService {
       if (typeof dtSeconds === 'number') core.step(dtSeconds);
       else core.step(dtSeconds[dtSeconds.length - taken + k]);
       const cost = this.cost;
-      cost.stepMs = this.clockMs() - start;
+      const endMs = this.clockMs();
+      cost.stepMs = endMs - start;
       if (hashes) {
         const lanes = core.hasher.hash(core.physics);
         hashes[2 * k] = lanes[0];
@@ -287,6 +330,7 @@ export class PhysicsService {
       }
       cost.busyMs += cost.stepMs;
       this.publish();
+      this.beatAt(endMs);
     }
     this.done(this.generation, hashes);
   }
@@ -301,6 +345,7 @@ export class PhysicsService {
     this.fillTimelineReport(reply.timeline);
     this.sink.postMessage(reply, hashes ? [hashes.buffer] : NO_TRANSFER);
     reply.hashes = null;
+    this.lastWordMs = this.beatClockMs();
   }
 
   /** The replay's progress and the steps recorded, for `stats()` on the page. */

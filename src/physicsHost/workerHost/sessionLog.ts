@@ -1,24 +1,15 @@
-// What the page has asked of its physics worker since the last scene load (or loaded state, or
-// replay start), kept so that a worker that dies can be replaced by the same world, at the same
-// step, on the page's own thread: the same messages into a core give the same physics, bit for
-// bit — a recording under way and a replay's progress included.
+// What the page has asked of its physics worker since the worker's newest checkpoint (or since
+// the scene load, loaded state or replay start that began the session), kept so that a worker
+// that dies can be replaced by the same world on the page's own thread: the same messages into a
+// core give the same physics, bit for bit — a recording under way and a replay's progress
+// included. Checkpoints keep the log short whatever the session's length (see LogReplay).
 
-import type { PhysicsCore } from '../core/physicsCore';
-import { landingStep } from '../../state/timeline';
+import type { CoreCheckpoint } from '../core/physicsCore';
+import type { Recording } from '../../state/recording';
 import type { ToWorker } from '../wire/protocol';
-import { assertNever } from '../../util/assertNever';
 
-/**
- * Re-simulating on the page's thread freezes it while it runs; past this many steps (30 s at
- * 100 Hz, a few seconds' work for a large pile) the page starts the scene again instead.
- */
-export const MAX_REPLAY_STEPS = 3000;
-
-/**
- * A logged request that changes the world or its timeline (the load or jump, commands, drag
- * targets, steps, the rate, recording).
- */
-type LoggedMessage = Extract<
+/** A logged request: one that changes the world, its timeline, or asks for an answer. */
+export type LoggedMessage = Extract<
   ToWorker,
   {
     type:
@@ -27,8 +18,10 @@ type LoggedMessage = Extract<
       | 'replay'
       | 'seek'
       | 'rate'
+      | 'saveState'
       | 'record'
       | 'stopRecording'
+      | 'checkpoint'
       | 'commands'
       | 'dragTarget'
       | 'stepTo'
@@ -36,71 +29,77 @@ type LoggedMessage = Extract<
   }
 >;
 
+/** A message that starts a session afresh: the world it names replaces the old one whole. */
+export type StartMessage = Extract<LoggedMessage, { type: 'load' | 'loadState' | 'replay' }>;
+
+/** Where the log starts: the message that began the session, or a checkpoint of the worker's. */
+export type LogStart =
+  | { type: 'message'; message: StartMessage }
+  | { type: 'checkpoint'; checkpoint: CoreCheckpoint; recording: Recording | null };
+
 export class SessionLog {
-  private messages: LoggedMessage[] = [];
-  /** The step index the log starts from (0 after a load; a loaded state's step). */
-  private startStep = 0;
-  /** The step index asked for so far. */
-  steps = 0;
-  /** The step index the loaded replay started at (a seek lands relative to it). */
-  private replayStart = 0;
+  /** Where the session starts; null before the first load was sent. */
+  start: LogStart | null = null;
+  /** Every request logged since `start`, in the order sent. */
+  readonly messages: LoggedMessage[] = [];
+  /** Bumped whenever the log starts afresh (a load, a loaded state, a replay's start). */
+  epoch = 0;
+  /**
+   * Requests before this index went to a worker that has since died: their steps go no further
+   * than `frozenStep`, the last step the page showed (see `freeze`). −1: none.
+   */
+  frozenBefore = -1;
+  frozenStep = 0;
+  /** The recording the replay under way plays (a checkpoint's replay position refers to it). */
+  private replaying: Recording | null = null;
 
   /**
-   * Notes a message sent to the worker (a copy: senders reuse their message objects); a load
-   * starts the log afresh. Past MAX_REPLAY_STEPS the log can no longer be replayed, so it is
-   * dropped and records nothing more until the next load (nor grows, nor allocates).
+   * Notes a request sent to the worker (a copy: senders reuse their message objects); a load,
+   * a loaded state or a replay's start begins the log afresh.
    */
   record(message: ToWorker): void {
-    const jump =
-      message.type === 'load' || message.type === 'loadState' || message.type === 'replay';
-    if (!jump && this.steps - this.startStep > MAX_REPLAY_STEPS) return;
     switch (message.type) {
       case 'load':
-        this.messages = [{ ...message }];
-        this.startStep = 0;
-        this.steps = 0;
-        return;
       case 'loadState':
       case 'replay':
-        // A jump to a state the message carries whole: the log can start from it.
-        this.messages = [{ ...message }];
-        this.startStep = landingStep(message, this.replayStart);
-        this.steps = this.startStep;
-        if (message.type === 'replay') this.replayStart = this.startStep;
-        return;
-      case 'seek':
-        this.messages.push({ ...message });
-        this.steps = landingStep(message, this.replayStart);
+        this.start = { type: 'message', message: { ...message } };
+        this.messages.length = 0;
+        this.epoch++;
+        this.frozenBefore = this.frozenBefore < 0 ? -1 : 0;
+        this.replaying = message.type === 'replay' ? message.recording : null;
         return;
       case 'stepTo': {
         // Runs of step requests with one step length need only the last: steps 4, 6, 7 at
-        // 10 ms are the same as step 7 at 10 ms, and a long session's log stays short.
-        const last = this.messages[this.messages.length - 1];
+        // 10 ms are the same as step 7 at 10 ms. Never across a freeze (see `freeze`).
+        const at = this.messages.length - 1;
+        const last = this.messages[at];
         if (
           last?.type === 'stepTo' &&
+          at >= this.frozenBefore &&
           typeof last.dtSeconds === 'number' &&
           last.dtSeconds === message.dtSeconds
         ) {
           last.step = message.step;
-        } else {
-          const dtSeconds = message.dtSeconds;
-          this.messages.push({
-            ...message,
-            dtSeconds: typeof dtSeconds === 'number' ? dtSeconds : dtSeconds.slice(),
-          });
+          return;
         }
-        this.steps = Math.max(this.steps, message.step);
-        if (this.steps - this.startStep > MAX_REPLAY_STEPS) this.messages = [];
+        const dtSeconds = message.dtSeconds;
+        this.messages.push({
+          ...message,
+          dtSeconds: typeof dtSeconds === 'number' ? dtSeconds : dtSeconds.slice(),
+        });
         return;
       }
       case 'dragTarget':
         this.messages.push({ type: 'dragTarget', point: [...message.point] });
         return;
+      case 'seek':
       case 'commands':
       case 'applyNow':
       case 'rate':
+      case 'saveState':
       case 'record':
       case 'stopRecording':
+      case 'checkpoint':
         this.messages.push({ ...message });
         return;
       default:
@@ -108,58 +107,28 @@ export class SessionLog {
     }
   }
 
-  /** Whether re-simulating the log would be short enough to do on the page's thread. */
-  get replayable(): boolean {
-    return this.messages.length > 0 && this.steps - this.startStep <= MAX_REPLAY_STEPS;
+  /**
+   * The worker made checkpoint `id` when it reached that request: the log starts there from now
+   * on. False (nothing changed) when the request is no longer in the log (the session began
+   * afresh since).
+   */
+  adopt(id: number, checkpoint: CoreCheckpoint): boolean {
+    const at = this.messages.findIndex((m) => m.type === 'checkpoint' && m.id === id);
+    if (at < 0 || this.frozenBefore >= 0) return false;
+    const recording = checkpoint.timeline.replay ? this.replaying : null;
+    if (checkpoint.timeline.replay && !recording) return false;
+    this.start = { type: 'checkpoint', checkpoint, recording };
+    this.messages.splice(0, at + 1);
+    return true;
   }
 
   /**
-   * Replays every request into `core`, which the caller has just built with the scene the page
-   * last asked for (a load in the log is that build) — so the world ends exactly where the
-   * worker's was asked to be.
+   * The worker died: requests logged so far take no step past `shownStep` (the last step the
+   * page showed) when replayed; those logged from now on are the page's own since, replayed
+   * whole.
    */
-  replay(core: PhysicsCore): void {
-    for (const message of this.messages) {
-      switch (message.type) {
-        case 'load':
-          break;
-        case 'loadState':
-          core.loadState(message.state);
-          break;
-        case 'replay':
-          core.replay(message.recording);
-          break;
-        case 'seek':
-          core.seek(message.target);
-          break;
-        case 'rate':
-          core.physicsHz = message.physicsHz;
-          break;
-        case 'record':
-          core.record(message.options);
-          break;
-        case 'stopRecording':
-          core.stopRecording(message.keyframes);
-          break;
-        case 'commands':
-          for (const command of message.commands) core.push(structuredClone(command));
-          break;
-        case 'dragTarget':
-          core.commands.setDragTarget(message.point);
-          break;
-        case 'applyNow':
-          core.applyDue();
-          break;
-        case 'stepTo': {
-          const dts = message.dtSeconds;
-          const taken = message.step - core.stepIndex;
-          for (let k = 0; k < taken; k++)
-            core.step(typeof dts === 'number' ? dts : dts[dts.length - taken + k]);
-          break;
-        }
-        default:
-          assertNever(message, 'logged message');
-      }
-    }
+  freeze(shownStep: number): void {
+    this.frozenBefore = this.messages.length;
+    this.frozenStep = shownStep;
   }
 }

@@ -13,7 +13,7 @@ import type { SceneSnapshots } from '../../snapshot/snapshots';
 import type { Recording, RecordOptions } from '../../state/recording';
 import type { SavedState } from '../../state/stateSchema';
 import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
-import { NO_TRANSFER } from '../wire/protocol';
+import { fromWorkerProblem, NO_TRANSFER } from '../wire/protocol';
 import type {
   FromWorker,
   MessageSink,
@@ -25,6 +25,9 @@ import { STEP_FIELDS } from '../wire/stepSlots';
 import { TransferReader } from '../wire/transferRing';
 import { PublishedSteps } from './publishedSteps';
 import { SessionLog } from './sessionLog';
+import { CheckpointPolicy } from './checkpoints';
+import type { Answer } from './logReplay';
+import { WorkerReplies } from './workerReplies';
 import { WorkerSilence } from './workerSilence';
 import { assertNever } from '../../util/assertNever';
 import type { KernelMode } from '../../physics/kernels/kernelMemory';
@@ -56,11 +59,7 @@ export class WorkerChannel {
   /** Bumped by every load; a step of an older load is never drawn. */
   private generation = 0;
   /** Requests sent (saveState, record, stopRecording), by id, until their reply. */
-  private readonly replies = new Map<
-    number,
-    { resolve: (value: SavedState | Recording | null) => void; reject: (error: Error) => void }
-  >();
-  private nextRequestId = 1;
+  private readonly replies = new WorkerReplies();
   /** The physics rate last sent (`rate`). */
   private sentHz = Number.NaN;
   /** The timeline as of the newest finished request. */
@@ -94,7 +93,7 @@ export class WorkerChannel {
     dtSeconds: [],
   };
   /** The answers owed, and how long the worker has been silent. */
-  private readonly silence: WorkerSilence;
+  readonly silence: WorkerSilence;
   private readonly waiters: (() => void)[] = [];
   private loadWaiter: {
     generation: number;
@@ -109,6 +108,10 @@ export class WorkerChannel {
   readonly ringSlots: number;
   /** Every request since the load, to rebuild the world on the page's thread if the worker dies. */
   readonly log = new SessionLog();
+  /** When to ask the worker for a checkpoint, and the answers kept until shown. */
+  private readonly checkpoints = new CheckpointPolicy();
+  /** False once the worker is gone: requests are then only logged (see `stopSending`). */
+  private sending = true;
 
   /**
    * @param sink where requests to the worker go.
@@ -153,25 +156,32 @@ export class WorkerChannel {
     return this.steps.lastTime;
   }
 
-  /** Milliseconds the worker has owed an answer without a word: 0 while it owes none. */
-  silentMs(): number {
-    return this.silence.silentMs(this.ready);
-  }
-
-  /** The page ran no tasks for `ms`: not counted as the worker's silence (WorkerSilence). */
-  pageStalled(ms: number): void {
-    this.silence.pageStalled(ms);
-  }
-
   /** Sends a request to the worker and notes it in the log. */
   private send(message: ToWorker): void {
     this.log.record(message);
-    this.sink.postMessage(message, NO_TRANSFER);
+    if (this.sending) this.sink.postMessage(message, NO_TRANSFER);
   }
 
-  /** Handles one message from the worker. */
+  /**
+   * The worker is gone and its world is being rebuilt on the page's thread from the log: from
+   * now on requests are only logged, and those the worker never answered wait for the rebuild
+   * to `answer` them.
+   */
+  stopSending(): void {
+    this.sending = false;
+  }
+
+  /** The rebuilt world's answer to request `id`, which the dead worker never gave. */
+  readonly answer: Answer = (id, value, error) => this.replies.settle(id, value, error);
+
+  /**
+   * Handles one message from the worker. Throws on one that is not a message of the protocol
+   * (the host then gives up on the worker, as on any failure).
+   */
   receive(message: FromWorker): void {
-    this.silence.heard();
+    const problem = fromWorkerProblem(message);
+    if (problem) throw new Error(`the physics worker sent ${problem}`);
+    this.silence.spoke();
     switch (message.type) {
       case 'ring':
         this.steps.useRing(message.buffer, message.capacity, message.slots);
@@ -201,14 +211,9 @@ export class WorkerChannel {
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
         this.sceneChanges++;
         return;
-      case 'reply': {
-        const reply = this.replies.get(message.id);
-        this.replies.delete(message.id);
-        if (!reply) return;
-        if (message.error === undefined) reply.resolve(message.value);
-        else reply.reject(new Error(message.error));
+      case 'reply':
+        this.replies.settle(message.id, message.value, message.error);
         return;
-      }
       case 'stepped':
         this.silence.answered();
         if (message.generation !== this.generation) {
@@ -228,11 +233,25 @@ export class WorkerChannel {
       case 'failed':
         this.events.onFailed?.(message.message);
         return;
+      case 'checkpoint':
+        this.checkpoints.received(
+          message.id,
+          message.checkpoint,
+          message.costMs,
+          message.generation === this.generation,
+        );
+        return;
+      case 'alive':
       case 'spent':
         return;
       default:
         assertNever(message, 'message from the worker');
     }
+  }
+
+  /** The page draws step `step` of the current load: a checkpoint held for it is adopted. */
+  shown(step: number): void {
+    this.checkpoints.shown(step, this.log);
   }
 
   /** How published steps arrive. */
@@ -274,10 +293,14 @@ export class WorkerChannel {
   }
 
   private startGeneration(make: (generation: number) => ToWorker): Promise<void> {
+    // A load or jump superseded by this one settles as on the page's thread, where it was done
+    // before this one began: resolved (what it built is replaced).
+    this.loadWaiter?.resolve();
     this.generation++;
     this.silence.heard();
     this.pending = [];
     this.dragPending = false;
+    this.checkpoints.restart(this.lastBusyMs);
     this.send(make(this.generation));
     return new Promise((resolve, reject) => {
       this.loadWaiter = { generation: this.generation, resolve, reject };
@@ -305,9 +328,9 @@ export class WorkerChannel {
       | { type: 'stopRecording'; keyframes: KeyframeChoice },
   ): Promise<SavedState | Recording | null> {
     this.flush();
-    const id = this.nextRequestId++;
+    const { id, answered } = this.replies.open();
     this.send({ ...message, id });
-    return new Promise((resolve, reject) => this.replies.set(id, { resolve, reject }));
+    return answered;
   }
 
   /** Whether commands or a drag target wait for the next `flush`. */
@@ -354,6 +377,8 @@ export class WorkerChannel {
     message.step = step;
     message.dtSeconds = dtSeconds;
     this.send(message);
+    const id = this.checkpoints.due(step, this.lastBusyMs);
+    if (id >= 0) this.send({ type: 'checkpoint', id, have: this.checkpoints.have });
   }
 
   /** Asks the worker to apply due commands now and publish (commands while paused). */
@@ -376,9 +401,7 @@ export class WorkerChannel {
     for (const resolve of this.waiters.splice(0)) resolve();
     this.loadWaiter?.resolve();
     this.loadWaiter = null;
-    for (const reply of this.replies.values())
-      reply.reject(new Error('The physics worker stopped before it answered.'));
-    this.replies.clear();
+    this.replies.failAll();
   }
 
   /**

@@ -35,6 +35,8 @@ export class WorkerFrames {
   private earlyFrames = 0;
   /** The step index asked for: the core's when built, plus every step asked for since. */
   private requested = 0;
+  /** The step index the load or jump being drawn starts at. */
+  private startStep = 0;
   /** The length of the frame's steps; NaN before its first. */
   private frameDt = Number.NaN;
   /** Each step's length, when a frame's steps differ (semi-fixed); null while they agree. */
@@ -66,6 +68,7 @@ export class WorkerFrames {
     this.stepsSinceCost = 1;
     this.earlyFrames = 0;
     this.requested = fromStep;
+    this.startStep = fromStep;
     this.stepsThisFrame = 0;
     this.frameDt = Number.NaN;
     this.mixedDt = null;
@@ -87,6 +90,20 @@ export class WorkerFrames {
   /** The step index asked for (the index of the next step). */
   get requestedStep(): number {
     return this.requested;
+  }
+
+  /** The last step the page showed of the current load: its start until one was drawn. */
+  get shownStep(): number {
+    return this.drawnStep >= 0 ? this.drawnStep : this.startStep;
+  }
+
+  /** Steps asked for past `step` are given up (the worker stopped): asking goes on from it. */
+  rewindTo(step: number): void {
+    this.requested = step;
+    this.latencySteps = 0;
+    this.stepsThisFrame = 0;
+    this.frameDt = Number.NaN;
+    this.mixedDt = null;
   }
 
   /**

@@ -1,7 +1,8 @@
 // The physics host for a physics worker, on the page's side: the worker's messages (channel), the
 // steps asked for and the one drawn (frames), and the page's copy of the worker's world — the
 // drawn step, the newest for hashes, the faults the worker's guard reported. If the worker dies,
-// `handBack` rebuilds its world on the page's thread from the session log.
+// its world is rebuilt on the page's thread from the session log (`recover`), up to the step
+// the page showed, while this host keeps taking the page's requests into the log.
 
 import { LocalHost } from '../host/localHost';
 import type {
@@ -11,7 +12,7 @@ import type {
   RecordingStatus,
   StepHashListener,
 } from '../host/physicsHost';
-import { WORKER_PHYSICS_SHARE } from '../../loop/overloadGovernor';
+import { WORKER_PHYSICS_SHARE } from 'fixed-step/loop';
 import type { Command } from '../../physics/world/commands';
 import type { FaultReport } from '../../physics/world/stateGuard';
 import type { PhysicsTuning } from '../../physics/world/tuning';
@@ -29,6 +30,7 @@ import type { KeyframeChoice, TimelineJump } from '../../state/timeline';
 import type { FromWorker, MessageSink, ToWorker, Transport } from '../wire/protocol';
 import { WorkerChannel } from './workerChannel';
 import { WorkerFrames } from './workerFrames';
+import { LogReplay } from './logReplay';
 import type { KernelMode } from '../../physics/kernels/kernelMemory';
 
 /**
@@ -79,6 +81,10 @@ export class WorkerHost implements PhysicsHost {
   private stepHashListener: StepHashListener | null = null;
   private readonly terminate: () => void;
   private failed = false;
+  /** The world being rebuilt on the page's thread since the worker stopped (see `recover`). */
+  private rebuild: LogReplay | null = null;
+  /** Steps the page had asked for past the last one it showed when the worker stopped. */
+  stepsDropped = 0;
   /** The drawn step's snapshot pair. */
   private readonly drawnPair = new SceneSnapshots();
   /** Scratch for reading the newest step (hashes, `posesAt`). */
@@ -108,19 +114,66 @@ export class WorkerHost implements PhysicsHost {
     this.frames = new WorkerFrames(this.channel);
   }
 
-  /** Handles one message from the worker (nothing once it has failed). */
+  /**
+   * Handles one message from the worker (nothing once it has failed). One the page cannot read
+   * is a failure like any other.
+   */
   receive(message: FromWorker): void {
-    if (!this.failed) this.channel.receive(message);
+    if (this.failed) return;
+    try {
+      this.channel.receive(message);
+    } catch (error) {
+      this.fail({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /**
-   * The worker is given up on: it is stopped, whoever waits on it let go, and `onFailed` told
-   * why (once). The page then steps on its own thread (see `handBack`).
+   * The worker is given up on: it is stopped and `onFailed` told why (once). Requests go on
+   * into the session log, and whoever waits on the worker waits for its world to be rebuilt on
+   * the page's thread (see `recover`).
    */
   fail(problem: WorkerProblem): void {
     if (this.failed) return;
-    this.dispose();
+    this.stop();
     this.onFailed?.(problem);
+  }
+
+  /**
+   * Stops the worker. Steps asked for past the last one the page showed are dropped (the
+   * picture never jumps ahead); from here on the page's requests are only logged.
+   */
+  private stop(): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.terminate();
+    this.channel.stopSending();
+    const shown = this.frames.shownStep;
+    this.stepsDropped = this.frames.requestedStep - shown;
+    this.channel.log.freeze(shown);
+    this.frames.rewindTo(shown);
+  }
+
+  /**
+   * The worker's world rebuilt on the page's thread, a slice at a time: `run` it until it says
+   * it is done, then `recovered` hands over the host to use. Stops the worker if it still runs
+   * (physics moved to the page by choice).
+   */
+  recover(): LogReplay {
+    this.stop();
+    if (!this.rebuild)
+      this.rebuild = new LogReplay(this.channel.log, this.tuning, this.channel.answer);
+    return this.rebuild;
+  }
+
+  /**
+   * The rebuilt world, as a host on the page's thread (after `recover` ran to the end): every
+   * request the page made of the worker is done there, and whoever waited is let go.
+   */
+  recovered(): LocalHost {
+    const core = this.rebuild?.core;
+    if (!core) throw new Error("The physics worker's world has not been rebuilt.");
+    this.channel.abandon();
+    return new LocalHost(core);
   }
 
   /**
@@ -128,12 +181,17 @@ export class WorkerHost implements PhysicsHost {
    * the browser stopped fires no event the page always sees.
    */
   silentMs(): number {
-    return this.channel.silentMs();
+    return this.channel.silence.silentMs(this.channel.ready);
+  }
+
+  /** Work the worker is known to owe that may keep it silent (ms; see WorkerSilence.owedMs). */
+  owedMs(): number {
+    return this.channel.silence.owedMs(this.channel.lastStepMs, this.channel.ready);
   }
 
   /** The page ran no tasks for `ms`: not counted as the worker's silence (see WorkerChannel). */
   pageStalled(ms: number): void {
-    this.channel.pageStalled(ms);
+    this.channel.silence.pageStalled(ms);
   }
 
   get transport(): Transport {
@@ -156,7 +214,7 @@ export class WorkerHost implements PhysicsHost {
   }
 
   get building(): boolean {
-    return this.channel.building;
+    return this.channel.building || this.failed;
   }
 
   get scene(): LoadedScene {
@@ -217,8 +275,11 @@ export class WorkerHost implements PhysicsHost {
   }
 
   drawn(settled: boolean): SceneSnapshots {
+    // A stopped worker's last step shown stays in the picture until its world is rebuilt.
+    if (this.failed) return this.drawnPair;
     const meanMs = this.frames.draw(this.drawnPair, settled);
     if (meanMs >= 0) this.listener.stepsCost(meanMs, this.frames.stepsSinceCost);
+    this.channel.shown(this.frames.drawnStep);
     return this.drawnPair;
   }
 
@@ -314,25 +375,11 @@ export class WorkerHost implements PhysicsHost {
   }
 
   dispose(): void {
-    this.failed = true;
+    if (!this.failed) {
+      this.failed = true;
+      this.terminate();
+    }
     this.channel.abandon();
-    this.terminate();
-  }
-
-  /**
-   * Rebuilds the worker's world on the page's thread (the worker is stopped). When the session
-   * since the last load or jump is short enough to re-simulate (see SessionLog), the same world
-   * at the same step — its load, commands, drag targets and steps replayed, bit for bit — and
-   * `resumed`; otherwise the scene built afresh.
-   */
-  handBack(): { host: LocalHost; resumed: boolean } {
-    this.dispose();
-    const scene = this.scene;
-    const host = new LocalHost(scene.definition.id, reloadOptions(scene), this.tuning);
-    const log = this.channel.log;
-    if (!log.replayable || log.steps !== this.nextStep) return { host, resumed: false };
-    log.replay(host.core);
-    return { host, resumed: true };
   }
 
   /** A new generation asked for (from step `fromStep`): nothing of the old one is drawn. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_PHYSICS_BUDGET_MS, PHYSICS_SHARE } from '../../../src/loop/overloadGovernor';
+import {
+  FRAME_PHYSICS_BUDGET_MS,
+  PHYSICS_SHARE,
+} from '../../../packages/fixed-step/src/loop/overloadGovernor';
 import { localSim } from '../physicsHost/host/localSim';
 import type { LocalSim } from '../physicsHost/host/localSim';
 

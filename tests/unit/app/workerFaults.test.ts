@@ -6,6 +6,8 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKER_SILENCE_MS } from '../../../src/app/physicsThreads';
 import { Simulation } from '../../../src/app/simulation';
+import { bringBack } from './bringBack';
+import { CHECKPOINT_STEPS } from '../../../src/physicsHost/workerHost/checkpoints';
 import { encodeRecording } from '../../../src/state/recording';
 import type { Recording } from '../../../src/state/recording';
 import type { WorkerHost } from '../../../src/physicsHost/workerHost/workerHost';
@@ -48,15 +50,13 @@ async function inWorker(): Promise<{ sim: Simulation; host: WorkerHost; worker: 
 }
 
 /** What the page does when it gives up on a worker: its world rebuilt here, at the same step. */
-async function fallBack(sim: Simulation, host: WorkerHost): Promise<void> {
-  const back = host.handBack();
-  expect(back.resumed).toBe(true);
-  await sim.useHost(back.host, 'resume');
-  expect(sim.host.thread).toBe('main');
+async function fallBack(sim: Simulation, host: WorkerHost): Promise<number> {
+  host.fail({ kind: 'silent', seconds: 2 });
+  return bringBack(sim, host);
 }
 
 describe('a worker that falls silent (injected clock)', () => {
-  it('is silent past the limit only once it has owed an answer that long; its world comes back at the same step', async () => {
+  it("is given up on a second past the work it owes; its world comes back at the step last shown, the main thread's hashes step for step", async () => {
     let nowMs = 0;
     const { host, deliver } = handHost('transfer', () => nowMs);
     const sim = new Simulation('pile', SCENE);
@@ -64,8 +64,11 @@ describe('a worker that falls silent (injected clock)', () => {
     deliver();
     await built;
     const main = new Simulation('pile', SCENE);
-    const expected: string[] = [];
-    const got: string[] = [];
+    const expected = new Map<number, string>();
+    main.onStepHash = (step, high, low) => expected.set(step, `${high} ${low}`);
+    const got = new Map<number, string>();
+    sim.onStepHash = (step, high, low) => got.set(step, `${high} ${low}`);
+    let shown = -1;
     for (let f = 0; f < 90; f++) {
       for (const world of [main, sim]) inputs(world, f);
       main.frame(FRAME);
@@ -76,25 +79,33 @@ describe('a worker that falls silent (injected clock)', () => {
         deliver();
         expect(host.silentMs()).toBe(0);
         // Owing nothing, it is never silent, however long the page goes without a frame.
-        if (f === 15) nowMs += 2 * WORKER_SILENCE_MS;
+        if (f === 15) nowMs += 60_000;
         expect(host.silentMs()).toBe(0);
-        expect(sim.hash()).toBe(main.hash());
+        // Drawn at once, as a settled frame would: the step shown is the newest.
+        sim.frame(0);
+        shown = sim.nextStep;
       } else if (f === 30) {
-        // From here on the worker never answers: the steps of frame 30 on are owed.
-        nowMs += WORKER_SILENCE_MS - 1000 * FRAME - 1;
-        expect(host.silentMs()).toBeLessThanOrEqual(WORKER_SILENCE_MS);
+        // From here on the worker never answers: the steps of frame 30 on are owed. A second
+        // past what it owes, not yet given up on.
+        nowMs += host.owedMs() + WORKER_SILENCE_MS - 1000 * FRAME - 1;
+        expect(host.silentMs()).toBeLessThanOrEqual(host.owedMs() + WORKER_SILENCE_MS);
       } else if (f === 31) {
-        expect(host.silentMs()).toBeGreaterThan(WORKER_SILENCE_MS);
+        expect(host.silentMs()).toBeGreaterThan(host.owedMs() + WORKER_SILENCE_MS);
+        expect(sim.nextStep).toBeGreaterThan(shown);
         host.fail({ kind: 'silent', seconds: 15 });
-        await fallBack(sim, host);
-      }
-      if (f >= 31) {
-        expected.push(main.hash());
-        got.push(sim.hash());
+        await bringBack(sim, host);
+        // No jump ahead: the world goes on from the step the page last showed.
+        expect(sim.nextStep).toBe(shown);
       }
     }
-    expect(got).toEqual(expected);
-    expect(sim.nextStep).toBe(main.nextStep);
+    expect(sim.nextStep).toBeGreaterThan(shown + 60);
+    let compared = 0;
+    for (const [step, hash] of got) {
+      if (step <= shown) continue;
+      expect(hash, `step ${step}`).toBe(expected.get(step));
+      compared++;
+    }
+    expect(compared).toBe(sim.nextStep - shown);
   });
 });
 
@@ -156,4 +167,72 @@ describe('a worker that dies mid-run', () => {
     });
     expect(got).toEqual(expected);
   });
+});
+
+describe('a worker that dies late in a long session', () => {
+  // Past 6,000 steps a session is far longer than a second of the worker's work: only its
+  // checkpoints keep the rebuild short.
+  const FRAMES = 3700;
+  const DIES_AT = 3600;
+
+  /** A long run recording from frame 5, a spawn every 500 frames; hashes after each frame. */
+  async function longRun(
+    sim: Simulation,
+    atFrame: (frame: number) => Promise<void> = async () => undefined,
+  ): Promise<{ hashes: string[]; recording: Recording }> {
+    const hashes: string[] = [];
+    for (let f = 0; f < FRAMES; f++) {
+      if (f === 5) await sim.timeline.record({ hashEvery: 5 });
+      if (f % 500 === 250) inputs(sim, 8);
+      await atFrame(f);
+      await sim.frameAndWait(FRAME);
+      hashes.push(sim.hash());
+    }
+    return { hashes, recording: await sim.timeline.stopRecording() };
+  }
+
+  it("during a recording: rebuilt from its newest checkpoint (at most CHECKPOINT_STEPS steps), the main thread's hashes and recording", async () => {
+    const main = await longRun(new Simulation('pile', SCENE));
+    const { sim, host, worker } = await inWorker();
+    let rebuiltSteps = -1;
+    const fell = await longRun(sim, async (frame) => {
+      if (frame !== DIES_AT) return;
+      expect(sim.nextStep).toBeGreaterThan(3 * CHECKPOINT_STEPS);
+      await worker.terminate();
+      rebuiltSteps = await fallBack(sim, host);
+    });
+    expect(rebuiltSteps).toBeGreaterThan(0);
+    expect(rebuiltSteps).toBeLessThanOrEqual(CHECKPOINT_STEPS);
+    expect(fell.hashes).toEqual(main.hashes);
+    expect(encodeRecording(fell.recording)).toEqual(encodeRecording(main.recording));
+  }, 120_000);
+
+  it('during a replay of it: rebuilt from its newest checkpoint, every recorded hash met', async () => {
+    const { recording } = await longRun(new Simulation('pile', SCENE));
+    const replayRun = async (
+      sim: Simulation,
+      atFrame: (frame: number) => Promise<void> = async () => undefined,
+    ): Promise<string[]> => {
+      await sim.timeline.replay(recording);
+      const hashes: string[] = [];
+      for (let f = 0; f < FRAMES; f++) {
+        await atFrame(f);
+        await sim.frameAndWait(FRAME);
+        hashes.push(sim.hash());
+      }
+      expect(sim.timeline.replayStatus()?.divergence).toBeNull();
+      expect(sim.timeline.replayStatus()?.verifiedUpTo).toBe(recording.length);
+      return hashes;
+    };
+    const expected = await replayRun(new Simulation('pile', SCENE));
+    const { sim, host, worker } = await inWorker();
+    let rebuiltSteps = -1;
+    const got = await replayRun(sim, async (frame) => {
+      if (frame !== DIES_AT) return;
+      await worker.terminate();
+      rebuiltSteps = await fallBack(sim, host);
+    });
+    expect(rebuiltSteps).toBeLessThanOrEqual(CHECKPOINT_STEPS);
+    expect(got).toEqual(expected);
+  }, 120_000);
 });

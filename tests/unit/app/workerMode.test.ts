@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bringBack } from './bringBack';
 import { Simulation } from '../../../src/app/simulation';
 import type { CommandAction } from '../../../src/physics/world/commands';
 import { Rng } from '../../../src/util/rng';
@@ -100,10 +101,7 @@ describe('physics in a worker: a worker that dies', () => {
       if (f === 55) {
         // The worker dies with the drag target just sent and steps still owed to the page.
         await workers[0]?.terminate();
-        const back = host.handBack();
-        expect(back.resumed).toBe(true);
-        await inWorker.useHost(back.host, 'resume');
-        expect(inWorker.host.thread).toBe('main');
+        await bringBack(inWorker, host);
       }
       await main.frameAndWait(frames[f]);
       await inWorker.frameAndWait(frames[f]);

@@ -1,7 +1,7 @@
 // A toy engine written in fixed-step's engine interface, the package README's "Writing an
 // adapter for another engine" word for word (but its import path); engine.test.ts runs it.
-import { FixedStep } from '../../../packages/fixed-step/src/index';
-import type { FixedStepEngine } from '../../../packages/fixed-step/src/index';
+import { FixedStep } from '../../../packages/fixed-step/src/core';
+import type { FixedStepEngine } from '../../../packages/fixed-step/src/core';
 
 /** A ball of the toy engine: it falls and comes to rest on y = 0, never turning. */
 export interface Ball {

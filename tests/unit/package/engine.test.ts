@@ -33,7 +33,7 @@ describe('writing an adapter for another engine', () => {
     const file = readFileSync(join(import.meta.dirname, 'ballEngine.ts'), 'utf8');
     const code = file
       .slice(file.search(/^import /m))
-      .replaceAll('../../../packages/fixed-step/src/index', 'fixed-step');
+      .replaceAll('../../../packages/fixed-step/src/core', 'fixed-step/core');
     expect(readmeBlock('### Writing an adapter for another engine')).toBe(code);
   });
 

@@ -1,7 +1,7 @@
 import { Scene } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../../src/app/simulation';
-import { lerpFlat3, slerpFlat } from '../../../src/interp/poseMath';
+import { lerpFlat3, slerpFlat } from '../../../packages/fixed-step/src/interp/poseMath';
 import { BodyInstances } from '../../../src/render/bodyInstances';
 import { localSim } from '../physicsHost/host/localSim';
 

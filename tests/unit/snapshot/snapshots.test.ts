@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PhysicsCore } from '../../../src/physicsHost/core/physicsCore';
-import { Snapshot } from '../../../src/snapshot/snapshots';
+import { Snapshot } from 'fixed-step/interpolation';
 import { localSim } from '../physicsHost/host/localSim';
 
 /** A full, unskipped copy of the world's state and sleep flags right now. */

@@ -96,3 +96,34 @@ describe('validateSpawnSpec', () => {
     expect(() => validateSpawnSpec(input)).toThrow(message);
   });
 });
+
+describe('validateSpawnSpec reads its input once', () => {
+  it('a position whose items answer NaN to a second read spawns what was checked', () => {
+    const reads = [0, 0, 0];
+    const position = new Proxy([1, 2, 3], {
+      get(target, key, receiver) {
+        const k = Number(key);
+        if (Number.isInteger(k) && reads[k] !== undefined && reads[k]++ > 0) return Number.NaN;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    expect(validateSpawnSpec({ kind: 'box', position }).position).toEqual([1, 2, 3]);
+    expect(reads).toEqual([1, 1, 1]);
+  });
+
+  it('a field getter runs once, and an array changed after the call changes no spawn', () => {
+    let reads = 0;
+    const velocity = [1, 2, 3];
+    const input = {
+      kind: 'sphere',
+      get velocity(): number[] {
+        reads++;
+        return velocity;
+      },
+    };
+    const spec = validateSpawnSpec(input);
+    velocity[0] = Number.NaN;
+    expect(spec.velocity).toEqual([1, 2, 3]);
+    expect(reads).toBe(1);
+  });
+});

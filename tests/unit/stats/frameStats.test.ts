@@ -5,7 +5,7 @@ import {
   RATE_WINDOW_MIN_FRAMES,
   RATE_WINDOW_MIN_SECONDS,
 } from '../../../src/stats/frameStats';
-import { createFrameReport } from '../../../src/loop/fixedStepLoop';
+import { createFrameReport } from '../../../packages/fixed-step/src/loop/fixedStepLoop';
 import { Simulation } from '../../../src/app/simulation';
 import { Rng } from '../../../src/util/rng';
 import { localSim } from '../physicsHost/host/localSim';

@@ -71,6 +71,23 @@ describe('readDocument', () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 
+  it('a dropped file is held to the limit of what it holds: a state over 16 MiB is refused', async () => {
+    const padded = (format: string): File => {
+      const head = `{"format":"${format}","version":1,"pad":"`;
+      const pad = 'x'.repeat(MAX_FILE_BYTES.state + 1 - head.length - 2);
+      return new File([head, pad, '"}'], 'padded.json');
+    };
+    const state = padded('fixed-step-sandbox/state');
+    expect(state.size).toBe(MAX_FILE_BYTES.state + 1);
+    await expect(readDocument(state, null)).rejects.toThrow(
+      'File "padded.json" is 16777217 bytes and holds a saved state, which is at most 16777216 bytes (16 MiB), so it was not opened.',
+    );
+    // A recording of that size is within its own limit: opened (its fields are checked on load).
+    expect((await readDocument(padded('fixed-step-sandbox/recording'), null)).kind).toBe(
+      'recording',
+    );
+  });
+
   it('a file name is user text: quoted and cut short in the message', async () => {
     const name = `${'<img src=x onerror=alert(1)>'.repeat(10)}.json`;
     const error = await readDocument(jsonFile(name, 5), null).catch((e: unknown) => e);

@@ -187,6 +187,10 @@ describe('installDropIn', () => {
         { solverIterations: 5 } as DropInOptions,
         /unknown option 'solverIterations'; the options are narrowphase, solver/,
       ],
+      // Names of Object.prototype's members are unknown options like any other.
+      [{ constructor: 1 } as DropInOptions, /unknown option 'constructor'; the options are/],
+      [{ toString: 'gs' } as DropInOptions, /unknown option 'toString'; the options are/],
+      [JSON.parse('{"__proto__": 1}') as DropInOptions, /unknown option '__proto__'/],
     ];
     for (const [options, message] of bad)
       expect(() => installDropIn(world, options)).toThrow(message);
