@@ -10,7 +10,9 @@ import type { TextKey } from '../../../src/i18n/en';
 import { LANGUAGES, TABLES } from '../../../src/i18n/language';
 
 const KEYS = Object.keys(EN) as TextKey[];
-const TABLE_FILES = ['en.ts', 'ko.ts', 'zh.ts'].map((name) => join('src', 'i18n', name));
+const TABLE_FILES = ['en.ts', 'ko.ts', 'zh.ts', 'tourEn.ts', 'tourKo.ts', 'tourZh.ts'].map((name) =>
+  join('src', 'i18n', name),
+);
 
 /** Every .ts file under `folder`. */
 function sourceFiles(folder: string): string[] {
