@@ -90,11 +90,12 @@ test('2: the variable step depends on the frame rate — 144 Hz holds, 60 and 30
   expect(ratio[30]).toBe(Infinity);
   await expect(page.getByTestId('tour-measure')).toHaveText('chain energy ×∞ of the start');
 
-  // A hitch at 144 Hz: one 0.5 s frame, clamped to a single 0.25 s step. It kicks the chains
-  // (×10 and more) and they settle again, still whole.
+  // A hitch at 144 Hz after 5 s of steady frames (as variableChapter.test.ts measures the
+  // chapter's table, frame by frame): one 0.5 s frame, clamped to a single 0.25 s step. It kicks
+  // the chains (read here every quarter second: above ×2) and they settle again, still whole.
   await page.getByTestId('tour-rate-144').click();
   await expect.poll(() => page.evaluate(() => window.sandbox.state().step)).toBe(0);
-  await frames(page, 144, 1 / 144);
+  await frames(page, 5 * 144, 1 / 144);
   const hitch = await page.evaluate(async () => {
     const [report] = await window.sandbox.advance([0.5]);
     return report;
@@ -106,7 +107,7 @@ test('2: the variable step depends on the frame rate — 144 Hz holds, 60 and 30
     await frames(page, 36, 1 / 144);
     peak = Math.max(peak, await figure(page));
   }
-  expect(peak).toBeGreaterThan(10);
+  expect(peak).toBeGreaterThan(2);
   expect(peak).toBeLessThan(Infinity);
   expect(await figure(page)).toBeLessThan(2);
 
