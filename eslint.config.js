@@ -73,7 +73,8 @@ export const PIPELINE = {
   scenes: ['physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'shapes'],
-  state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
+  // Saved states, recordings and links: their readers' messages are written in the page's words.
+  state: ['config', 'i18n', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],
   // The frame driver and the display emulator around the package's loop: no physics, no page.
   loop: ['config', 'util'],
   // The physics host and its two homes (physicsHost/): the core both homes run, the messages

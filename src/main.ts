@@ -99,11 +99,12 @@ function showNoWebgl(root: HTMLElement, problem: RendererProblem): HTMLElement {
 }
 
 /**
- * The key and touch help under the view and the page's title (index.html's English until this
- * runs), in the language now.
+ * The key and touch help under the view, the page's title and the view's accessible name
+ * (index.html's English until this runs), in the language now.
  */
 function showHelp(root: HTMLElement): void {
   document.title = t('panel.title');
+  root.querySelector('#view')?.setAttribute('aria-label', t('view.canvas'));
   const keys = root.querySelector('.help-keys');
   const touch = root.querySelector('.help-touch');
   if (keys) keys.textContent = t('help.keys');
@@ -112,14 +113,15 @@ function showHelp(root: HTMLElement): void {
 
 /**
  * The page's widgets, each handed the action layer (or the part of it it uses): the panel and
- * its Record folder, the view and stutter labels, the split layout, keys and pointer. Returns
- * the Record folder (it opens links).
+ * its Record folder, the view and stutter labels, the views' layout, keys and pointer. Returns
+ * the Record folder (it opens links) and the layout (the tour's card joins it).
  */
 function buildWidgets(
   root: HTMLElement,
+  dock: HTMLElement,
   canvas: HTMLCanvasElement,
   { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
-): RecordPanel {
+): { record: RecordPanel; layout: ViewLayout } {
   const actions = app.actions;
   const panel = new Panel(root, actions, {
     notify: (text) => messages.show(text),
@@ -127,7 +129,7 @@ function buildWidgets(
   });
   const record = new RecordPanel(panel.recordFolder, root, actions, messages);
   const labels = new ViewLabels(root);
-  const stutter = new StutterPanel(root, () => actions.removeTracked());
+  const stutter = new StutterPanel(dock, () => actions.removeTracked());
   const twinLabels = new TwinLabels(root);
   const refresh = (): void => {
     panel.refresh();
@@ -151,10 +153,13 @@ function buildWidgets(
     refresh();
   });
   const halves: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
-  new ViewLayout(canvas, panel.gui.domElement, (area) => {
+  const layout = new ViewLayout(canvas, panel.gui.domElement, (area, focus) => {
     app.stage.setSplitArea(area.x, area.y, area.width, area.height);
+    app.stage.setFocusArea(focus);
+    // The stutter panel stays above the settings where they lie below it (an upright phone).
+    stutter.fitAbove(canvas.getBoundingClientRect().top + area.y + area.height);
     labels.place(app.stage.splitLayout(halves));
-    if (app.sim.settings.view === 'split') app.redraw();
+    app.redraw();
   });
   bindInput(actions, canvas, {
     throwShape: () => panel.spawnShape,
@@ -166,25 +171,31 @@ function buildWidgets(
     twinLabels.update(app.lab ? app.lab.report() : null);
     void record.update();
   }, HUD_REFRESH_MS);
-  return record;
+  return { record, layout };
 }
 
 /**
- * The guided tour's card over the view, fed each drawn frame and each HUD refresh, relabelled on
- * a switch of language; Escape anywhere closes it. A bad `?tour=` is reported with the others.
+ * The guided tour's card over the view (its way back in in the dock), fed each drawn frame and
+ * each HUD refresh (the card's figures read with the HUD's), relabelled on a switch of language;
+ * Escape anywhere closes it. A bad `?tour=` is reported with the others.
  */
-function buildTour(root: HTMLElement, { app, messages }: { app: BrowserApp; messages: Messages }) {
-  const tour = new Tour(root, {
+function buildTour(
+  root: HTMLElement,
+  dock: HTMLElement,
+  { app, hud, messages }: { app: BrowserApp; hud: Hud; messages: Messages },
+) {
+  const tour = new Tour(root, dock, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
     snapshots: () => app.sim.snapshots,
   });
   const shown = app.onFrameShown;
   app.onFrameShown = (nowMs, force) => {
+    // The frame's history and a lift's end first, so the refresh that follows shows both.
+    tour.frame();
     shown?.(nowMs, force);
-    tour.frame(nowMs);
   };
-  window.setInterval(() => tour.refresh(), HUD_REFRESH_MS);
+  hud.onRefresh = () => tour.refresh();
   onLanguageChange(() => tour.relabel());
   window.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && tour.current() !== null) tour.close();
@@ -205,8 +216,14 @@ async function main(): Promise<void> {
   await compileContactKernels();
   const page = buildApp(root, canvas);
   const app = page.app;
-  const record = buildWidgets(root, canvas, page);
-  const { tour, chapter } = buildTour(root, page);
+  // The corner widgets (the stutter panel, the way into the tour) stacked, never over each other.
+  const dock = document.createElement('div');
+  dock.className = 'dock';
+  root.append(dock);
+  const { record, layout } = buildWidgets(root, dock, canvas, page);
+  const { tour, chapter } = buildTour(root, dock, page);
+  // While the card is up, single views frame their scene beside it (its measured box).
+  layout.watchCard(tour.element);
   window.sandbox = createScriptingApi(app.actions, tour.api());
   // Physics moves to its worker (the default) before the drive starts and the page says it is
   // ready, so the first state a script reads, and the first step, are the worker's.

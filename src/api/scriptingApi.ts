@@ -10,6 +10,7 @@ import type { FrameReport } from 'fixed-step/loop';
 import type { Settings } from '../config/settings';
 import { currentLanguage, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
+import { sceneList } from '../i18n/names';
 import { MAX_SEED, SCENES, seedProblem } from '../scenes/registry';
 import type { EncodedRecording } from '../state/recording';
 import type { EncodedState } from '../state/stateSchema';
@@ -138,7 +139,7 @@ export function createScriptingApi(actions: ActionLayer, tour: TourApi): Sandbox
         throw new Error(
           t('api.loadScene', {
             value: quoteValue(scene),
-            valid: SCENES.map((s) => s.id).join(', '),
+            valid: sceneList(SCENES.map((s) => s.id)),
           }),
         );
       return actions.load(scene, validateLoadOptions(options));

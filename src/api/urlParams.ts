@@ -11,6 +11,7 @@ import {
 } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
+import { sceneList, sceneName } from '../i18n/names';
 import { urlKeyMessages } from './urlKeys';
 import {
   countProblem,
@@ -104,8 +105,8 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
       options.errors.push(
         t('url.badScene', {
           value: quoteValue(sceneText),
-          valid: SCENES.map((s) => s.id).join(', '),
-          scene: defaultScene,
+          valid: sceneList(SCENES.map((s) => s.id)),
+          scene: sceneName(defaultScene),
         }),
       );
     }
@@ -116,12 +117,12 @@ export function parseUrlParams(search: string, defaultScene: string): StartupOpt
     const range = findScene(options.scene)?.count;
     const count = parseNumber(countText);
     if (!range) {
-      options.errors.push(t('url.fixedCount', { scene: options.scene }));
+      options.errors.push(t('url.fixedCount', { scene: sceneName(options.scene) }));
     } else if (countProblem(range, count)) {
       options.errors.push(
         t('url.badCount', {
           value: quoteValue(countText),
-          scene: options.scene,
+          scene: sceneName(options.scene),
           expected: t('spec.integer', { min: range.min, max: range.max }),
           count: range.default,
         }),

@@ -9,6 +9,7 @@ import type { FrameReport } from 'fixed-step/loop';
 import { t } from '../i18n/language';
 import type { BodySpec, CommandAction, Vec3Tuple } from '../physics/index';
 import { randomBody } from '../scenes/mixedBodies';
+import { SceneLoadError } from '../scenes/registry';
 import type { LoadedScene } from '../scenes/registry';
 import type { ShapeKind } from '../shapes/shapeKinds';
 import { encodeRecording } from '../state/recording';
@@ -22,6 +23,7 @@ import { vec3 } from 'gl-matrix';
 import type { FrameDriver } from '../loop/frameDriver';
 import type { Stage } from '../render/stage';
 import type { Notify } from './notify';
+import { sceneProblemText } from './sceneText';
 import { readPose } from './poseReadout';
 import type { BodyPoses } from './poseReadout';
 import type { LoadOptions, Simulation } from './simulation';
@@ -123,7 +125,13 @@ export class ActionLayer {
 
   /** Builds a scene (throws at once on a bad scene or option); resolves once it can be drawn. */
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
-    const loaded = this.session.load(sceneId, options);
+    let loaded: Promise<void>;
+    try {
+      loaded = this.session.load(sceneId, options);
+    } catch (error) {
+      // The registry says what is wrong as data; the words are the page's language.
+      throw error instanceof SceneLoadError ? new Error(sceneProblemText(error.problem)) : error;
+    }
     this.spawnRng = new Rng(this.session.sim.scene.seed ^ 0x5eed);
     return loaded;
   }

@@ -59,7 +59,7 @@ export class BrowserApp implements PageSession {
     this.view = new ViewCompositor(this.stage);
     this.driver = new FrameDriver(
       () => this.sim.settings,
-      (frameSeconds, nowMs) => this.frame(frameSeconds, nowMs),
+      (frameSeconds, nowMs, shown) => this.frame(frameSeconds, nowMs, shown),
     );
     this.actions = new ActionLayer(this);
     this.threads = new PhysicsThreads(this);
@@ -80,9 +80,10 @@ export class BrowserApp implements PageSession {
   /**
    * One animation frame of `frameSeconds` (jitter and hitch included) through loop → steps →
    * snapshots → interpolation → instance matrices → GPU, then the HUD. Driven by the wall clock,
-   * so the overload governor may slow it down.
+   * so the overload governor may slow it down. `shown`: false for the frames an emulated display
+   * hands over before the one drawn in the same animation frame (they step, nothing is drawn).
    */
-  private frame(frameSeconds: number, nowMs: number): void {
+  private frame(frameSeconds: number, nowMs: number, shown: boolean): void {
     // A scene or state still being built in the worker: no time passes for it yet, and the
     // first frame once it is built lasts 0 s.
     if (this.sim.building) {
@@ -91,8 +92,8 @@ export class BrowserApp implements PageSession {
     }
     if (this.lab) this.lab.frame(frameSeconds, true);
     else this.sim.frame(frameSeconds, true);
-    this.afterFrame(true);
-    this.onFrameShown?.(nowMs, false);
+    this.afterFrame(shown);
+    if (shown) this.onFrameShown?.(nowMs, false);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { PhysicsThreadSetting } from '../config/settings';
 import { t } from '../i18n/language';
 import { startWorkerHost } from '../physicsHost/workerHost/startWorker';
 import { rebuildInSlices } from '../physicsHost/workerHost/logReplay';
-import type { WorkerHost } from '../physicsHost/workerHost/workerHost';
+import type { WorkerHost, WorkerProblem } from '../physicsHost/workerHost/workerHost';
 import type { Notify, ShownMessage } from './notify';
 import { reloadOptions } from './simulation';
 import type { Simulation } from './simulation';
@@ -41,6 +41,24 @@ export const REBUILD_SLICE_MS = 40;
 
 type Which = 'main' | 'twin';
 
+/** Why the worker was given up on, in the page's language. */
+function problemText(problem: WorkerProblem): string {
+  switch (problem.kind) {
+    case 'noWorkers':
+      return t('worker.noWorkers');
+    case 'cannotStart':
+      return t('worker.cannotStart', { detail: problem.detail });
+    case 'blocked':
+      return t('worker.blocked');
+    case 'failed':
+      return t('worker.failed', { detail: problem.detail });
+    case 'unreadable':
+      return t('worker.unreadable');
+    case 'silent':
+      return t('worker.silent', { seconds: problem.seconds });
+  }
+}
+
 export class PhysicsThreads {
   private readonly session: ThreadSession;
   /** The workers running: the main world's, and the lab's second world's. */
@@ -48,6 +66,12 @@ export class PhysicsThreads {
   private watching = 0;
   /** Rebuilds under way (a world moving to this thread), and when the last ends. */
   private rebuilding: Promise<void> | null = null;
+  /**
+   * Why a worker could not start, once one could not (no Workers, a policy, a script that will
+   * not load): it will not start the next time either, so it is not tried again and the page
+   * says so once, not at every switch back to the worker (a tour chapter, the panel).
+   */
+  private startProblem: WorkerProblem | null = null;
 
   constructor(session: ThreadSession) {
     this.session = session;
@@ -89,12 +113,21 @@ export class PhysicsThreads {
 
   /** Starts a worker for `sim`; on failure says why, and physics stays on this thread. */
   private start(sim: Simulation, which: Which): WorkerHost | null {
-    const started = startWorkerHost(sim.host.tuning);
-    if (started instanceof Error) {
-      this.cannotStart(started.message);
+    if (this.startProblem) {
+      this.cannotStart(this.startProblem);
       return null;
     }
-    started.onFailed = (message) => void this.bringBack(message);
+    const outcome = startWorkerHost(sim.host.tuning);
+    if ('problem' in outcome) {
+      this.cannotStart(outcome.problem);
+      return null;
+    }
+    const started = outcome.host;
+    started.onFailed = (problem) => {
+      // A script blocked by a policy or missing is only heard once the worker runs.
+      if (problem.kind === 'blocked') this.startProblem = problem;
+      void this.bringBack(problem);
+    };
     this.workers[which] = started;
     this.watch();
     return started;
@@ -107,10 +140,10 @@ export class PhysicsThreads {
   /**
    * Brings every world in a worker back to this thread: each worker is stopped and its world
    * rebuilt here from its session log, a slice of at most REBUILD_SLICE_MS at a time, up to the
-   * step the page last showed — then the same world carries on here. `reason`: why the worker
+   * step the page last showed — then the same world carries on here. `problem`: why the worker
    * was given up on (a message says so), or null when physics moves here by choice.
    */
-  private bringBack(reason: string | null): Promise<void> {
+  private bringBack(problem: WorkerProblem | null): Promise<void> {
     const moving: { sim: Simulation; worker: WorkerHost }[] = [];
     for (const which of ['main', 'twin'] as const) {
       const worker = this.workers[which];
@@ -121,6 +154,7 @@ export class PhysicsThreads {
     }
     if (moving.length === 0) return this.rebuilding ?? Promise.resolve();
     const { sim, notify } = this.session;
+    const reason = problem === null ? null : problemText(problem);
     const rebuilds = moving.map(({ worker }) => worker.recover());
     const step = moving[0].worker.nextStep;
     const notice: ShownMessage | null =
@@ -171,12 +205,19 @@ export class PhysicsThreads {
     this.session.notify(t('message.workerFallback', { reason, rebuilt }), 'warning');
   }
 
-  /** A worker could not start: physics stays on this thread, and a message says why. */
-  private cannotStart(reason: string): void {
+  /**
+   * A worker could not start: physics stays on this thread, and a message says why — once, as
+   * it will not start the next time either.
+   */
+  private cannotStart(problem: WorkerProblem): void {
     const { sim, lab, notify } = this.session;
     sim.set({ physicsThread: 'main' });
     lab?.syncSettings();
-    notify(t('message.workerFallback', { reason, rebuilt: t('message.stayedHere') }), 'warning');
+    if (this.startProblem === null) {
+      const reason = problemText(problem);
+      notify(t('message.workerFallback', { reason, rebuilt: t('message.stayedHere') }), 'warning');
+    }
+    this.startProblem = problem;
     this.session.redraw();
     this.session.changed();
   }
@@ -204,7 +245,7 @@ export class PhysicsThreads {
         if (stalledMs > 0) worker.pageStalled(stalledMs);
         const silent = worker.silentMs();
         if (silent > worker.owedMs() + WORKER_SILENCE_MS) {
-          worker.fail(t('message.workerSilent', { seconds: (silent / 1000).toFixed(1) }));
+          worker.fail({ kind: 'silent', seconds: Number((silent / 1000).toFixed(1)) });
           return;
         }
       }

@@ -20,7 +20,7 @@ export type { Strategy } from 'fixed-step/loop';
 export const VIEWS = ['single', 'split', 'ghost'] as const;
 export type View = (typeof VIEWS)[number];
 
-/** Emulated display rates: draw only on the rAF frames that fall due at this rate. */
+/** Emulated display rates: a steady display of this rate, its frames exactly 1/rate s each. */
 export const DISPLAY_RATES = ['native', '30', '50', '60', '75', '120', '144'] as const;
 export type DisplayRate = (typeof DISPLAY_RATES)[number];
 
@@ -44,7 +44,10 @@ export interface Settings {
   view: View;
   /** Render mode of the right half in the split view. */
   splitRight: InterpolationMode;
-  /** Draw only at this rate (skipping real rAF frames), to see a 30 or 144 Hz display anywhere. */
+  /**
+   * A steady display of this rate on any real one: the loop gets its frames, exactly 1/rate s
+   * each (several in one animation frame above the real rate), drawn in the frames they fall due.
+   */
   display: DisplayRate;
   /** Random ± milliseconds added to every frame time the loop sees (seeded, reproducible). */
   jitterMs: number;

@@ -1,6 +1,8 @@
 // The English texts: the table every other language is typed from (a key missing in ko.ts or
 // zh.ts fails the type check). `{name}` marks a placeholder filled in by `t`.
 
+import { TOUR_EN } from './tourEn';
+
 /** Every text a person reads on the page, by key, in English. */
 export const EN = {
   'panel.title': 'Fixed-Step Sandbox',
@@ -104,7 +106,7 @@ export const EN = {
   'scene.tunnel': 'Tunnelling',
   'hint.avalanche': 'Bodies pour down the slope and split round the posts; drag one into the flow.',
   'hint.carousel':
-    'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
+    'Toggle interpolation (I) and watch the mover: smooth with it, stuttering without.',
   'hint.determinism':
     'Both heaps agree bit for bit under the accumulator; switch strategy to see them diverge.',
   'hint.dominoes': 'Watch the wave run round the spiral; reset (R) to see it again.',
@@ -115,7 +117,8 @@ export const EN = {
     'Boxes stand on their own until the block lands; 11 layers is Jolt’s 1,771-box test.',
   'hint.rain':
     'A downpour of mixed shapes: watch physics / step climb as they land, then fall as they sleep.',
-  'hint.spring': 'Switch the strategy to variable and inject a hitch (H): the chains blow apart.',
+  'hint.spring':
+    'Strategy variable on an emulated display of 60 Hz or slower: the chains blow apart; at 144 Hz they hold.',
   'hint.stack': 'Throw a ball at the tower (F) or drag a brick out.',
   'hint.tower': 'The ball brings it down; reset (R) to watch again, or throw more (F).',
   'hint.tunnel': 'Strategy variable + hitch (H): a long step jumps the ball clean through a wall.',
@@ -131,7 +134,7 @@ export const EN = {
   'hud.interpolation': 'interpolation / frame',
   'hud.bodies': 'bodies (awake / asleep)',
   'hud.simOverReal': 'sim ÷ real time',
-  'hud.givenUp': 'given up: cap/clamp/throttle',
+  'hud.givenUp': 'given up: clamp/step cap/governor',
   'hud.value.physicsPerStep': '{0} ms ({1}% of dt)',
   'hud.value.simOverReal': '{0}× ({1} s, {2} frames)',
   'hud.paused': 'paused',
@@ -141,6 +144,7 @@ export const EN = {
   'message.badLanguage':
     "URL parameter 'lang' = {value} is invalid: expected one of {valid}. Using '{language}'.",
   'message.dismiss': 'Dismiss',
+  'list.separator': ', ',
   'message.dismissLabel': 'Dismiss message',
 
   'spec.integer': 'an integer from {min} to {max}',
@@ -156,10 +160,10 @@ export const EN = {
   'setting.retiredOutcome': 'the other settings applied',
 
   'url.badScene':
-    "URL parameter 'scene' = {value} is not a scene; valid scenes are {valid}. Using '{scene}'.",
-  'url.fixedCount': "URL parameter 'count' is ignored: scene '{scene}' has a fixed size.",
+    "URL parameter 'scene' = {value} is not a scene; the scenes are {valid}. Using {scene}.",
+  'url.fixedCount': "URL parameter 'count' is ignored: the scene {scene} has a fixed size.",
   'url.badCount':
-    "URL parameter 'count' = {value} is invalid for scene '{scene}': expected {expected}. Using {count}.",
+    "URL parameter 'count' = {value} is invalid for the scene {scene}: expected {expected}. Using {count}.",
   'url.badSeed': "URL parameter 'seed' = {value} is invalid: expected {expected}. Using {seed}.",
   'url.booleanSpec': '1, 0, true or false',
   'url.badSetting':
@@ -173,11 +177,15 @@ export const EN = {
   'url.repeated':
     "URL parameter '{param}' is given {count} times ({values}): the first is used, the rest ignored.",
 
+  'load.unknown': 'Unknown scene {value}; the scenes are {valid}.',
+  'load.fixedSize': 'The scene {scene} has a fixed size and takes no count.',
+  'load.badCount': 'count = {value} is invalid for the scene {scene}: expected {expected}.',
+  'load.badSeed': 'seed = {value} is invalid: expected {expected}.',
   'api.loadOptions': 'load options must be an object such as { count: 300, seed: 7 }, got {value}.',
   'api.unknownLoadOption': 'Unknown load option {key}; valid options are count, seed.',
   'api.loadCount': 'load option count = {value} is invalid: expected an integer.',
   'api.loadSeed': 'load option seed = {value} is invalid: expected {expected}.',
-  'api.loadScene': 'load expects a scene name, got {value}; valid scenes are {valid}.',
+  'api.loadScene': 'load expects a scene id, got {value}; the scenes are {valid}.',
   'api.advanceArray':
     'advance expects an array of frame durations in seconds, such as [1/60, 1/60], got {value}.',
   'api.advanceTooMany': 'advance got {count} frames; at most {max} per call.',
@@ -204,12 +212,17 @@ export const EN = {
   'message.webglRestored': 'The WebGL context was restored; drawing again.',
   'message.workerFallback':
     "Physics runs on the page's own thread: the physics worker {reason}. {rebuilt}; drawing and physics now share each frame.",
+  'worker.noWorkers': 'cannot start: this browser has no Web Workers',
+  'worker.cannotStart': 'cannot start: {detail}',
+  'worker.blocked': 'could not start (blocked, or its script would not load)',
+  'worker.failed': 'failed: {detail}',
+  'worker.unreadable': 'sent a message the page could not read',
+  'worker.silent': 'stopped answering (silent for {seconds} s)',
   'message.rebuiltSameStep':
     'The scene was rebuilt here at the same step ({step}, its inputs replayed)',
   'message.startedAgain': 'The scene started again here (its world could not be rebuilt: {error})',
   'message.recoveringPhysics':
     'Recovering physics: the physics worker {reason}. Its world is being rebuilt here, up to the step last shown ({step}); the picture waits for it.',
-  'message.workerSilent': 'stopped answering (silent for {seconds} s)',
   'message.stayedHere': 'The scene stays as it is',
   'message.otherPhysicsState':
     'This saved state was made by other physics (version {version}; this build steps with version {current}): it loads, but the steps from here on may differ from the ones it was made with.',
@@ -218,6 +231,10 @@ export const EN = {
   'fault.range': 'left the world (more than {limit} m from the origin)',
   'fault.mass': 'its weight (mass × g) is too large to simulate',
   'fault.notFinite': 'its {what} became NaN or infinite',
+  'fault.position': 'position',
+  'fault.orientation': 'orientation',
+  'fault.velocity': 'velocity',
+  'fault.angularVelocity': 'angular velocity',
   'fault.body': '{kind} #{index} at step {step}: {reason}',
   'fault.oneBody': '1 body',
   'fault.bodies': '{count} bodies',
@@ -225,6 +242,101 @@ export const EN = {
   'fault.summary':
     'Removed {bodies} whose physics state broke ({list}{more}). The rest of the scene keeps running.',
 
+  'what.state': 'Saved state',
+  'what.recording': 'Recording',
+  'field.invalid': '{what}: {path} = {value} is invalid: expected {expected}.',
+  'field.missing': '{what}: {path} is missing ({parent} needs {fields}).',
+  'field.unknown': '{what}: {path} is not a known field; valid fields of {parent} are {fields}.',
+  'field.none': 'no fields',
+  'field.object': 'an object with {fields}',
+  'field.objectOptional': 'an object with optional {fields}',
+  'field.finite': 'a finite number',
+  'field.range': 'a finite number from {min} to {max}',
+  'field.rangeAbove': 'a finite number from {min} (exclusive) to {max}',
+  'field.above': 'a finite number greater than {min}',
+  'field.atLeast': 'a finite number ≥ {min}',
+  'field.atMost': 'a finite number ≤ {max}',
+  'field.finiteArray': 'an array of {length} finite numbers',
+  'field.quaternion': 'a unit quaternion [x, y, z, w] (x² + y² + z² + w² = 1)',
+  'field.rotation': 'a rotation [x, y, z, w] that is not all zeros',
+  'field.array': 'an array of {items}',
+  'field.tooMany': '{what}: {path} has {count} items; at most {max} {items} are allowed.',
+  'field.textTooLong': '{what}: the text is {length} characters long; at most {max} are allowed.',
+  'field.notJson': '{what}: the text is not JSON ({reason}).',
+  'field.hash': 'a state hash of 16 hex digits (0-9, a-f)',
+  'field.hashCount': '{count} hashes (one every {every} steps from step 0 to {length})',
+  'field.firstKeyframe': 'at least the keyframe at step 0',
+  'field.theInput': 'the input',
+  'field.document': '{name}: an object with format {format}',
+  'field.format': '{format} (this is not {name})',
+  'field.newer': '{version}: it was written by a newer build than this one',
+  'field.newerPhysics': '{version} or less: it was written by a newer build than this one',
+  'field.worldSetting':
+    "{value}, this world's setting (a state loads only into a world whose physics is configured the same)",
+  'field.contactsMissing':
+    "{what}: {path} is missing: its tuning keeps persistent contacts (narrowphase 'manifold'), and the next step depends on them.",
+  'field.contactsUnexpected':
+    '{what}: {path} is not expected: its tuning (narrowphase {narrowphase}) keeps no contacts between steps.',
+  'field.idBelowNext': 'an id below nextId ({next}): ids count the bodies added so far',
+  'field.uniqueId': 'an id no other body has',
+  'field.bodyId': 'the id of a body in this state',
+  'field.bodyIdOrFixed': '−1 (a fixed point) or the id of a body in this state',
+  'field.movingBodyId': 'the id of a moving (not kinematic) body in this state',
+  'field.dragAnchor': 'the drag anchor a held body hangs from',
+  'field.positions':
+    '{count} body positions (a permutation of 0 to {max}), one per body in the world',
+  'field.newPosition': 'a position not listed before (a permutation)',
+  'field.numbers': '{count} numbers',
+  'field.fourPerManifold': 'four numbers per manifold',
+  'field.pairOnce': 'a pair of shapes listed once',
+  'field.ids': '{count} ids',
+  'field.idPerPoint': '{count} ids, one per point',
+  'field.contactOwner': 'the id of a body in this state, or −1 … −statics',
+  'field.cylinderScale': 'a cylinder scale [r, halfHeight, r] with x equal to z',
+  'field.uniformScale': 'a uniform scale for a {kind} (a number, or x = y = z)',
+  'items.bodies': 'bodies',
+  'items.commands': 'commands',
+  'items.featureIds': 'feature ids',
+  'items.hashes': 'hashes',
+  'items.inputs': 'inputs',
+  'items.keyframes': 'keyframes',
+  'items.numbers': 'numbers',
+  'items.positions': 'body positions (a permutation of 0 to {max})',
+  'items.springs': 'springs',
+  'items.statics': 'static boxes',
+  'state.notDocument':
+    '{source} is not a saved state or a recording: it holds {value}; expected an object with format {expected}.',
+  'state.badFormat':
+    '{source} is not a saved state or a recording: format = {value}; expected {expected}.',
+  'state.formats': '{state} or {recording}',
+  'state.otherKind':
+    '{source} is {kind}, not {expected}: open it with "{load}" or drop it on the page.',
+  'state.notJson': '{source} is not JSON, so not a saved state or a recording ({reason}).',
+  'state.tooManyBodies':
+    'Cannot save {count} bodies: a saved state holds at most {max} (remove some first).',
+  'link.name': 'Link',
+  'link.tooLarge':
+    'Too large for a link: {length} characters ({json} of JSON deflated: {what}); a link holds at most {max}. Save it as a file instead.',
+  'link.unknown':
+    '{source}: the URL fragment {value} is not one this page reads; expected #state=… or #recording=… (made by "copy link").',
+  'link.tooLong': '{source}: the fragment is {length} characters long; at most {max} are read.',
+  'link.otherKind': '{source} holds {found}, not {kind}: the link was altered.',
+  'link.damaged':
+    '{source}: the data is damaged or cut short, so it cannot be inflated ({reason}). Copy the whole link again.',
+  'link.inflatesTooLarge':
+    '{source}: the data inflates to more than {max} bytes; a link holds at most that much.',
+  'link.notUtf8': '{source}: the data is not UTF-8 text, so not JSON.',
+  'link.notBase64':
+    '{source}: character {value} at {at} is not base64url; valid characters are A–Z, a–z, 0–9, - and _.',
+  'link.cutShort':
+    '{source}: {length} characters of base64url cannot be whole bytes; the link was cut short.',
+  'spawn.invalid': 'spawn {field} = {value} is invalid: expected {expected}.',
+  'spawn.notObject':
+    "spawn expects a body such as { kind: 'sphere', position: [0, 5, 0] }, got {value}.",
+  'spawn.unknownField': 'Unknown spawn field {key}; valid fields are {valid}.',
+  'spawn.size': 'a number greater than 0 and at most {max}',
+  'spawn.scale': 'a number or an array [x, y, z] of sizes',
+  'spawn.density': 'a finite number of kg/m³ greater than 0',
   'record.whereStep': 'step {step}',
   'record.whereBody': 'body {body}',
   'record.dropNoFile':
@@ -259,6 +371,7 @@ export const EN = {
   'notice.startupTitle': 'The sandbox could not start',
   'notice.startupRetry': 'Reload the page; if this persists, try another browser.',
 
+  'view.canvas': '3D physics view',
   'view.ghostLegend': 'solid: drawn pose · wireframe: raw current physics snapshot',
   'view.drawnAsOff': '{mode}: drawn as off ({strategy} leaves no alpha to blend)',
   'twin.caption': '{hz} Hz display · step {step}',
@@ -270,9 +383,9 @@ export const EN = {
   'stutter.delete': 'delete this body (Del)',
   'stutter.removed': 'stutter meter: tracked body removed — click a body to track another',
   'stutter.untracked': 'stutter meter: click a body to track it',
-  'stutter.readout': 'body {body} — jitter {jitter}% · error {error} mm · {frames} frames',
+  'stutter.readout': 'body {body} — stutter {jitter}% · error {error} mm · {frames} frames',
   'stutter.chartUnavailable':
-    'Chart unavailable: it could not start under the browser language {language} ({reason}). The jitter and error figures above are unaffected.',
+    'Chart unavailable: it could not start under the browser language {language} ({reason}). The stutter and error figures above are unaffected.',
   'chart.frameMs': 'frame ms',
   'chart.movedMm': 'moved mm',
   'chart.steps': 'steps',
@@ -285,46 +398,7 @@ export const EN = {
     'drag: move a body · click: track it · right-drag/scroll: camera · F throw · H hitch · space pause · . step · R reset · I interpolation · Del delete tracked',
   'help.touch':
     'one finger: drag a body, or turn the view · tap: track a body · two fingers: pan, zoom',
-  'tour.label': 'Guided tour of "Fix Your Timestep!"',
-  'tour.counter': '{n} / {total}',
-  'tour.back': 'Back',
-  'tour.next': 'Next',
-  'tour.close': 'Close the tour',
-  'tour.open': 'Resume the tour',
-  'tour.chapters': 'Chapters',
-  'tour.badLink':
-    "URL parameter 'tour' = {value} is invalid: expected {valid}. The tour stays closed.",
-  'tour.fixedPerFrame.title': 'One fixed step per frame',
-  'tour.fixedPerFrame.body':
-    'Each drawn frame moves the physics one fixed step of 10 ms, however long the frame really took. On this emulated 30 Hz display that is 0.3 s of simulation per real second: slow motion. The speed depends on the display.',
-  'tour.fixedPerFrame.measure': 'sim ÷ real {value} · frame rate × dt {expected}',
-  'tour.fixedPerFrame.try': 'Inject a hitch (H)',
-  'tour.variable.title': 'Variable step',
-  'tour.variable.body':
-    'Now each step lasts as long as its frame: right speed, wrong physics. These stiff springs need steps of 10 ms or less; a slow frame or a hitch makes one huge step and the chains fly apart (in the tunnel scene a fast ball passes through the wall). Watch the energy.',
-  'tour.variable.measure': 'chain energy {value} J',
-  'tour.variable.try': 'Reset, then a hitch (R, H)',
-  'tour.spiral.title': 'Semi-fixed and the spiral of death',
-  'tour.spiral.body':
-    'Here a step simulates 10 ms but costs 14 ms of work. Lift the guards and each frame must catch up with a longer one, so frames keep growing: the spiral of death. With the clamp and the step cap on, the simulation slows down instead and gives seconds up.',
-  'tour.spiral.measure': 'frame {value} ms · sim ÷ real {rate} · given up {lost} s',
-  'tour.spiral.try': 'Lift the guards (4 s)',
-  'tour.spiral.lifted': 'Guards lifted: watch the chart',
-  'tour.accumulator.title': 'Free the physics: the accumulator',
-  'tour.accumulator.body':
-    'Frame time goes into an accumulator, and the physics takes whole fixed steps of 10 ms out of it: the same result on any display (the same state hash). But at 60 Hz a frame holds one step or two, so the motion judders.',
-  'tour.accumulator.measure': 'stutter {value} %',
-  'tour.accumulator.try': 'Switch interpolation on',
-  'tour.interpolation.title': 'The final touch: interpolation',
-  'tour.interpolation.body':
-    'Draw between the last two steps, blended by alpha (the part of a step left in the accumulator): the judder is gone, and the world is shown one step behind. The ghost shows the raw steps; extrapolation guesses ahead instead and overshoots.',
-  'tour.interpolation.measure': 'stutter {value} %',
-  'tour.interpolation.try': 'Switch interpolation off',
-  'tour.hud.title': 'What the HUD tells you',
-  'tour.hud.body':
-    'After a hitch, time the loop will not simulate is given up: cut by the clamp, dropped by the step cap or held back by the overload governor. The HUD counts those seconds. A player sees a short slow-down, never a freeze or an explosion.',
-  'tour.hud.measure': 'given up {value} s (clamp {clamp} · step cap {cap} · governor {governor})',
-  'tour.hud.try': 'Press H for a hitch',
+  ...TOUR_EN,
 } as const;
 
 /** A text's key. */

@@ -2,6 +2,7 @@
 // Terms of the article follow glossary.ts.
 
 import type { TextTable } from './en';
+import { TOUR_KO } from './tourKo';
 
 /** Every text a person reads on the page, in Korean. */
 export const KO: TextTable = {
@@ -30,11 +31,11 @@ export const KO: TextTable = {
   'label.paused': '일시정지 (스페이스)',
   'label.singleStep': '한 스텝 진행 (.)',
   'label.timeScale': '시간 배율',
-  'label.maxFrameSeconds': '프레임 클램프 (초)',
-  'label.maxStepsPerFrame': '프레임당 최대 스텝',
+  'label.maxFrameSeconds': '프레임 시간 클램프 (초)',
+  'label.maxStepsPerFrame': '스텝 상한 (프레임당)',
   'label.governor': '과부하 조절기',
   'label.stepCostMs': '스텝당 추가 비용 (ms)',
-  'label.display': '가상 화면 주사율 (Hz)',
+  'label.display': '가상 화면 (Hz)',
   'label.jitterMs': '프레임 흔들림 ± (ms)',
   'label.hitchSeconds': '끊김 길이 (초)',
   'label.hitch': '끊김 넣기 (H)',
@@ -45,7 +46,7 @@ export const KO: TextTable = {
   'label.statsPhysics': '스텝당 물리',
   'label.statsInterpolation': '프레임당 보간',
   'label.statsBodies': '물체',
-  'label.statsSimOverReal': '시뮬 ÷ 실제',
+  'label.statsSimOverReal': '시뮬레이션 ÷ 실제',
   'stats.bodies': '{bodies} (잠든 것 {sleeping})',
 
   'record.start': '● 기록 시작',
@@ -69,7 +70,7 @@ export const KO: TextTable = {
 
   'choice.thread.worker': '워커',
   'choice.thread.main': '메인',
-  'choice.strategy.accumulator': '누적기',
+  'choice.strategy.accumulator': '축적기',
   'choice.strategy.semiFixed': '반고정',
   'choice.strategy.variable': '가변',
   'choice.strategy.fixedPerFrame': '프레임마다 고정',
@@ -87,10 +88,10 @@ export const KO: TextTable = {
   'choice.shape.dumbbell': '아령',
   'choice.shape.gem': '보석',
 
-  'why.accumulator': '고정 dt, 알파로 두 장면을 섞어 그림',
+  'why.accumulator': '고정 스텝(dt), 알파로 두 스텝을 섞어 그림',
   'why.semiFixed': '마지막 스텝은 짧음, 알파 없음: 끄기로 그림',
   'why.variable': 'dt = 프레임 시간, 알파 없음: 끄기로 그림',
-  'why.fixedPerFrame': '속도가 화면 주사율을 따라감: 끄기로 그림',
+  'why.fixedPerFrame': '속도가 화면을 따라감: 끄기로 그림',
 
   'scene.avalanche': '눈사태 (부하)',
   'scene.carousel': '회전목마',
@@ -106,16 +107,17 @@ export const KO: TextTable = {
   'scene.tunnel': '터널링',
   'hint.avalanche':
     '물체들이 비탈을 쏟아져 내려와 기둥 양옆으로 갈라집니다. 하나를 끌어 흐름에 넣어 보세요.',
-  'hint.carousel': '보간을 켜고 끄며 (I) 움직이는 물체를 보세요. 켜면 매끄럽고, 끄면 덜컹거립니다.',
+  'hint.carousel': '보간을 켜고 끄며 (I) 움직이는 물체를 보세요. 켜면 매끄럽고, 끄면 버벅입니다.',
   'hint.determinism':
-    '누적기에서는 두 더미가 비트 하나까지 같습니다. 방식을 바꾸면 서로 달라집니다.',
+    '축적기에서는 두 더미가 비트 하나까지 같습니다. 방식을 바꾸면 서로 달라집니다.',
   'hint.dominoes': '물결이 나선을 따라 도는 것을 보세요. 다시 보려면 초기화 (R).',
   'hint.pile': '스텝당 물리 시간이 dt를 넘을 때까지 수를 늘려 보세요. 그때부터 슬로 모션이 됩니다.',
   'hint.playground': '마우스로 물체를 끌고, F로 던지고, 패널에서 새로 만드세요.',
   'hint.pyramid':
     '블록이 떨어질 때까지 상자들은 스스로 서 있습니다. 11층은 Jolt의 상자 1,771개 시험입니다.',
   'hint.rain': '여러 모양이 쏟아집니다. 떨어질 때는 스텝당 물리 시간이 오르고, 잠들면 내려갑니다.',
-  'hint.spring': '방식을 가변으로 바꾸고 끊김을 넣으면 (H) 사슬이 터져 나갑니다.',
+  'hint.spring':
+    '60 Hz 이하의 가상 화면에서 방식을 가변으로 바꾸면 사슬이 터져 나갑니다. 144 Hz에서는 버팁니다.',
   'hint.stack': '탑에 공을 던지거나 (F) 벽돌 하나를 끌어내 보세요.',
   'hint.tower': '공이 탑을 무너뜨립니다. 다시 보려면 초기화 (R), 더 던지려면 F.',
   'hint.tunnel': '가변 방식 + 끊김 (H): 긴 스텝 한 번에 공이 벽을 그대로 지나갑니다.',
@@ -126,12 +128,12 @@ export const KO: TextTable = {
   'hud.fps': '초당 프레임',
   'hud.steps': '프레임당 스텝',
   'hud.alpha': '알파',
-  'hud.accumulator': '누적기',
+  'hud.accumulator': '축적기',
   'hud.physicsPerStep': '스텝당 물리',
   'hud.interpolation': '프레임당 보간',
   'hud.bodies': '물체 (깨어남 / 잠듦)',
-  'hud.simOverReal': '시뮬 ÷ 실제 시간',
-  'hud.givenUp': '버린 시간: 상한/클램프/조절',
+  'hud.simOverReal': '시뮬레이션 ÷ 실제 시간',
+  'hud.givenUp': '버린 시간: 클램프/스텝 상한/조절기',
   'hud.value.physicsPerStep': '{0} ms (dt의 {1}%)',
   'hud.value.simOverReal': '{0}× ({1}초, {2} 프레임)',
   'hud.paused': '일시정지',
@@ -141,6 +143,7 @@ export const KO: TextTable = {
   'message.badLanguage':
     "URL 매개변수 'lang' = {value} 값이 잘못되었습니다. {valid} 중 하나여야 합니다. '{language}'(으)로 표시합니다.",
   'message.dismiss': '닫기',
+  'list.separator': ', ',
   'message.dismissLabel': '메시지 닫기',
 
   'spec.integer': '{min}부터 {max}까지의 정수',
@@ -156,11 +159,10 @@ export const KO: TextTable = {
   'setting.retiredOutcome': '나머지 설정만 적용했습니다',
 
   'url.badScene':
-    "URL 매개변수 'scene' = {value}: 그런 장면은 없습니다. 있는 장면: {valid}. '{scene}'(으)로 엽니다.",
-  'url.fixedCount':
-    "URL 매개변수 'count'는 무시합니다: 장면 '{scene}'은(는) 크기가 정해져 있습니다.",
+    "URL 매개변수 'scene' = {value}: 그런 장면은 없습니다. 있는 장면: {valid}. {scene}(으)로 엽니다.",
+  'url.fixedCount': "URL 매개변수 'count'는 무시합니다: 장면 {scene}은(는) 크기가 정해져 있습니다.",
   'url.badCount':
-    "URL 매개변수 'count' = {value}: 장면 '{scene}'에 맞지 않는 값입니다. 필요한 값: {expected}. {count}(으)로 엽니다.",
+    "URL 매개변수 'count' = {value}: 장면 {scene}에 맞지 않는 값입니다. 필요한 값: {expected}. {count}(으)로 엽니다.",
   'url.badSeed':
     "URL 매개변수 'seed' = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}. {seed}(으)로 엽니다.",
   'url.booleanSpec': '1, 0, true 또는 false',
@@ -175,11 +177,15 @@ export const KO: TextTable = {
   'url.repeated':
     "URL 매개변수 '{param}'이(가) {count}번 들어 있습니다({values}). 첫 번째 값을 쓰고 나머지는 무시합니다.",
 
+  'load.unknown': '{value}(이)라는 장면은 없습니다. 있는 장면: {valid}.',
+  'load.fixedSize': '장면 {scene}은(는) 크기가 정해져 있어 count를 받지 않습니다.',
+  'load.badCount': 'count = {value}: 장면 {scene}에 맞지 않는 값입니다. 필요한 값: {expected}.',
+  'load.badSeed': 'seed = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
   'api.loadOptions': 'load 옵션은 { count: 300, seed: 7 } 같은 객체여야 합니다. 받은 값: {value}.',
   'api.unknownLoadOption': '{key}(이)라는 load 옵션은 없습니다. 있는 옵션: count, seed.',
   'api.loadCount': 'load 옵션 count = {value}: 올바르지 않은 값입니다. 필요한 값: 정수.',
   'api.loadSeed': 'load 옵션 seed = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
-  'api.loadScene': 'load에는 장면 이름이 필요합니다. 받은 값: {value}. 있는 장면: {valid}.',
+  'api.loadScene': 'load에는 장면 id가 필요합니다. 받은 값: {value}. 있는 장면: {valid}.',
   'api.advanceArray':
     'advance에는 [1/60, 1/60]처럼 프레임 길이(초)의 배열이 필요합니다. 받은 값: {value}.',
   'api.advanceTooMany': 'advance에 프레임 {count}개가 왔습니다. 한 번에 최대 {max}개입니다.',
@@ -190,7 +196,7 @@ export const KO: TextTable = {
     '{call} index = {value}: 올바르지 않은 값입니다. 필요한 값: 0부터 {max}까지의 정수 (장면의 물체 {count}개).',
   'api.hitch': '끊김 길이(hitch seconds) = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
   'api.track':
-    'track index = {value}: 올바르지 않은 값입니다. 필요한 값: null 또는 0부터 {max}까지의 정수.',
+    'track index = {value}: 올바르지 않은 값입니다. 필요한 값: null 또는 0부터 {max}까지의 정수 (추적할 물체 번호).',
   'api.alreadyRecording': '이미 기록 중입니다. 먼저 stopRecording()을 부르세요.',
   'api.notRecording': '기록 중이 아닙니다. 먼저 record()를 부르세요.',
   'api.replayWhileRecording':
@@ -203,17 +209,22 @@ export const KO: TextTable = {
   'message.noDragInLab':
     '결정성 실험실에서는 끌기가 꺼져 있습니다. 마우스는 스텝 사이 실제 시간에 당기므로, 두 세계가 서로 다른 스텝에서 힘을 받아 갈라집니다. 대신 생성하거나 던지세요 (F). 그러면 두 세계가 같은 스텝에 받습니다.',
   'message.webglLost':
-    'WebGL 컨텍스트를 잃어 (GPU 재설정 또는 3D 페이지가 너무 많음) 아무것도 그릴 수 없습니다. 시뮬레이션은 계속 돌고, 브라우저가 컨텍스트를 되찾으면 다시 그립니다.',
+    'WebGL 컨텍스트를 잃어 (GPU 재설정 또는 3D 페이지가 너무 많음) 아무것도 그릴 수 없습니다. 시뮬레이션은 계속 실행되고, 브라우저가 컨텍스트를 되찾으면 다시 그립니다.',
   'message.webglRestored': 'WebGL 컨텍스트를 되찾았습니다. 다시 그립니다.',
   'message.workerFallback':
-    '물리가 페이지 자체 스레드에서 돕니다: 물리 워커 문제 ({reason}). {rebuilt}. 이제 그리기와 물리가 매 프레임을 나눠 씁니다.',
+    '물리가 페이지 자체 스레드에서 실행됩니다. 물리 워커가 {reason}. {rebuilt}. 이제 그리기와 물리가 매 프레임을 나눠 씁니다.',
+  'worker.noWorkers': '시작하지 못했습니다: 이 브라우저에는 웹 워커가 없습니다',
+  'worker.cannotStart': '시작하지 못했습니다: {detail}',
+  'worker.blocked': '시작하지 못했습니다 (차단되었거나 스크립트를 불러오지 못함)',
+  'worker.failed': '실패했습니다: {detail}',
+  'worker.unreadable': '페이지가 읽을 수 없는 메시지를 보냈습니다',
+  'worker.silent': '응답을 멈췄습니다 ({seconds}초 동안 응답 없음)',
   'message.rebuiltSameStep':
     '장면을 여기서 같은 스텝({step})으로 다시 세웠습니다 (입력은 다시 재생)',
   'message.startedAgain':
     '장면을 여기서 처음부터 다시 시작했습니다 (세계를 다시 세울 수 없음: {error})',
   'message.recoveringPhysics':
     '물리 복구 중: 물리 워커 문제 ({reason}). 마지막으로 보인 스텝({step})까지 이 페이지에서 세계를 다시 세우고 있습니다. 그동안 화면은 멈춰 있습니다.',
-  'message.workerSilent': '응답 없음, {seconds}초째 아무 신호가 없음',
   'message.stayedHere': '장면은 그대로입니다',
   'message.otherPhysicsState':
     '이 저장 상태는 다른 물리(버전 {version})로 만들어졌습니다. 이 빌드는 버전 {current}입니다. 불러오기는 되지만, 여기서부터의 스텝은 만들 때와 다를 수 있습니다.',
@@ -222,13 +233,112 @@ export const KO: TextTable = {
   'fault.range': '세계 밖으로 나감 (원점에서 {limit} m 넘게)',
   'fault.mass': '무게(질량 × g)가 너무 커서 시뮬레이션할 수 없음',
   'fault.notFinite': '{what} 값이 NaN 또는 무한대가 됨',
+  'fault.position': '위치',
+  'fault.orientation': '방향',
+  'fault.velocity': '속도',
+  'fault.angularVelocity': '각속도',
   'fault.body': '{kind} #{index}, 스텝 {step}: {reason}',
   'fault.oneBody': '물체 1개',
   'fault.bodies': '물체 {count}개',
   'fault.more': '; 그 밖에 {count}개',
   'fault.summary':
-    '물리 상태가 깨진 {bodies}를 없앴습니다 ({list}{more}). 장면의 나머지는 계속 돕니다.',
+    '물리 상태가 깨진 {bodies}를 없앴습니다 ({list}{more}). 장면의 나머지는 계속 실행됩니다.',
 
+  'what.state': '저장 상태',
+  'what.recording': '기록',
+  'field.invalid': '{what}: {path} = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
+  'field.missing': '{what}: {path} 필드가 없습니다 ({parent}에는 {fields}이(가) 있어야 합니다).',
+  'field.unknown': '{what}: {path}(이)라는 필드는 없습니다. {parent}에 있는 필드: {fields}.',
+  'field.none': '필드 없음',
+  'field.object': '{fields} 필드가 있는 객체',
+  'field.objectOptional': '{fields} 필드(선택)가 있는 객체',
+  'field.finite': '유한한 수',
+  'field.range': '{min}부터 {max}까지의 유한한 수',
+  'field.rangeAbove': '{min}보다 크고 {max} 이하인 유한한 수',
+  'field.above': '{min}보다 큰 유한한 수',
+  'field.atLeast': '{min} 이상의 유한한 수',
+  'field.atMost': '{max} 이하의 유한한 수',
+  'field.finiteArray': '유한한 수 {length}개의 배열',
+  'field.quaternion': '단위 쿼터니언 [x, y, z, w] (x² + y² + z² + w² = 1)',
+  'field.rotation': '모두 0은 아닌 회전 [x, y, z, w]',
+  'field.array': '{items}의 배열',
+  'field.tooMany': '{what}: {path}에 항목이 {count}개 있습니다. {items}은(는) 최대 {max}개입니다.',
+  'field.textTooLong': '{what}: 텍스트가 {length}자입니다. 최대 {max}자까지 읽습니다.',
+  'field.notJson': '{what}: 텍스트가 JSON이 아닙니다 ({reason}).',
+  'field.hash': '16자리 16진수(0-9, a-f) 상태 해시',
+  'field.hashCount': '해시 {count}개 (스텝 0부터 {length}까지 {every} 스텝마다 하나)',
+  'field.firstKeyframe': '적어도 스텝 0의 키프레임',
+  'field.theInput': '입력',
+  'field.document': '{name}: 형식(format)이 {format}인 객체',
+  'field.format': '{format} ({name}이(가) 아닙니다)',
+  'field.newer': '{version}: 이 빌드보다 새로운 빌드가 쓴 파일입니다',
+  'field.newerPhysics': '{version} 이하: 이 빌드보다 새로운 빌드가 쓴 파일입니다',
+  'field.worldSetting':
+    '{value}, 이 세계의 설정 (상태는 물리 구성이 같은 세계에만 불러올 수 있습니다)',
+  'field.contactsMissing':
+    "{what}: {path}이(가) 없습니다. 이 튜닝은 접촉을 스텝 사이에 유지하고(narrowphase 'manifold'), 다음 스텝이 그 접촉에 달려 있습니다.",
+  'field.contactsUnexpected':
+    '{what}: {path}은(는) 있으면 안 됩니다. 이 튜닝(narrowphase {narrowphase})은 스텝 사이에 접촉을 유지하지 않습니다.',
+  'field.idBelowNext': 'nextId({next})보다 작은 id: id는 지금까지 더한 물체를 셉니다',
+  'field.uniqueId': '다른 물체와 겹치지 않는 id',
+  'field.bodyId': '이 상태에 있는 물체의 id',
+  'field.bodyIdOrFixed': '−1 (고정점) 또는 이 상태에 있는 물체의 id',
+  'field.movingBodyId': '이 상태에서 움직이는 (키네마틱이 아닌) 물체의 id',
+  'field.dragAnchor': '잡힌 물체가 매달린 끌기 기준점',
+  'field.positions': '물체 위치 {count}개 (0부터 {max}까지의 순열), 세계의 물체마다 하나',
+  'field.newPosition': '앞에 나오지 않은 위치 (순열)',
+  'field.numbers': '수 {count}개',
+  'field.fourPerManifold': '매니폴드마다 수 4개',
+  'field.pairOnce': '한 번만 나오는 모양 쌍',
+  'field.ids': 'id {count}개',
+  'field.idPerPoint': 'id {count}개, 점마다 하나',
+  'field.contactOwner': '이 상태에 있는 물체의 id, 또는 −1 … −statics',
+  'field.cylinderScale': 'x와 z가 같은 원기둥 크기 [r, halfHeight, r]',
+  'field.uniformScale': '{kind}에 맞는 균일한 크기 (수 하나, 또는 x = y = z)',
+  'items.bodies': '물체',
+  'items.commands': '명령',
+  'items.featureIds': '특징 id',
+  'items.hashes': '해시',
+  'items.inputs': '입력',
+  'items.keyframes': '키프레임',
+  'items.numbers': '수',
+  'items.positions': '물체 위치 (0부터 {max}까지의 순열)',
+  'items.springs': '스프링',
+  'items.statics': '고정 상자',
+  'state.notDocument':
+    '{source}은(는) 저장 상태도 기록도 아닙니다: 들어 있는 값은 {value}입니다. 필요한 값: 형식(format)이 {expected}인 객체.',
+  'state.badFormat':
+    '{source}은(는) 저장 상태도 기록도 아닙니다: format = {value}. 필요한 값: {expected}.',
+  'state.formats': '{state} 또는 {recording}',
+  'state.otherKind':
+    '{source}은(는) {kind}이며, {expected}이(가) 아닙니다. "{load}"(으)로 열거나 페이지에 끌어다 놓으세요.',
+  'state.notJson': '{source}은(는) JSON이 아니라서 저장 상태도 기록도 아닙니다 ({reason}).',
+  'state.tooManyBodies':
+    '물체 {count}개는 저장할 수 없습니다. 저장 상태에는 최대 {max}개까지 들어갑니다 (먼저 몇 개를 지우세요).',
+  'link.name': '링크',
+  'link.tooLarge':
+    '링크에 담기에는 너무 큽니다: {length}자 (JSON {json}자를 압축: {what}). 링크에는 최대 {max}자까지 들어갑니다. 파일로 저장하세요.',
+  'link.unknown':
+    '{source}: URL 조각 {value}은(는) 이 페이지가 읽는 것이 아닙니다. 필요한 값: 저장 상태의 #state=… 또는 기록의 #recording=… ("링크 복사"로 만든 것).',
+  'link.tooLong': '{source}: 조각이 {length}자입니다. 최대 {max}자까지 읽습니다.',
+  'link.otherKind':
+    '{source}에는 {found}이(가) 들어 있고, {kind}이(가) 아닙니다. 링크가 바뀌었습니다.',
+  'link.damaged':
+    '{source}: 데이터가 손상되었거나 잘려서 압축을 풀 수 없습니다 ({reason}). 링크 전체를 다시 복사하세요.',
+  'link.inflatesTooLarge':
+    '{source}: 압축을 풀면 {max}바이트를 넘습니다. 링크에는 그만큼까지만 들어갑니다.',
+  'link.notUtf8': '{source}: 데이터가 UTF-8 텍스트가 아니라서 JSON이 아닙니다.',
+  'link.notBase64':
+    '{source}: {at}번째 문자 {value}은(는) base64url이 아닙니다. 쓸 수 있는 문자: A–Z, a–z, 0–9, -, _.',
+  'link.cutShort':
+    '{source}: base64url {length}자로는 바이트가 딱 맞지 않습니다. 링크가 잘렸습니다.',
+  'spawn.invalid': 'spawn {field} = {value}: 올바르지 않은 값입니다. 필요한 값: {expected}.',
+  'spawn.notObject':
+    "spawn에는 { kind: 'sphere', position: [0, 5, 0] } 같은 물체가 필요합니다. 받은 값: {value}.",
+  'spawn.unknownField': '{key}(이)라는 spawn 필드는 없습니다. 있는 필드: {valid}.',
+  'spawn.size': '0보다 크고 {max} 이하인 수',
+  'spawn.scale': '수 하나, 또는 크기의 배열 [x, y, z]',
+  'spawn.density': '0보다 큰 유한한 수 (kg/m³)',
   'record.whereStep': '스텝 {step}',
   'record.whereBody': '물체 {body}',
   'record.dropNoFile':
@@ -260,11 +370,12 @@ export const KO: TextTable = {
   'notice.noWebglFix':
     '장면을 보려면 브라우저 설정에서 하드웨어(그래픽) 가속을 켜고 새로 고치거나, 최신 Chrome, Edge, Firefox, Safari에서 여세요.',
   'notice.noWebglRuns':
-    '시뮬레이션, HUD, 패널, 스크립팅 API(window.sandbox)는 그리지 않고 계속 돕니다.',
+    '시뮬레이션, HUD, 패널, 스크립팅 API(window.sandbox)는 그리지 않고 계속 실행됩니다.',
   'notice.startupTitle': '샌드박스를 시작하지 못했습니다',
   'notice.startupRetry': '페이지를 새로 고치세요. 계속 안 되면 다른 브라우저를 써 보세요.',
 
-  'view.ghostLegend': '면: 그려진 자세 · 와이어프레임: 가공 전 현재 물리 스냅샷',
+  'view.canvas': '3D 물리 화면',
+  'view.ghostLegend': '면: 그려진 자세 · 선: 가공 전 현재 물리 스냅샷',
   'view.drawnAsOff': '{mode}: 끔으로 그림 ({strategy} 방식은 섞을 알파가 없음)',
   'twin.caption': '{hz} Hz 화면 · 스텝 {step}',
   'twin.waiting': '첫 스텝을 기다리는 중…',
@@ -275,9 +386,9 @@ export const KO: TextTable = {
   'stutter.delete': '이 물체 삭제 (Del)',
   'stutter.removed': '버벅임 측정: 추적하던 물체가 사라짐 — 다른 물체를 클릭해 추적하세요',
   'stutter.untracked': '버벅임 측정: 물체를 클릭해 추적하세요',
-  'stutter.readout': '물체 {body} — 떨림 {jitter}% · 오차 {error} mm · {frames} 프레임',
+  'stutter.readout': '물체 {body} — 버벅임 {jitter}% · 오차 {error} mm · {frames} 프레임',
   'stutter.chartUnavailable':
-    '차트를 쓸 수 없음: 브라우저 언어 {language}에서 시작하지 못했습니다 ({reason}). 위의 떨림과 오차 수치는 영향이 없습니다.',
+    '차트를 쓸 수 없음: 브라우저 언어 {language}에서 시작하지 못했습니다 ({reason}). 위의 버벅임과 오차 수치는 영향이 없습니다.',
   'chart.frameMs': '프레임 ms',
   'chart.movedMm': '이동 mm',
   'chart.steps': '스텝',
@@ -290,44 +401,5 @@ export const KO: TextTable = {
     '끌기: 물체 옮기기 · 클릭: 추적 · 오른쪽 끌기/스크롤: 카메라 · F 던지기 · H 끊김 · 스페이스 일시정지 · . 한 스텝 · R 초기화 · I 보간 · Del 추적 물체 삭제',
   'help.touch':
     '한 손가락: 물체 끌기 또는 시점 돌리기 · 탭: 물체 추적 · 두 손가락: 이동, 확대/축소',
-  'tour.label': '"Fix Your Timestep!" 가이드 투어',
-  'tour.counter': '{n} / {total}',
-  'tour.back': '이전',
-  'tour.next': '다음',
-  'tour.close': '투어 닫기',
-  'tour.open': '투어 계속하기',
-  'tour.chapters': '장 목록',
-  'tour.badLink':
-    "URL 매개변수 'tour' = {value} 값이 잘못되었습니다. {valid} 중 하나여야 합니다. 투어를 열지 않습니다.",
-  'tour.fixedPerFrame.title': '프레임마다 고정 스텝 하나',
-  'tour.fixedPerFrame.body':
-    '그리는 프레임마다 물리를 10 ms짜리 고정 스텝 하나만큼 진행합니다. 프레임이 실제로 얼마나 걸렸는지는 상관하지 않습니다. 에뮬레이션한 30 Hz 화면에서는 실제 1초에 시뮬레이션이 0.3초만 흘러 모든 것이 느리게 움직입니다. 속도가 화면에 달려 있습니다.',
-  'tour.fixedPerFrame.measure': '시뮬레이션 ÷ 실제 {value} · 프레임률 × dt {expected}',
-  'tour.fixedPerFrame.try': '끊김 넣기 (H)',
-  'tour.variable.title': '가변 스텝',
-  'tour.variable.body':
-    '이제 스텝 하나가 프레임 길이만큼 깁니다. 속도는 맞지만 물리는 틀립니다. 이 단단한 스프링에는 10 ms 이하의 스텝이 필요한데, 느린 프레임이나 끊김이 커다란 스텝 하나를 만들면 사슬이 흩어집니다(tunnel 장면에서는 빠른 공이 벽을 뚫고 지나갑니다). 에너지를 보세요.',
-  'tour.variable.measure': '사슬 에너지 {value} J',
-  'tour.variable.try': '초기화 후 끊김 넣기 (R, H)',
-  'tour.spiral.title': '준고정 스텝과 죽음의 나선',
-  'tour.spiral.body':
-    '여기서 스텝 하나는 10 ms를 시뮬레이션하지만 계산에 14 ms가 듭니다. 안전장치를 풀면 프레임마다 더 긴 프레임을 따라잡아야 해서 프레임이 계속 길어집니다. 이것이 죽음의 나선입니다. 클램프와 스텝 상한이 켜져 있으면 대신 시뮬레이션이 느려지고 시간을 포기합니다.',
-  'tour.spiral.measure': '프레임 {value} ms · 시뮬레이션 ÷ 실제 {rate} · 포기 {lost} s',
-  'tour.spiral.try': '안전장치 풀기 (4초)',
-  'tour.spiral.lifted': '안전장치를 풀었습니다: 차트를 보세요',
-  'tour.accumulator.title': '물리를 풀어 주기: 누적기',
-  'tour.accumulator.body':
-    '프레임 시간을 누적기에 쌓고, 물리는 거기서 10 ms짜리 고정 스텝을 통째로 꺼내 씁니다. 어떤 화면에서도 결과가 같습니다(상태 해시가 같음). 하지만 60 Hz에서는 프레임마다 스텝이 하나 또는 둘이라 움직임이 떨립니다.',
-  'tour.accumulator.measure': '떨림 {value} %',
-  'tour.accumulator.try': '보간 켜기',
-  'tour.interpolation.title': '마지막 손질: 보간',
-  'tour.interpolation.body':
-    '마지막 두 스텝 사이를 알파(누적기에 남은 스텝의 비율)로 섞어 그립니다. 떨림은 사라지고, 세계는 한 스텝 늦게 보입니다. 유령은 실제 스텝을 보여 주고, 외삽은 앞을 짐작하다가 지나칩니다.',
-  'tour.interpolation.measure': '떨림 {value} %',
-  'tour.interpolation.try': '보간 끄기',
-  'tour.hud.title': 'HUD가 알려 주는 것',
-  'tour.hud.body':
-    '끊김 뒤에 루프가 시뮬레이션하지 않을 시간은 포기합니다. 클램프가 자르고, 스텝 상한이 버리고, 과부하 조절기가 붙잡습니다. HUD가 그 시간을 초로 셉니다. 플레이어는 잠깐 느려지는 것만 볼 뿐, 멈추거나 터지는 것은 보지 않습니다.',
-  'tour.hud.measure': '포기 {value} s (클램프 {clamp} · 스텝 상한 {cap} · 조절기 {governor})',
-  'tour.hud.try': 'H를 눌러 끊김 넣기',
+  ...TOUR_KO,
 };

@@ -1,5 +1,5 @@
-// Emulates a slower or faster display on whatever the real one is: a rAF frame is drawn only
-// when it falls due at the chosen rate. It skips real frames; it never invents timestamps.
+// Emulates a steady display of another rate on whatever the real one is: the loop is handed the
+// frames that display would give it, each exactly one period long, as many as real time makes due.
 
 import type { DisplayRate } from '../config/settings';
 
@@ -9,6 +9,17 @@ import type { DisplayRate } from '../config/settings';
  */
 const EARLY_SLACK_MS = 2;
 
+/**
+ * Real time past the schedule beyond which the machine (not the emulated display) stalled:
+ * the frame clamp's 0.25 s. Up to it, the frames a steady display would have shown in that time
+ * are handed over one period each (36 at 144 Hz); past it, the stall is the machine's own long
+ * frame, handed over as it was (the loop clamps it like any hitch) and the schedule restarts.
+ */
+const STALL_MS = 250;
+
+/** What `framesDue` returns when the schedule (re)starts: hand the loop the real frame time. */
+export const REAL_FRAME = -1;
+
 export class DisplayEmulator {
   private nextDueMs = Number.NaN;
 
@@ -17,23 +28,26 @@ export class DisplayEmulator {
   }
 
   /**
-   * Whether the rAF frame at `nowMs` is drawn. Due times advance by exactly one period, so a rate
-   * the real display cannot match (50 Hz on 60 Hz) still averages right, with the beat a real
-   * 50 Hz-on-60 Hz presentation would have.
+   * How many frames of the emulated display fall due at the real frame at `nowMs`: 0 (this real
+   * frame is skipped), n ≥ 1 (n frames of exactly one period each: more than one when the
+   * emulated rate is above the real one), or REAL_FRAME on the first frame and after a stall.
+   * Due times advance by exactly one period, so a rate the real display cannot match (50 Hz on
+   * 60 Hz, 144 Hz on 60 Hz) hands over exactly that many frames a second, no time invented or
+   * lost, with the beat a real presentation would have.
+   * @param nowMs the real frame's timestamp (ms).
+   * @param rate an emulated rate (never 'native': the real frames are then used as they are).
    */
-  due(nowMs: number, rate: DisplayRate): boolean {
-    if (rate === 'native') {
-      this.nextDueMs = Number.NaN;
-      return true;
-    }
+  framesDue(nowMs: number, rate: Exclude<DisplayRate, 'native'>): number {
     const periodMs = 1000 / Number(rate);
-    if (Number.isNaN(this.nextDueMs) || nowMs - this.nextDueMs > 4 * periodMs) {
-      // First frame, or back from a stall or hidden tab: restart the schedule here.
+    if (Number.isNaN(this.nextDueMs) || nowMs - this.nextDueMs > Math.max(STALL_MS, 4 * periodMs)) {
       this.nextDueMs = nowMs + periodMs;
-      return true;
+      return REAL_FRAME;
     }
-    if (nowMs < this.nextDueMs - EARLY_SLACK_MS) return false;
-    this.nextDueMs += periodMs;
-    return true;
+    let due = 0;
+    while (nowMs >= this.nextDueMs - EARLY_SLACK_MS) {
+      this.nextDueMs += periodMs;
+      due++;
+    }
+    return due;
   }
 }

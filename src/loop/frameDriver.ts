@@ -1,9 +1,9 @@
 // The page's clock: requestAnimationFrame turned into frame seconds (zero after a hidden tab,
-// a load or an unpause), the emulated display rate that skips real frames, and the lab's
-// injected jitter and hitch — added to every frame, whether rAF or `advance` supplies it.
+// a load or an unpause), the emulated steady display that hands over its own frames, and the
+// lab's injected jitter and hitch — added to every frame, whether rAF or `advance` supplies it.
 
 import type { Settings } from '../config/settings';
-import { DisplayEmulator } from './displayEmulator';
+import { DisplayEmulator, REAL_FRAME } from './displayEmulator';
 import { FrameClock } from 'fixed-step/loop';
 import { Rng } from '../util/rng';
 
@@ -18,15 +18,17 @@ export class FrameDriver {
   private driving = false;
   private rafHandle = 0;
   private readonly settings: () => Readonly<Settings>;
-  private readonly onFrame: (frameSeconds: number, nowMs: number) => void;
+  private readonly onFrame: (frameSeconds: number, nowMs: number, shown: boolean) => void;
 
   /**
    * @param settings the settings now (display rate and jitter are read every frame).
-   * @param onFrame runs one real-time frame of `frameSeconds` (jitter and hitch included).
+   * @param onFrame runs one real-time frame of `frameSeconds` (jitter and hitch included);
+   *   `shown`: the last frame of this animation frame, the one drawn (an emulated display above
+   *   the real rate hands over several frames in one).
    */
   constructor(
     settings: () => Readonly<Settings>,
-    onFrame: (frameSeconds: number, nowMs: number) => void,
+    onFrame: (frameSeconds: number, nowMs: number, shown: boolean) => void,
   ) {
     this.settings = settings;
     this.onFrame = onFrame;
@@ -82,8 +84,16 @@ export class FrameDriver {
   private readonly onAnimationFrame = (nowMs: number): void => {
     if (!this.driving) return;
     this.rafHandle = requestAnimationFrame(this.onAnimationFrame);
-    if (!this.display.due(nowMs, this.settings().display)) return;
+    const rate = this.settings().display;
+    const due = rate === 'native' ? REAL_FRAME : this.display.framesDue(nowMs, rate);
+    if (due === 0) return;
     this.clock.tick(nowMs);
-    this.onFrame(this.shape(this.clock.frameSeconds), nowMs);
+    if (due === REAL_FRAME) {
+      this.onFrame(this.shape(this.clock.frameSeconds), nowMs, true);
+      return;
+    }
+    // A steady display: each of its frames exactly one period long, whatever the real ones took.
+    const periodSeconds = 1 / Number(rate);
+    for (let i = 1; i <= due; i++) this.onFrame(this.shape(periodSeconds), nowMs, i === due);
   };
 }

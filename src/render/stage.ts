@@ -27,15 +27,11 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StaticBoxSpec } from '../snapshot/sceneDrawData';
 import { BodyInstances } from './bodyInstances';
 import { LinkLines } from './linkLines';
+import { CameraFraming } from './cameraFraming';
+import type { ViewArea } from './cameraFraming';
 import { createRenderer } from './webglSupport';
 import type { RendererProblem } from './webglSupport';
 
-/**
- * The scenes' cameras are framed for a landscape window. A narrower view (a split half, a phone
- * held upright) zooms out until it sees as far sideways as a view of this aspect would, so each
- * scene stays in frame; wider views keep the framing as it is.
- */
-const FRAMED_ASPECT = 1.4;
 /** The page's background colour: what shows around the split view's halves. */
 const PAGE_COLOUR = 0xdfe7ef;
 /** Below this size (CSS px) a free area is no place for two views: use the whole canvas. */
@@ -58,13 +54,7 @@ export interface PickResult {
   point: Vec3;
 }
 
-/** A rectangle of the canvas in CSS pixels, from its top-left corner. */
-export interface ViewArea {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { ViewArea } from './cameraFraming';
 
 export class Stage {
   /** Null when the browser offers no WebGL 2: nothing is drawn, everything else runs. */
@@ -90,6 +80,7 @@ export class Stage {
   private readonly canvas: HTMLCanvasElement;
   /** Where the split view's two halves go: the canvas area no panel covers (CSS px). */
   private readonly splitArea: ViewArea = { x: 0, y: 0, width: 0, height: 0 };
+  private readonly framing = new CameraFraming(this.camera);
   /** Whether the last frame was drawn as two halves (picking then maps into a half). */
   private drewSplit = false;
   /** The canvas's box in the page, measured when a pointer press picks or throws (`measureCanvas`). */
@@ -255,7 +246,10 @@ export class Stage {
     renderer.setSize(width, height, false);
   }
 
-  /** Draws the whole canvas with the camera (call `updateCamera` first in the frame). */
+  /**
+   * Draws the whole canvas with the camera (call `updateCamera` first in the frame): the scene
+   * framed as for the focus area and drawn there, the canvas around it showing the rest.
+   */
   render(): void {
     this.drewSplit = false;
     const renderer = this.renderer;
@@ -263,8 +257,21 @@ export class Stage {
     renderer.setScissorTest(false);
     const size = renderer.getSize(scratchSize);
     renderer.setViewport(0, 0, size.x, size.y);
-    this.setAspect(size.x / size.y);
+    this.framing.canvas(this.canvas.clientWidth, this.canvas.clientHeight);
     renderer.render(this.scene, this.camera);
+  }
+
+  /**
+   * Frames single views into this area of the canvas (CSS px from its top-left corner), or the
+   * whole canvas for null or an area too small (the layout measures it when the tour's card
+   * opens, closes or changes size, never per frame). Also written to the canvas as
+   * `data-focus` ("x y width height"), for whoever checks what the view shows.
+   */
+  setFocusArea(area: ViewArea | null): void {
+    const fits = area !== null && area.width >= MIN_AREA_PX && area.height >= MIN_AREA_PX;
+    this.framing.setFocus(fits ? area : null);
+    const f = this.framing.focus;
+    this.canvas.dataset.focus = fits ? `${f.x} ${f.y} ${f.width} ${f.height}` : '';
   }
 
   /**
@@ -324,17 +331,9 @@ export class Stage {
     renderer.setViewport(x, y, view.width, view.height);
     renderer.setScissor(x, y, view.width, view.height);
     renderer.setScissorTest(true);
-    this.setAspect(view.width / view.height);
+    this.framing.view(view.width / view.height);
     renderer.render(this.scene, this.camera);
     renderer.setScissorTest(false);
-  }
-
-  private setAspect(aspect: number): void {
-    const zoom = Math.min(1, aspect / FRAMED_ASPECT);
-    if (this.camera.aspect === aspect && this.camera.zoom === zoom) return;
-    this.camera.aspect = aspect;
-    this.camera.zoom = zoom;
-    this.camera.updateProjectionMatrix();
   }
 
   /**

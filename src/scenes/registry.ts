@@ -76,32 +76,62 @@ export function countProblem(range: CountRange, count: unknown): string | null {
     : `an integer from ${range.min} to ${range.max}`;
 }
 
+/** What is wrong with a scene load, as data: the page's language layer words it. */
+export type SceneProblem =
+  | { kind: 'unknown'; id: string }
+  | { kind: 'fixedSize'; id: string }
+  | { kind: 'count'; id: string; value: string; min: number; max: number }
+  | { kind: 'seed'; value: string };
+
+/** A refused scene load: its problem as data, and in English for logs and tests. */
+export class SceneLoadError extends Error {
+  readonly problem: SceneProblem;
+
+  constructor(problem: SceneProblem) {
+    super(englishProblem(problem));
+    this.problem = problem;
+  }
+}
+
+function englishProblem(problem: SceneProblem): string {
+  switch (problem.kind) {
+    case 'unknown':
+      return `Unknown scene ${JSON.stringify(problem.id)}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`;
+    case 'fixedSize':
+      return `Scene '${problem.id}' has a fixed size and takes no count.`;
+    case 'count':
+      return `count = ${problem.value} is invalid for scene '${problem.id}': expected an integer from ${problem.min} to ${problem.max}.`;
+    case 'seed':
+      return `seed = ${problem.value} is invalid: expected an integer from 0 to ${MAX_SEED}.`;
+  }
+}
+
 /**
- * Checks a scene load and fills in the defaults; throws an Error naming the bad value and what
- * is valid (an unknown scene, a count outside the scene's range, a seed that is not a uint32).
+ * Checks a scene load and fills in the defaults; throws a SceneLoadError naming the bad value
+ * and what is valid (an unknown scene, a count outside the scene's range, a seed that is not a
+ * uint32).
  */
 export function resolveScene(sceneId: string, options: SceneOptions = {}): LoadedScene {
   const definition = findScene(sceneId);
   if (!definition) {
-    throw new Error(
-      `Unknown scene ${JSON.stringify(String(sceneId).slice(0, 60))}; valid scenes are ${SCENES.map((s) => s.id).join(', ')}.`,
-    );
+    throw new SceneLoadError({ kind: 'unknown', id: String(sceneId).slice(0, 60) });
   }
   const count = options.count ?? definition.count?.default ?? 0;
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.count !== undefined) {
     const range = definition.count;
-    if (!range) throw new Error(`Scene '${definition.id}' has a fixed size and takes no count.`);
-    const countIssue = countProblem(range, count);
-    if (countIssue) {
-      throw new Error(
-        `count = ${String(options.count)} is invalid for scene '${definition.id}': expected ${countIssue}.`,
-      );
+    if (!range) throw new SceneLoadError({ kind: 'fixedSize', id: definition.id });
+    if (countProblem(range, count)) {
+      throw new SceneLoadError({
+        kind: 'count',
+        id: definition.id,
+        value: String(options.count),
+        min: range.min,
+        max: range.max,
+      });
     }
   }
-  const seedIssue = seedProblem(seed);
-  if (seedIssue)
-    throw new Error(`seed = ${String(options.seed)} is invalid: expected ${seedIssue}.`);
+  if (seedProblem(seed)) throw new SceneLoadError({ kind: 'seed', value: String(options.seed) });
   // −0 passes as an integer (from `seed=-0` or `{ count: -0 }`) but would be saved as "-0", which
   // no reader takes for an integer: the scene is built, saved and recorded with 0.
   return { definition, count: count + 0, seed: seed + 0 };

@@ -16,19 +16,18 @@ export function isShapeKind(value: unknown): value is ShapeKind {
 }
 
 /**
- * What a kind's scale must satisfy beyond being positive, or null: the unit shapes are round in
- * these directions, and a stretched one would not match its collider. Spawns, saved states and
- * recordings all check it.
+ * The rule a kind's scale breaks beyond being positive, or null: the unit shapes are round in
+ * these directions, and a stretched one would not match its collider ('cylinder': x must equal
+ * z; 'uniform': x = y = z). Spawns, saved states and recordings all check it, and word it.
  */
 export function scaleRule(
   kind: ShapeKind,
   scale: readonly [number, number, number],
-): string | null {
+): 'cylinder' | 'uniform' | null {
   const [x, y, z] = scale;
-  if (kind === 'cylinder' && x !== z)
-    return 'a cylinder scale [r, halfHeight, r] with x equal to z';
+  if (kind === 'cylinder' && x !== z) return 'cylinder';
   if ((kind === 'sphere' || kind === 'dumbbell' || kind === 'gem') && !(x === y && y === z)) {
-    return `a uniform scale for a ${kind} (a number, or x = y = z)`;
+    return 'uniform';
   }
   return null;
 }

@@ -1,7 +1,7 @@
 // Validation of world commands read from a saved state or a recording: every body spec and
 // command field checked and named by its path, so a bad one is refused before anything applies.
 
-import { MAX_SPAWN_SCALE } from './spawnSpec';
+import { MAX_SPAWN_SCALE, scaleRuleText } from './spawnSpec';
 import { COMMAND_TYPES, MATERIAL_NAMES } from '../physics/index';
 import type { BodySpec, CommandAction } from '../physics/index';
 import { SHAPE_KINDS, scaleRule } from '../shapes/shapeKinds';
@@ -18,6 +18,7 @@ import {
   readVec3,
 } from './fields';
 import { assertNever } from '../util/assertNever';
+import { t } from '../i18n/language';
 
 /** Body ids count bodies added since a scene was built; past this a world could not be stepped. */
 export const MAX_BODY_ID = 2 ** 31 - 2;
@@ -42,8 +43,8 @@ export function readScale(
   kind: BodySpec['kind'],
 ): [number, number, number] {
   const scale = readVec3(what, value, path, { min: 0, above: true, max: MAX_SPAWN_SCALE });
-  const problem = scaleRule(kind, scale);
-  if (problem) throw fieldError(what, path, value, problem);
+  const rule = scaleRule(kind, scale);
+  if (rule) throw fieldError(what, path, value, scaleRuleText(rule, kind));
   return scale;
 }
 
@@ -55,7 +56,7 @@ function readRotation(
 ): [number, number, number, number] {
   const [x, y, z, w] = readFloats(what, value, path, 4) as [number, number, number, number];
   if (Math.sqrt(x * x + y * y + z * z + w * w) < 1e-9) {
-    throw fieldError(what, path, value, 'a rotation [x, y, z, w] that is not all zeros');
+    throw fieldError(what, path, value, t('field.rotation'));
   }
   return [x, y, z, w];
 }

@@ -5,6 +5,7 @@
 import { NUMBERS_PER_MANIFOLD, NUMBERS_PER_POINT, POINTS_PER_MANIFOLD } from '../physics/index';
 import type { SavedContacts } from '../physics/index';
 import { fieldError, join, readArray, readFields, readFloat, readInteger } from './fields';
+import { t } from '../i18n/language';
 
 /** Manifolds a state may hold: ten for each of MAX_STATE_BODIES bodies. */
 export const MAX_SAVED_MANIFOLDS = 100_000;
@@ -24,9 +25,14 @@ export function readSavedContacts(
 ): SavedContacts {
   const f = readFields(what, value, path, ['pairs', 'numbers', 'features']);
   const pairsPath = join(path, 'pairs');
-  const pairs = readArray(what, f.pairs, pairsPath, 4 * MAX_SAVED_MANIFOLDS, 'numbers');
+  const pairs = readArray(what, f.pairs, pairsPath, 4 * MAX_SAVED_MANIFOLDS, t('items.numbers'));
   if (pairs.length % 4 !== 0) {
-    throw fieldError(what, pairsPath, `${pairs.length} numbers`, 'four numbers per manifold');
+    throw fieldError(
+      what,
+      pairsPath,
+      t('field.numbers', { count: pairs.length }),
+      t('field.fourPerManifold'),
+    );
   }
   const saved: SavedContacts = { pairs: [], numbers: [], features: [] };
   const seen = new Set<string>();
@@ -38,7 +44,7 @@ export function readSavedContacts(
     const shapes = readInteger(what, pairs[i + 2], at(2), 0, 256 * 256 - 1);
     const count = readInteger(what, pairs[i + 3], at(3), 1, POINTS_PER_MANIFOLD);
     const id = `${keyA} ${keyB} ${shapes}`;
-    if (seen.has(id)) throw fieldError(what, at(0), keyA, 'a pair of shapes listed once');
+    if (seen.has(id)) throw fieldError(what, at(0), keyA, t('field.pairOnce'));
     seen.add(id);
     saved.pairs.push(keyA, keyB, shapes, count);
     points += count;
@@ -46,17 +52,27 @@ export function readSavedContacts(
   const manifolds = pairs.length / 4;
   const numbersPath = join(path, 'numbers');
   const expected = NUMBERS_PER_MANIFOLD * manifolds + NUMBERS_PER_POINT * points;
-  const numbers = readArray(what, f.numbers, numbersPath, expected, 'numbers');
+  const numbers = readArray(what, f.numbers, numbersPath, expected, t('items.numbers'));
   if (numbers.length !== expected) {
-    throw fieldError(what, numbersPath, `${numbers.length} numbers`, `${expected} numbers`);
+    throw fieldError(
+      what,
+      numbersPath,
+      t('field.numbers', { count: numbers.length }),
+      t('field.numbers', { count: expected }),
+    );
   }
   for (let k = 0; k < numbers.length; k++) {
     saved.numbers.push(readFloat(what, numbers[k], `${numbersPath}[${k}]`));
   }
   const featuresPath = join(path, 'features');
-  const features = readArray(what, f.features, featuresPath, points, 'feature ids');
+  const features = readArray(what, f.features, featuresPath, points, t('items.featureIds'));
   if (features.length !== points) {
-    throw fieldError(what, featuresPath, `${features.length} ids`, `${points} ids, one per point`);
+    throw fieldError(
+      what,
+      featuresPath,
+      t('field.ids', { count: features.length }),
+      t('field.idPerPoint', { count: points }),
+    );
   }
   for (let k = 0; k < features.length; k++) {
     saved.features.push(readInteger(what, features[k], `${featuresPath}[${k}]`, 0, 2 ** 31 - 1));
@@ -67,7 +83,7 @@ export function readSavedContacts(
 function readKey(what: string, value: unknown, path: string, owners: ContactOwners): number {
   const key = readInteger(what, value, path, -owners.statics, 2 ** 31 - 2);
   if (key >= 0 && !owners.bodyIds.has(key)) {
-    throw fieldError(what, path, key, 'the id of a body in this state, or −1 … −statics');
+    throw fieldError(what, path, key, t('field.contactOwner'));
   }
   return key;
 }

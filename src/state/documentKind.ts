@@ -2,17 +2,17 @@
 // The first look before the full check (parseState / parseRecording) that loading then makes.
 
 import { quoteValue } from '../config/settings';
+import { t } from '../i18n/language';
 import { RECORDING_FORMAT } from './recording';
 import { STATE_FORMAT } from './stateSchema';
 
 /** The two documents the sandbox writes and reads. */
 export type DocumentKind = 'state' | 'recording';
 
-/** How each kind is named to a person. */
-export const DOCUMENT_NAMES: Readonly<Record<DocumentKind, string>> = {
-  state: 'a saved state',
-  recording: 'a recording',
-};
+/** How a kind is named to a person, in the page's words ("a saved state"). */
+export function documentName(kind: DocumentKind): string {
+  return t(kind === 'state' ? 'file.state' : 'file.recording');
+}
 
 /** Format tag → kind: a Map, so a tag named like Object.prototype's members finds nothing. */
 const FORMATS: ReadonlyMap<unknown, DocumentKind> = new Map([
@@ -26,18 +26,17 @@ const FORMATS: ReadonlyMap<unknown, DocumentKind> = new Map([
  * checked when it loads.
  */
 export function documentKind(source: string, value: unknown): DocumentKind {
-  const expected = `'${STATE_FORMAT}' or '${RECORDING_FORMAT}'`;
+  const expected = t('state.formats', {
+    state: `'${STATE_FORMAT}'`,
+    recording: `'${RECORDING_FORMAT}'`,
+  });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(
-      `${source} is not a saved state or a recording: it holds ${quoteValue(value)}; expected an object with format ${expected}.`,
-    );
+    throw new Error(t('state.notDocument', { source, value: quoteValue(value), expected }));
   }
   const format = (value as Record<string, unknown>).format;
   const kind = FORMATS.get(format);
   if (kind === undefined) {
-    throw new Error(
-      `${source} is not a saved state or a recording: format = ${quoteValue(format)}; expected ${expected}.`,
-    );
+    throw new Error(t('state.badFormat', { source, value: quoteValue(format), expected }));
   }
   return kind;
 }
@@ -47,7 +46,12 @@ export function expectKind(source: string, value: unknown, expected: DocumentKin
   const kind = documentKind(source, value);
   if (kind !== expected) {
     throw new Error(
-      `${source} is ${DOCUMENT_NAMES[kind]}, not ${DOCUMENT_NAMES[expected]}: open it with "load ${kind}…" or drop it on the page.`,
+      t('state.otherKind', {
+        source,
+        kind: documentName(kind),
+        expected: documentName(expected),
+        load: t(kind === 'state' ? 'record.loadState' : 'record.loadRecording'),
+      }),
     );
   }
 }
@@ -61,6 +65,6 @@ export function parseJsonText(source: string, text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 80) : 'parse error';
-    throw new Error(`${source} is not JSON, so not a saved state or a recording (${reason}).`);
+    throw new Error(t('state.notJson', { source, reason }));
   }
 }

@@ -1,12 +1,29 @@
 // Reading untrusted plain data (a saved state, a recording) field by field: every check names the
-// field by its path (`bodies[3].velocity[1]`), the value and what is valid. Also the one encoding
-// float64 needs to survive JSON exactly: −0 travels as the string "-0".
+// field by its path (`bodies[3].velocity[1]`), the value and what is valid, in the page's words
+// (the path and the value stay as they are written). Also the one encoding float64 needs to
+// survive JSON exactly: −0 travels as the string "-0".
 
 import { quoteValue } from '../config/settings';
+import { EN } from '../i18n/en';
+import type { TextKey } from '../i18n/en';
+import { t } from '../i18n/language';
 
-/** An Error about one field of untrusted data: `what` names the document (state, recording). */
+/**
+ * What a message names as the document being read: the text of `what` where it is a text's key
+ * ('what.state'), else `what` as written (a call's options, named as in code).
+ */
+export function whatName(what: string): string {
+  return what in EN ? t(what as TextKey) : what;
+}
+
+/**
+ * An Error about one field of untrusted data: `what` names the document (a saved state, a
+ * recording: a text's key) or the call's options.
+ */
 export function fieldError(what: string, path: string, value: unknown, expected: string): Error {
-  return new Error(`${what}: ${path} = ${quoteValue(value)} is invalid: expected ${expected}.`);
+  return new Error(
+    t('field.invalid', { what: whatName(what), path, value: quoteValue(value), expected }),
+  );
 }
 
 /**
@@ -23,8 +40,11 @@ export function readFields(
   optional: readonly string[] = [],
 ): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const expected = required.length > 0 ? listOf(required) : `optional ${listOf(optional)}`;
-    throw fieldError(what, path, value, `an object with ${expected}`);
+    const expected =
+      required.length > 0
+        ? t('field.object', { fields: listOf(required) })
+        : t('field.objectOptional', { fields: listOf(optional) });
+    throw fieldError(what, path, value, expected);
   }
   const source = value as Record<string, unknown>;
   // The copy is a plain object: its keys are only the listed ones, never a prototype's name.
@@ -37,13 +57,23 @@ export function readFields(
   for (const key of required) {
     if (fields[key] === undefined) {
       throw new Error(
-        `${what}: ${join(path, key)} is missing (${path} needs ${listOf(required)}).`,
+        t('field.missing', {
+          what: whatName(what),
+          path: join(path, key),
+          parent: path,
+          fields: listOf(required),
+        }),
       );
     }
   }
   if (unknown !== null) {
     throw new Error(
-      `${what}: ${join(path, unknown)} is not a known field; valid fields of ${path} are ${listOf([...required, ...optional])}.`,
+      t('field.unknown', {
+        what: whatName(what),
+        path: join(path, unknown),
+        parent: path,
+        fields: listOf([...required, ...optional]),
+      }),
     );
   }
   return fields;
@@ -60,7 +90,7 @@ export function join(path: string, key: string): string {
 }
 
 function listOf(keys: readonly string[]): string {
-  return keys.length === 0 ? 'no fields' : keys.join(', ');
+  return keys.length === 0 ? t('field.none') : keys.join(', ');
 }
 
 export interface NumberRange {
@@ -82,14 +112,14 @@ export function readFloat(
 ): number {
   const number = value === '-0' ? -0 : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) {
-    throw fieldError(what, path, value, `a finite number${describeRange(range)}`);
+    throw fieldError(what, path, value, describeRange(range));
   }
   const { min, max, above } = range;
   if (
     (min !== undefined && (above ? number <= min : number < min)) ||
     (max !== undefined && number > max)
   ) {
-    throw fieldError(what, path, value, `a finite number${describeRange(range)}`);
+    throw fieldError(what, path, value, describeRange(range));
   }
   return number;
 }
@@ -106,7 +136,7 @@ export function readInteger(
   max: number,
 ): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw fieldError(what, path, value, `an integer from ${min} to ${max}`);
+    throw fieldError(what, path, value, t('spec.integer', { min, max }));
   }
   return value + 0;
 }
@@ -120,7 +150,7 @@ export function readFloats(
   range: NumberRange = {},
 ): number[] {
   if (!Array.isArray(value) || value.length !== length) {
-    throw fieldError(what, path, value, `an array of ${length} finite numbers`);
+    throw fieldError(what, path, value, t('field.finiteArray', { length }));
   }
   const out: number[] = [];
   for (let k = 0; k < length; k++) out.push(readFloat(what, value[k], `${path}[${k}]`, range));
@@ -153,7 +183,7 @@ export function readUnitQuaternion(
     number,
   ];
   if (Math.abs(x * x + y * y + z * z + w * w - 1) > 1e-6) {
-    throw fieldError(what, path, value, 'a unit quaternion [x, y, z, w] (x² + y² + z² + w² = 1)');
+    throw fieldError(what, path, value, t('field.quaternion'));
   }
   return [x, y, z, w];
 }
@@ -165,39 +195,54 @@ export function readChoice<T extends string>(
   choices: readonly T[],
 ): T {
   if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
-    throw fieldError(what, path, value, `one of ${choices.map((c) => `'${c}'`).join(', ')}`);
+    throw fieldError(
+      what,
+      path,
+      value,
+      t('spec.oneOf', { choices: choices.map((c) => `'${c}'`).join(', ') }),
+    );
   }
   return value as T;
 }
 
 export function readBoolean(what: string, value: unknown, path: string): boolean {
-  if (typeof value !== 'boolean') throw fieldError(what, path, value, 'true or false');
+  if (typeof value !== 'boolean') throw fieldError(what, path, value, t('spec.boolean'));
   return value;
 }
 
-/** An array of at most `maxLength` items (each read by the caller). */
+/**
+ * An array of at most `maxLength` items (each read by the caller), `items` naming them in the
+ * page's words.
+ */
 export function readArray(
   what: string,
   value: unknown,
   path: string,
   maxLength: number,
-  itemName: string,
+  items: string,
 ): unknown[] {
-  if (!Array.isArray(value)) throw fieldError(what, path, value, `an array of ${itemName}`);
+  if (!Array.isArray(value)) throw fieldError(what, path, value, t('field.array', { items }));
   if (value.length > maxLength) {
     throw new Error(
-      `${what}: ${path} has ${value.length} items; at most ${maxLength} ${itemName} are allowed.`,
+      t('field.tooMany', {
+        what: whatName(what),
+        path,
+        count: value.length,
+        max: maxLength,
+        items,
+      }),
     );
   }
   return value;
 }
 
+/** "a finite number" and its range, in the page's words. */
 function describeRange({ min, max, above }: NumberRange): string {
   if (min !== undefined && max !== undefined)
-    return ` from ${min}${above ? ' (exclusive)' : ''} to ${max}`;
-  if (min !== undefined) return above ? ` greater than ${min}` : ` ≥ ${min}`;
-  if (max !== undefined) return ` ≤ ${max}`;
-  return '';
+    return t(above ? 'field.rangeAbove' : 'field.range', { min, max });
+  if (min !== undefined) return t(above ? 'field.above' : 'field.atLeast', { min });
+  if (max !== undefined) return t('field.atMost', { max });
+  return t('field.finite');
 }
 
 /**
@@ -224,14 +269,13 @@ export function parseInput(what: string, input: unknown, maxChars: number): unkn
   if (typeof input !== 'string') return input;
   if (input.length > maxChars) {
     throw new Error(
-      `${what}: the text is ${input.length} characters long; at most ${maxChars} are allowed.`,
+      t('field.textTooLong', { what: whatName(what), length: input.length, max: maxChars }),
     );
   }
   try {
     return JSON.parse(input) as unknown;
   } catch (error) {
-    throw new Error(
-      `${what}: the text is not JSON (${error instanceof Error ? error.message.slice(0, 80) : 'parse error'}).`,
-    );
+    const reason = error instanceof Error ? error.message.slice(0, 80) : 'parse error';
+    throw new Error(t('field.notJson', { what: whatName(what), reason }));
   }
 }

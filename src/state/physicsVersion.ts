@@ -3,6 +3,7 @@
 // page says so, and a replay reports the first step that differs.
 
 import { fieldError, join, readInteger } from './fields';
+import { t } from '../i18n/language';
 
 /**
  * The physics this build steps with. 1: files that carry no `physics` field; 2: under the app's
@@ -23,7 +24,7 @@ export function readPhysicsVersion(what: string, value: unknown, path: string): 
       what,
       join(path, 'physics'),
       value,
-      `${PHYSICS_VERSION} or less: it was written by a newer build than this one`,
+      t('field.newerPhysics', { version: PHYSICS_VERSION }),
     );
   }
   return version;

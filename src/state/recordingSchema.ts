@@ -26,8 +26,11 @@ import {
 import type { InputAction, Keyframe, RecordedInput, Recording } from './recording';
 import { readPhysicsVersion } from './physicsVersion';
 import { readHeader, readState } from './stateSchema';
+import type { TextKey } from '../i18n/en';
+import { t } from '../i18n/language';
 
-const WHAT = 'Recording';
+/** The document as messages name it (a text's key: see fields.whatName). */
+const WHAT: TextKey = 'what.recording';
 
 /** Longest step a recording may ask for: a `variable` step of a clamped 1 s frame at 2× speed. */
 const MAX_STEP_SECONDS = 2;
@@ -50,19 +53,19 @@ const FIELDS = [
  */
 export function parseRecording(input: unknown, tuning: Readonly<PhysicsTuning>): Recording {
   const value = parseInput(WHAT, input, MAX_RECORDING_CHARS);
-  readHeader(WHAT, value, '', RECORDING_FORMAT, RECORDING_VERSION, 'recording');
+  readHeader(WHAT, value, '', RECORDING_FORMAT, RECORDING_VERSION, t('file.recording'));
   const f = readFields(WHAT, value, 'recording', FIELDS, ['physics']);
   const length = readInteger(WHAT, f.length, 'length', 0, MAX_RECORDING_STEPS);
   const hashEvery = readInteger(WHAT, f.hashEvery, 'hashEvery', 1, MAX_RECORDING_STEPS);
   const keyframeEvery = readInteger(WHAT, f.keyframeEvery, 'keyframeEvery', 1, MAX_RECORDING_STEPS);
   const hashCount = Math.floor(length / hashEvery) + 1;
-  const hashes = readArray(WHAT, f.hashes, 'hashes', hashCount, 'hashes');
+  const hashes = readArray(WHAT, f.hashes, 'hashes', hashCount, t('items.hashes'));
   if (hashes.length !== hashCount) {
     throw fieldError(
       WHAT,
       'hashes',
       f.hashes,
-      `${hashCount} hashes (one every ${hashEvery} steps from step 0 to ${length})`,
+      t('field.hashCount', { count: hashCount, every: hashEvery, length }),
     );
   }
   return {
@@ -81,7 +84,7 @@ export function parseRecording(input: unknown, tuning: Readonly<PhysicsTuning>):
 
 function readHash(value: unknown, path: string): string {
   if (typeof value !== 'string' || !/^[0-9a-f]{16}$/.test(value)) {
-    throw fieldError(WHAT, path, value, 'a state hash of 16 hex digits (0-9, a-f)');
+    throw fieldError(WHAT, path, value, t('field.hash'));
   }
   return value;
 }
@@ -91,7 +94,7 @@ function readInputs(
   length: number,
   tuning: Readonly<PhysicsTuning>,
 ): RecordedInput[] {
-  const items = readArray(WHAT, value, 'inputs', MAX_RECORDING_INPUTS, 'inputs');
+  const items = readArray(WHAT, value, 'inputs', MAX_RECORDING_INPUTS, t('items.inputs'));
   let last = 0;
   return items.map((item, k) => {
     const path = `inputs[${k}]`;
@@ -148,9 +151,8 @@ function readKeyframes(
   length: number,
   tuning: Readonly<PhysicsTuning>,
 ): Keyframe[] {
-  const items = readArray(WHAT, value, 'keyframes', MAX_RECORDING_KEYFRAMES, 'keyframes');
-  if (items.length === 0)
-    throw fieldError(WHAT, 'keyframes', value, 'at least the keyframe at step 0');
+  const items = readArray(WHAT, value, 'keyframes', MAX_RECORDING_KEYFRAMES, t('items.keyframes'));
+  if (items.length === 0) throw fieldError(WHAT, 'keyframes', value, t('field.firstKeyframe'));
   let last = -1;
   return items.map((item, k) => {
     const path = `keyframes[${k}]`;

@@ -3,7 +3,8 @@
 // Reading one checks its length before decoding and its size while inflating it.
 
 import { quoteValue } from '../config/settings';
-import { DOCUMENT_NAMES, documentKind, parseJsonText } from './documentKind';
+import { t } from '../i18n/language';
+import { documentKind, documentName, parseJsonText } from './documentKind';
 import type { DocumentKind } from './documentKind';
 
 /**
@@ -55,7 +56,12 @@ export async function encodeShareFragment(kind: DocumentKind, value: unknown): P
   const fragment = `#${kind}=${toBase64url(packed)}`;
   if (fragment.length > MAX_FRAGMENT_CHARS) {
     throw new Error(
-      `This ${kind} is too large for a link: ${fragment.length} characters (${text.length} of JSON deflated); a link holds at most ${MAX_FRAGMENT_CHARS}. Save it as a file instead.`,
+      t('link.tooLarge', {
+        what: documentName(kind),
+        length: fragment.length,
+        json: text.length,
+        max: MAX_FRAGMENT_CHARS,
+      }),
     );
   }
   return fragment;
@@ -73,14 +79,12 @@ export async function decodeShareFragment(hash: string): Promise<SharedDocument 
   const name = equals < 0 ? fragment : fragment.slice(0, equals);
   const kind = KINDS.find((k) => k === name);
   if (kind === undefined) {
-    throw new Error(
-      `Link: the URL fragment ${quoteValue(`#${name}`)} is not one this page reads; expected #state=… or #recording=… (made by "copy link").`,
-    );
+    throw new Error(t('link.unknown', { source: t('link.name'), value: quoteValue(`#${name}`) }));
   }
-  const source = `Link #${kind}=…`;
+  const source = `${t('link.name')} #${kind}=…`;
   if (fragment.length > MAX_FRAGMENT_CHARS) {
     throw new Error(
-      `${source}: the fragment is ${fragment.length} characters long; at most ${MAX_FRAGMENT_CHARS} are read.`,
+      t('link.tooLong', { source, length: fragment.length, max: MAX_FRAGMENT_CHARS }),
     );
   }
   const bytes = fromBase64url(source, fragment.slice(equals + 1));
@@ -89,7 +93,7 @@ export async function decodeShareFragment(hash: string): Promise<SharedDocument 
   const found = documentKind(source, value);
   if (found !== kind) {
     throw new Error(
-      `${source} holds ${DOCUMENT_NAMES[found]}, not ${DOCUMENT_NAMES[kind]}: the link was altered.`,
+      t('link.otherKind', { source, found: documentName(found), kind: documentName(kind) }),
     );
   }
   return { kind, value };
@@ -129,17 +133,13 @@ async function inflateLimited(
       result = await reader.read();
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 80) : 'inflate error';
-      throw new Error(
-        `${source}: the data is damaged or cut short, so it cannot be inflated (${reason}). Copy the whole link again.`,
-      );
+      throw new Error(t('link.damaged', { source, reason }));
     }
     if (result.done) break;
     total += result.value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new Error(
-        `${source}: the data inflates to more than ${maxBytes} bytes; a link holds at most that much.`,
-      );
+      throw new Error(t('link.inflatesTooLarge', { source, max: maxBytes }));
     }
     chunks.push(result.value);
   }
@@ -156,7 +156,7 @@ function decodeUtf8(source: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new Error(`${source}: the data is not UTF-8 text, so not JSON.`);
+    throw new Error(t('link.notUtf8', { source }));
   }
 }
 
@@ -183,14 +183,10 @@ export function toBase64url(bytes: Uint8Array): string {
 export function fromBase64url(source: string, text: string): Uint8Array<ArrayBuffer> {
   if (!BASE64URL_PATTERN.test(text)) {
     const at = text.search(/[^A-Za-z0-9_-]/);
-    throw new Error(
-      `${source}: character ${quoteValue(text.charAt(at))} at ${at} is not base64url; valid characters are A–Z, a–z, 0–9, - and _.`,
-    );
+    throw new Error(t('link.notBase64', { source, value: quoteValue(text.charAt(at)), at }));
   }
   if (text.length % 4 === 1) {
-    throw new Error(
-      `${source}: ${text.length} characters of base64url cannot be whole bytes; the link was cut short.`,
-    );
+    throw new Error(t('link.cutShort', { source, length: text.length }));
   }
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));
   let bits = 0;

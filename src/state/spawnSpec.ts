@@ -8,6 +8,8 @@ import { quoteValue } from '../config/settings';
 import type { BodySpec, QuatTuple, Vec3Tuple } from '../physics/index';
 import { SHAPE_KINDS, isShapeKind, scaleRule } from '../shapes/shapeKinds';
 import type { ShapeKind } from '../shapes/shapeKinds';
+import { t } from '../i18n/language';
+import { choiceName } from '../i18n/names';
 
 /** What `sandbox.spawn` accepts; everything but `kind` has a default. */
 export interface SpawnInput {
@@ -49,20 +51,27 @@ const KEYS = [
   'density',
 ] as const;
 
+/** What a body's scale must be, where it breaks its kind's rule (shapeKinds.scaleRule). */
+export function scaleRuleText(rule: 'cylinder' | 'uniform', kind: ShapeKind): string {
+  return rule === 'cylinder'
+    ? t('field.cylinderScale')
+    : t('field.uniformScale', { kind: choiceName(kind) });
+}
+
 function fail(field: string, value: unknown, expected: string): never {
-  throw new Error(`spawn ${field} = ${quoteValue(value)} is invalid: expected ${expected}.`);
+  throw new Error(t('spawn.invalid', { field, value: quoteValue(value), expected }));
 }
 
 function finiteTuple(field: string, value: unknown, length: number): number[] {
   if (!Array.isArray(value) || value.length !== length) {
-    fail(field, value, `an array of ${length} finite numbers`);
+    fail(field, value, t('field.finiteArray', { length }));
   }
   // A copy, checked: each item is read once, and the spawn (applied at the next step) gets what
   // was checked, however the caller's array changes meanwhile.
   const copy: unknown[] = [];
   for (let k = 0; k < length; k++) copy.push((value as unknown[])[k]);
   if (!copy.every((v) => typeof v === 'number' && Number.isFinite(v))) {
-    fail(field, copy, `an array of ${length} finite numbers`);
+    fail(field, copy, t('field.finiteArray', { length }));
   }
   return copy as number[];
 }
@@ -74,7 +83,7 @@ function positiveSize(field: string, value: unknown): number {
     value <= 0 ||
     value > MAX_SPAWN_SCALE
   ) {
-    fail(field, value, `a number greater than 0 and at most ${MAX_SPAWN_SCALE}`);
+    fail(field, value, t('spawn.size', { max: MAX_SPAWN_SCALE }));
   }
   return value;
 }
@@ -85,36 +94,32 @@ function validateScale(kind: ShapeKind, value: unknown): Vec3Tuple {
     return [s, s, s];
   }
   if (!Array.isArray(value) || value.length !== 3) {
-    fail('scale', value, 'a number or an array [x, y, z] of sizes');
+    fail('scale', value, t('spawn.scale'));
   }
   const scale: Vec3Tuple = [
     positiveSize('scale[0]', value[0]),
     positiveSize('scale[1]', value[1]),
     positiveSize('scale[2]', value[2]),
   ];
-  const problem = scaleRule(kind, scale);
-  if (problem) fail('scale', value, problem);
+  const rule = scaleRule(kind, scale);
+  if (rule) fail('scale', value, scaleRuleText(rule, kind));
   return scale;
 }
 
 export function validateSpawnSpec(input: unknown): BodySpec {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new Error(
-      `spawn expects a body such as { kind: 'sphere', position: [0, 5, 0] }, got ${quoteValue(input)}.`,
-    );
+    throw new Error(t('spawn.notObject', { value: quoteValue(input) }));
   }
   // Each field is read once, into a copy: what is checked is what is spawned.
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     if (!(KEYS as readonly string[]).includes(key)) {
-      throw new Error(
-        `Unknown spawn field ${quoteValue(key)}; valid fields are ${KEYS.join(', ')}.`,
-      );
+      throw new Error(t('spawn.unknownField', { key: quoteValue(key), valid: KEYS.join(', ') }));
     }
     fields[key] = (input as Record<string, unknown>)[key];
   }
   const kind = fields.kind;
-  if (!isShapeKind(kind)) fail('kind', kind, `one of ${SHAPE_KINDS.join(', ')}`);
+  if (!isShapeKind(kind)) fail('kind', kind, t('spec.oneOf', { choices: SHAPE_KINDS.join(', ') }));
   const spec: BodySpec = {
     kind,
     scale: validateScale(kind, fields.scale ?? DEFAULT_SCALE[kind]),
@@ -130,7 +135,7 @@ export function validateSpawnSpec(input: unknown): BodySpec {
     // its last bit is each engine's own, and a spawn accepted in one engine must not be refused
     // in another.
     if (quat.squaredLength(q) < 1e-18) {
-      fail('quaternion', fields.quaternion, 'a rotation [x, y, z, w] that is not all zeros');
+      fail('quaternion', fields.quaternion, t('field.rotation'));
     }
     spec.quaternion = q;
   }
@@ -143,7 +148,7 @@ export function validateSpawnSpec(input: unknown): BodySpec {
   if (fields.density !== undefined) {
     const density = fields.density;
     if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
-      fail('density', density, 'a finite number of kg/m³ greater than 0');
+      fail('density', density, t('spawn.density'));
     }
     spec.density = density;
   }

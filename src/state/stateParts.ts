@@ -28,6 +28,7 @@ import {
   readVec3,
 } from './fields';
 import type { NumberRange } from './fields';
+import { t } from '../i18n/language';
 
 /**
  * 10 000 bodies: twice the largest scene (5000), room for spawning into it. A state that large
@@ -85,21 +86,15 @@ export function readBodies(
   nextId: number,
   time: number,
 ): SavedBody[] {
-  const items = readArray(what, value, path, MAX_STATE_BODIES, 'bodies');
+  const items = readArray(what, value, path, MAX_STATE_BODIES, t('items.bodies'));
   const seen = new Set<number>();
   return items.map((item, k) => {
     const at = `${path}[${k}]`;
     const body = readBody(what, item, at, time);
     if (body.id >= nextId) {
-      throw fieldError(
-        what,
-        join(at, 'id'),
-        body.id,
-        `an id below nextId (${nextId}): ids count the bodies added so far`,
-      );
+      throw fieldError(what, join(at, 'id'), body.id, t('field.idBelowNext', { next: nextId }));
     }
-    if (seen.has(body.id))
-      throw fieldError(what, join(at, 'id'), body.id, 'an id no other body has');
+    if (seen.has(body.id)) throw fieldError(what, join(at, 'id'), body.id, t('field.uniqueId'));
     seen.add(body.id);
     return body;
   });
@@ -148,15 +143,9 @@ export function readSpring(
   ]);
   const live = (id: number): boolean => bodies.has(id);
   const a = readInteger(what, f.a, join(path, 'a'), 0, MAX_BODY_ID);
-  if (!live(a)) throw fieldError(what, join(path, 'a'), a, 'the id of a body in this state');
+  if (!live(a)) throw fieldError(what, join(path, 'a'), a, t('field.bodyId'));
   const b = readInteger(what, f.b, join(path, 'b'), -1, MAX_BODY_ID);
-  if (b >= 0 && !live(b))
-    throw fieldError(
-      what,
-      join(path, 'b'),
-      b,
-      '−1 (a fixed point) or the id of a body in this state',
-    );
+  if (b >= 0 && !live(b)) throw fieldError(what, join(path, 'b'), b, t('field.bodyIdOrFixed'));
   return {
     a,
     b,
@@ -194,20 +183,9 @@ export function readDrag(
   const id = readInteger(what, f.id, join(path, 'id'), 0, MAX_BODY_ID);
   const held = bodies.get(id);
   if (!held || held.kinematic) {
-    throw fieldError(
-      what,
-      join(path, 'id'),
-      id,
-      'the id of a moving (not kinematic) body in this state',
-    );
+    throw fieldError(what, join(path, 'id'), id, t('field.movingBodyId'));
   }
-  if (!hasAnchor)
-    throw fieldError(
-      what,
-      join(path, 'dragAnchor'),
-      null,
-      'the drag anchor a held body hangs from',
-    );
+  if (!hasAnchor) throw fieldError(what, join(path, 'dragAnchor'), null, t('field.dragAnchor'));
   return {
     id,
     pivot: readVec3(what, f.pivot, join(path, 'pivot')),
@@ -222,26 +200,14 @@ export function readPermutation(
   path: string,
   size: number,
 ): number[] {
-  const items = readArray(
-    what,
-    value,
-    path,
-    size,
-    `body positions (a permutation of 0 to ${size - 1})`,
-  );
+  const items = readArray(what, value, path, size, t('items.positions', { max: size - 1 }));
   if (items.length !== size) {
-    throw fieldError(
-      what,
-      path,
-      value,
-      `${size} body positions (a permutation of 0 to ${size - 1}), one per body in the world`,
-    );
+    throw fieldError(what, path, value, t('field.positions', { count: size, max: size - 1 }));
   }
   const seen = new Uint8Array(size);
   return items.map((item, k) => {
     const at = readInteger(what, item, `${path}[${k}]`, 0, size - 1);
-    if (seen[at] === 1)
-      throw fieldError(what, `${path}[${k}]`, at, 'a position not listed before (a permutation)');
+    if (seen[at] === 1) throw fieldError(what, `${path}[${k}]`, at, t('field.newPosition'));
     seen[at] = 1;
     return at;
   });

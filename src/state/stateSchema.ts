@@ -28,6 +28,7 @@ import {
   readFields,
   readFloat,
   readInteger,
+  whatName,
 } from './fields';
 import {
   readAnchor,
@@ -39,6 +40,8 @@ import {
 } from './stateParts';
 import type { SavedBody } from './stateParts';
 import { readPhysicsVersion } from './physicsVersion';
+import type { TextKey } from '../i18n/en';
+import { t } from '../i18n/language';
 
 export type { SavedBody } from './stateParts';
 export { MAX_STATE_BODIES } from './stateParts';
@@ -56,7 +59,8 @@ export const MAX_STEP = 2 ** 31 - 1;
 /** Text longer than this is refused before parsing: 10 000 bodies write about 6 MB. */
 export const MAX_STATE_CHARS = 16 * 2 ** 20;
 
-const WHAT = 'Saved state';
+/** The document as messages name it (a text's key: see fields.whatName). */
+const WHAT: TextKey = 'what.state';
 
 /** Everything the next step depends on (see worldState.ts for what each part is for). */
 export interface SavedState {
@@ -135,21 +139,24 @@ export function readState(
   tuning: Readonly<PhysicsTuning>,
   what: string,
 ): SavedState {
-  readHeader(what, value, path, STATE_FORMAT, STATE_VERSION, 'saved state');
+  readHeader(what, value, path, STATE_FORMAT, STATE_VERSION, t('file.state'));
   const f = readFields(what, value, path === '' ? 'state' : path, STATE_FIELDS, OPTIONAL_FIELDS);
   const at = (key: string): string => join(path, key);
+  // A list field of the state, at most `max` long, its items named in the page's words.
+  const list = (key: string, max: number, items: string): unknown[] =>
+    readArray(what, f[key], at(key), max, items);
   const scene = readScene(what, f.scene, at('scene'));
   const hz = SETTING_SPECS.physicsHz as NumberSpec;
   const step = readInteger(what, f.step, at('step'), 0, MAX_STEP);
   const time = readFloat(what, f.time, at('time'), { min: 0 });
-  const statics = readArray(what, f.statics, at('statics'), MAX_STATE_STATICS, 'static boxes').map(
-    (item, k) => readStatic(what, item, `${at('statics')}[${k}]`),
+  const statics = list('statics', MAX_STATE_STATICS, t('items.statics')).map((item, k) =>
+    readStatic(what, item, `${at('statics')}[${k}]`),
   );
   const nextId = readInteger(what, f.nextId, at('nextId'), 0, MAX_BODY_ID + 1);
   const bodies = readBodies(what, f.bodies, at('bodies'), nextId, time);
   const byId = new Map(bodies.map((body) => [body.id, body]));
-  const springs = readArray(what, f.springs, at('springs'), MAX_STATE_SPRINGS, 'springs').map(
-    (item, k) => readSpring(what, item, `${at('springs')}[${k}]`, byId),
+  const springs = list('springs', MAX_STATE_SPRINGS, t('items.springs')).map((item, k) =>
+    readSpring(what, item, `${at('springs')}[${k}]`, byId),
   );
   const dragAnchor =
     f.dragAnchor === null ? null : readAnchor(what, f.dragAnchor, at('dragAnchor'));
@@ -184,20 +191,18 @@ export function readState(
       savedTuning.broadphase === 'naive'
         ? readPermutation(what, f.broadphaseOrder, at('broadphaseOrder'), 0)
         : readPermutation(what, f.broadphaseOrder, at('broadphaseOrder'), members),
-    commands: readArray(what, f.commands, at('commands'), MAX_PENDING_COMMANDS, 'commands').map(
-      (item, k) => {
-        const path = `${at('commands')}[${k}]`;
-        const action = readCommandAction(what, item, path, ['atStep']);
-        const atStep = readInteger(
-          what,
-          (item as Record<string, unknown>).atStep,
-          join(path, 'atStep'),
-          0,
-          MAX_STEP,
-        );
-        return { ...action, atStep };
-      },
-    ),
+    commands: list('commands', MAX_PENDING_COMMANDS, t('items.commands')).map((item, k) => {
+      const path = `${at('commands')}[${k}]`;
+      const action = readCommandAction(what, item, path, ['atStep']);
+      const atStep = readInteger(
+        what,
+        (item as Record<string, unknown>).atStep,
+        join(path, 'atStep'),
+        0,
+        MAX_STEP,
+      );
+      return { ...action, atStep };
+    }),
     ...(f.contacts === undefined
       ? {}
       : {
@@ -224,22 +229,22 @@ export function readHeader(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw fieldError(
       what,
-      path === '' ? 'the input' : path,
+      path === '' ? t('field.theInput') : path,
       value,
-      `a ${name}: an object with format '${format}'`,
+      t('field.document', { name, format: `'${format}'` }),
     );
   }
   const f = value as Record<string, unknown>;
   if (f.format !== format) {
-    throw fieldError(what, join(path, 'format'), f.format, `'${format}' (this is not a ${name})`);
-  }
-  if (typeof f.version === 'number' && Number.isInteger(f.version) && f.version > version) {
     throw fieldError(
       what,
-      join(path, 'version'),
-      f.version,
-      `${version}: it was written by a newer build than this one`,
+      join(path, 'format'),
+      f.format,
+      t('field.format', { format: `'${format}'`, name }),
     );
+  }
+  if (typeof f.version === 'number' && Number.isInteger(f.version) && f.version > version) {
+    throw fieldError(what, join(path, 'version'), f.version, t('field.newer', { version }));
   }
   if (f.version !== version) throw fieldError(what, join(path, 'version'), f.version, `${version}`);
 }
@@ -308,7 +313,7 @@ function readTuning(
         what,
         join(path, key),
         tuning[key],
-        `${String(world[key])}, this world's setting (a state loads only into a world whose physics is configured the same)`,
+        t('field.worldSetting', { value: String(world[key]) }),
       );
     }
   }
@@ -330,13 +335,15 @@ function checkContactCache(
 ): void {
   const keeps = tuning.narrowphase === 'manifold';
   if (keeps && contacts === undefined) {
-    throw new Error(
-      `${what}: ${path} is missing: its tuning keeps persistent contacts (narrowphase 'manifold'), and the next step depends on them.`,
-    );
+    throw new Error(t('field.contactsMissing', { what: whatName(what), path }));
   }
   if (!keeps && contacts !== undefined) {
     throw new Error(
-      `${what}: ${path} is not expected: its tuning (narrowphase '${tuning.narrowphase}') keeps no contacts between steps.`,
+      t('field.contactsUnexpected', {
+        what: whatName(what),
+        path,
+        narrowphase: `'${tuning.narrowphase}'`,
+      }),
     );
   }
 }

@@ -33,6 +33,7 @@ import { Rng } from '../util/rng';
 import { PHYSICS_VERSION } from './physicsVersion';
 import { MAX_STATE_BODIES, STATE_FORMAT, STATE_VERSION } from './stateSchema';
 import type { SavedBody, SavedState } from './stateSchema';
+import { t } from '../i18n/language';
 
 /** What the world cannot say about itself: its scene and the physics rate the loop steps at. */
 export interface StateContext {
@@ -51,9 +52,7 @@ export function captureState(
   maxBodies = MAX_STATE_BODIES,
 ): SavedState {
   if (physics.count > maxBodies) {
-    throw new Error(
-      `Cannot save ${physics.count} bodies: a saved state holds at most ${MAX_STATE_BODIES} (remove some first).`,
-    );
+    throw new Error(t('state.tooManyBodies', { count: physics.count, max: MAX_STATE_BODIES }));
   }
   const bodies: SavedBody[] = [];
   for (let i = 0; i < physics.count; i++) {

@@ -1,10 +1,13 @@
 // The tour's card: a small region in a corner of the view (never a wall over it) with the
-// chapter's title, words, live figure, spiral chart and one button to try, next/back, a chapter
-// list and close; and the resume button shown while it is closed. Text only through textContent.
+// chapter's title, words, what its figure means for this reader, live figure, spiral chart,
+// steady display rates to pick and one button to try, next/back, a chapter list and close; and
+// the way back in (entry.ts) while it is closed. Text only through textContent.
 
+import type { DisplayRate } from '../config/settings';
 import { t } from '../i18n/language';
 import type { TextParams } from '../i18n/language';
 import { CHAPTERS } from './chapters';
+import { TourEntry } from './entry';
 import { CHART_FRAMES } from './measurements';
 import type { FrameHistory, Measurement } from './measurements';
 
@@ -16,6 +19,8 @@ export interface CardActions {
   close(): void;
   resume(): void;
   tryIt(): void;
+  /** Restarts the chapter's scene on a steady display of `rate` ('native': the reader's own). */
+  pickRate(rate: DisplayRate): void;
 }
 
 /** Chart height in CSS pixels; the width follows the card. */
@@ -45,12 +50,17 @@ function button(parent: HTMLElement, className: string, testId: string, onClick:
 
 export class TourCard {
   readonly root: HTMLElement;
-  readonly resumeButton: HTMLButtonElement;
+  readonly entry: TourEntry;
   private readonly heading: HTMLElement;
   private readonly counter: HTMLElement;
   private readonly closeButton: HTMLButtonElement;
   private readonly body: HTMLElement;
+  private readonly note: HTMLElement;
   private readonly figure: HTMLElement;
+  private readonly rates: HTMLElement;
+  private readonly ratesLabel: HTMLElement;
+  private readonly rateButtons: HTMLButtonElement[] = [];
+  private readonly pickRate: (rate: DisplayRate) => void;
   private readonly chart: HTMLCanvasElement;
   private readonly tryButton: HTMLButtonElement;
   private readonly backButton: HTMLButtonElement;
@@ -59,7 +69,12 @@ export class TourCard {
   private readonly chapterButtons: HTMLButtonElement[] = [];
   private index = 0;
 
-  constructor(parent: HTMLElement, actions: CardActions) {
+  /**
+   * @param parent where the card goes.
+   * @param entryParent where the way back in goes (beside the page's other corner widgets).
+   * @param actions what the buttons ask of the tour.
+   */
+  constructor(parent: HTMLElement, entryParent: HTMLElement, actions: CardActions) {
     this.root = element(parent, 'section', 'tour-card', 'tour-card');
     this.root.setAttribute('role', 'region');
     this.root.hidden = true;
@@ -74,11 +89,15 @@ export class TourCard {
     this.closeButton = button(head, 'tour-close', 'tour-close', () => actions.close());
     this.closeButton.textContent = '×';
     this.body = element(this.root, 'p', 'tour-body', 'tour-body');
+    this.note = element(this.root, 'p', 'tour-note', 'tour-note');
     this.figure = element(this.root, 'div', 'tour-measure', 'tour-measure');
     this.figure.setAttribute('aria-live', 'off');
     this.chart = element(this.root, 'canvas', 'tour-chart', 'tour-chart');
     this.chart.height = CHART_HEIGHT;
+    this.rates = element(this.root, 'div', 'tour-rates', 'tour-rates');
+    this.ratesLabel = element(this.rates, 'span', 'tour-rates-label');
     this.tryButton = button(this.root, 'tour-try', 'tour-try', () => actions.tryIt());
+    this.pickRate = (rate) => actions.pickRate(rate);
     const nav = element(this.root, 'nav', 'tour-nav');
     this.backButton = button(nav, 'tour-back', 'tour-back', () => actions.back());
     this.list = element(nav, 'div', 'tour-chapters', 'tour-chapters');
@@ -90,23 +109,43 @@ export class TourCard {
       this.chapterButtons.push(entry);
     });
     this.nextButton = button(nav, 'tour-next', 'tour-next', () => actions.next());
-    this.resumeButton = button(parent, 'tour-open', 'tour-open', () => actions.resume());
-    this.resumeButton.hidden = true;
+    this.entry = new TourEntry(entryParent, () => actions.resume());
     this.relabel();
   }
 
   /** Shows chapter `index` (its words; the figure comes with the next `showMeasurement`). */
   show(index: number): void {
+    const changed = index !== this.index || this.rateButtons.length === 0;
     this.index = index;
     this.root.hidden = false;
-    this.resumeButton.hidden = true;
+    this.entry.hide();
+    if (changed) this.buildRates();
     this.relabel();
   }
 
-  /** Hides the card and offers the resume button. */
+  /** Hides the card and offers the way back in. */
   hide(): void {
     this.root.hidden = true;
-    this.resumeButton.hidden = false;
+    this.entry.show();
+  }
+
+  /** The chapter's steady display rates, one button each (none: the row is hidden). */
+  private buildRates(): void {
+    for (const old of this.rateButtons.splice(0)) old.remove();
+    const rates = CHAPTERS[this.index].rates;
+    this.rates.hidden = rates.length === 0;
+    for (const rate of rates) {
+      const made = button(this.rates, 'tour-rate', `tour-rate-${rate}`, () => this.pickRate(rate));
+      made.dataset.rate = rate;
+      this.rateButtons.push(made);
+    }
+  }
+
+  /** Marks the rate in force (`display`) as pressed. */
+  showRate(display: DisplayRate): void {
+    for (const rate of this.rateButtons) {
+      rate.setAttribute('aria-pressed', String(rate.dataset.rate === display));
+    }
   }
 
   /** Every text in the page's language now (after a chapter change or a switch of language). */
@@ -133,15 +172,27 @@ export class TourCard {
       else entry.removeAttribute('aria-current');
     });
     this.chart.hidden = chapter.measureKind !== 'spiral';
-    this.resumeButton.textContent = t('tour.open');
+    this.ratesLabel.textContent = t('tour.variable.rates');
+    for (const rate of this.rateButtons) {
+      rate.textContent =
+        rate.dataset.rate === 'native' ? t('tour.variable.yours') : `${rate.dataset.rate ?? ''} Hz`;
+    }
+    this.entry.relabel();
   }
 
-  /** The chapter's figure: `data-value` the plain number, the text in the page's language. */
+  /**
+   * The chapter's figure (`data-value` the plain number, the text in the page's language) and
+   * what it means for this reader now.
+   */
   showMeasurement(measurement: Measurement, lifted: boolean): void {
     const chapter = CHAPTERS[this.index];
     this.figure.dataset.value = String(measurement.value);
     const params: TextParams = measurement.params;
     this.figure.textContent = t(chapter.measure, params);
+    const note = measurement.note;
+    this.note.hidden = note === null;
+    this.note.textContent = note === null ? '' : t(note.key, note.params);
+    this.note.dataset.key = note?.key ?? '';
     this.tryButton.textContent = lifted ? t('tour.spiral.lifted') : t(chapter.tryLabel);
     this.tryButton.disabled = lifted;
   }

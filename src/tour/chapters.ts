@@ -3,7 +3,7 @@
 // article's terms its words must name in every language.
 
 import { DEFAULT_SETTINGS, quoteValue } from '../config/settings';
-import type { Settings } from '../config/settings';
+import type { DisplayRate, Settings } from '../config/settings';
 import type { TextKey } from '../i18n/en';
 import type { Term } from '../i18n/glossary';
 import { t } from '../i18n/language';
@@ -22,9 +22,8 @@ export type ChapterId = (typeof CHAPTER_IDS)[number];
 
 /** What a chapter's one live figure is. */
 export type MeasureKind = 'rate' | 'energy' | 'spiral' | 'stutter' | 'givenUp';
-/** What a chapter's button does: a hitch (after a reset), lift the guards, or a setting switched. */
-export type TryKind =
-  'hitch' | 'resetHitch' | 'liftGuards' | 'interpolationOff' | 'interpolationOn';
+/** What a chapter's button does: a hitch, lift the guards, or a setting switched. */
+export type TryKind = 'hitch' | 'liftGuards' | 'interpolationOff' | 'interpolationOn';
 
 /** One chapter: everything but its live state. */
 export interface TourChapter {
@@ -39,6 +38,11 @@ export interface TourChapter {
   tryLabel: TextKey;
   measureKind: MeasureKind;
   tryKind: TryKind;
+  /**
+   * Steady display rates the reader can pick (each restarts the scene at that rate; 'native' is
+   * the reader's own display), or none.
+   */
+  rates: readonly DisplayRate[];
   /** The article's terms this chapter is about: its title and body use each one's own word. */
   terms: readonly Term[];
 }
@@ -86,10 +90,16 @@ function chapter(
   id: ChapterId,
   scene: string,
   settings: Partial<Settings>,
-  rest: Omit<TourChapter, 'id' | 'scene' | 'settings'>,
+  rest: Omit<TourChapter, 'id' | 'scene' | 'settings' | 'rates'> & { rates?: DisplayRate[] },
 ): TourChapter {
-  return { id, scene, settings: { ...CHAPTER_BASE, ...settings }, ...rest };
+  return { id, scene, settings: { ...CHAPTER_BASE, ...settings }, rates: [], ...rest };
 }
+
+/**
+ * The steady display rates chapter 2 offers: one where the springs hold and two where they blow
+ * up (scenes/spring.ts's SPRINGS_HOLD_FROM_HZ lies between), and the reader's own display.
+ */
+export const VARIABLE_RATES: readonly DisplayRate[] = ['144', '60', '30', 'native'];
 
 /** The six chapters, in the article's order. */
 export const CHAPTERS: readonly TourChapter[] = [
@@ -104,7 +114,7 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.fixedPerFrame.try',
       measureKind: 'rate',
       tryKind: 'hitch',
-      terms: ['fixed step'],
+      terms: ['fixed step', 'fixed-per-frame', 'emulated display'],
     },
   ),
   chapter(
@@ -117,8 +127,9 @@ export const CHAPTERS: readonly TourChapter[] = [
       measure: 'tour.variable.measure',
       tryLabel: 'tour.variable.try',
       measureKind: 'energy',
-      tryKind: 'resetHitch',
-      terms: ['hitch'],
+      tryKind: 'hitch',
+      rates: [...VARIABLE_RATES],
+      terms: ['variable step', 'spring', 'hitch', 'clamp'],
     },
   ),
   chapter(
@@ -140,7 +151,7 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.spiral.try',
       measureKind: 'spiral',
       tryKind: 'liftGuards',
-      terms: ['spiral of death', 'clamp', 'step cap'],
+      terms: ['semi-fixed', 'spiral of death', 'clamp', 'step cap', 'governor', 'given up'],
     },
   ),
   chapter(
@@ -154,7 +165,7 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.accumulator.try',
       measureKind: 'stutter',
       tryKind: 'interpolationOn',
-      terms: ['accumulator', 'fixed step'],
+      terms: ['accumulator', 'fixed step', 'stutter', 'hash'],
     },
   ),
   chapter(
@@ -168,7 +179,7 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.interpolation.try',
       measureKind: 'stutter',
       tryKind: 'interpolationOff',
-      terms: ['interpolation', 'alpha', 'extrapolation'],
+      terms: ['interpolation', 'alpha', 'extrapolation', 'ghost', 'stutter'],
     },
   ),
   chapter(
@@ -182,17 +193,21 @@ export const CHAPTERS: readonly TourChapter[] = [
       tryLabel: 'tour.hud.try',
       measureKind: 'givenUp',
       tryKind: 'hitch',
-      terms: ['clamp', 'step cap', 'hitch'],
+      terms: ['hitch', 'clamp', 'step cap', 'governor', 'given up'],
     },
   ),
 ];
 
-/** The valid ways to name a chapter, for messages: its number or its id. */
-const VALID = `1 to 6, ${CHAPTER_IDS.map((id) => `'${id}'`).join(', ')}`;
+/** The valid ways to name a chapter, in the page's language: its number or its id (quoted). */
+function validChapters(): string {
+  return t('tour.validChapters', {
+    ids: CHAPTER_IDS.map((id) => `'${id}'`).join(t('list.separator')),
+  });
+}
 
 /**
  * The chapter a link or a script names: its id, or its number from 1 to 6 (a number or the
- * text of one). Anything else throws an Error naming the valid ids.
+ * text of one). Anything else throws an Error, in the page's language, naming the valid ids.
  */
 export function findChapter(chapter: unknown): TourChapter {
   const text = typeof chapter === 'number' ? String(chapter) : chapter;
@@ -201,7 +216,7 @@ export function findChapter(chapter: unknown): TourChapter {
     if (byId) return byId;
     if (/^[1-6]$/.test(text)) return CHAPTERS[Number(text) - 1];
   }
-  throw new Error(`tour chapter ${quoteValue(chapter)} is invalid: expected ${VALID}.`);
+  throw new Error(t('tour.badChapter', { value: quoteValue(chapter), valid: validChapters() }));
 }
 
 /**
@@ -218,6 +233,9 @@ export function chapterFromUrl(search: string): {
   try {
     return { chapter: findChapter(text), error: null };
   } catch {
-    return { chapter: null, error: t('tour.badLink', { value: quoteValue(text), valid: VALID }) };
+    return {
+      chapter: null,
+      error: t('tour.badLink', { value: quoteValue(text), valid: validChapters() }),
+    };
   }
 }

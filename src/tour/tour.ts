@@ -1,9 +1,10 @@
 // The tour's controller: opens a chapter (its scene and settings through the action layer, the
 // same path as the panel and `window.sandbox`), moves between chapters, closes and resumes,
-// refreshes the live figure, and lifts chapter 3's guards for a bounded time.
+// refreshes the live figure, restarts chapter 2 on a steady display rate, and lifts chapter 3's
+// guards for a bounded time.
 
 import type { ActionLayer } from '../app/actionLayer';
-import type { Settings } from '../config/settings';
+import type { DisplayRate, Settings } from '../config/settings';
 import type { FrameReport } from 'fixed-step/loop';
 import type { SceneSnapshots } from '../snapshot/snapshots';
 import { t } from '../i18n/language';
@@ -12,8 +13,11 @@ import { CHAPTERS, findChapter, LIFTED_GUARDS } from './chapters';
 import type { TourChapter } from './chapters';
 import { chainEnergy, FrameHistory, measure } from './measurements';
 
-/** Longest the guards stay lifted (ms): the spiral is shown, never left to run. */
-export const LIFT_MS = 4000;
+/**
+ * Longest the guards stay lifted, in seconds of the frames drawn meanwhile (the frames' own time,
+ * so scripted frames end a lift as real ones do): the spiral is shown, never left to run.
+ */
+export const LIFT_SECONDS = 4;
 /** A frame this long (s) ends the lift at once: the spiral has made its point. */
 export const LIFT_END_FRAME_SECONDS = 0.5;
 /** Longest `open` waits for physics to move to the chapter's thread (ms). */
@@ -44,20 +48,26 @@ export class Tour {
   private readonly history = new FrameHistory();
   private index = 0;
   private isOpen = false;
-  /** When the guards were lifted (performance.now()); −1 while they are on. */
-  private liftedAt = -1;
+  /** Seconds of frames drawn since the guards were lifted; −1 while they are on. */
+  private liftedFor = -1;
   /** Counts opens, so an older open that finishes late changes nothing. */
   private opening = 0;
 
-  constructor(parent: HTMLElement, page: TourPage) {
+  /**
+   * @param parent where the card goes.
+   * @param entryParent where the way back in goes while the card is closed.
+   * @param page what the tour reads of the page.
+   */
+  constructor(parent: HTMLElement, entryParent: HTMLElement, page: TourPage) {
     this.page = page;
-    this.card = new TourCard(parent, {
+    this.card = new TourCard(parent, entryParent, {
       open: (i) => void this.openIndex(i),
       next: () => void this.openIndex(Math.min(this.index + 1, CHAPTERS.length - 1)),
       back: () => void this.openIndex(Math.max(this.index - 1, 0)),
       close: () => this.close(),
       resume: () => void this.openIndex(this.index),
       tryIt: () => this.tryIt(),
+      pickRate: (rate) => void this.pickRate(rate),
     });
   }
 
@@ -100,26 +110,31 @@ export class Tour {
   }
 
   /** Per drawn frame: the chart's history (one number written in place), and a lift's end. */
-  frame(now = performance.now()): void {
+  frame(): void {
     if (!this.isOpen) return;
     const seconds = this.page.lastFrame().frameSeconds;
     this.history.add(seconds);
-    if (this.liftedAt >= 0 && (now - this.liftedAt > LIFT_MS || seconds > LIFT_END_FRAME_SECONDS))
-      this.restoreGuards();
+    if (this.liftedFor < 0) return;
+    this.liftedFor += seconds;
+    if (this.liftedFor > LIFT_SECONDS || seconds > LIFT_END_FRAME_SECONDS) this.restoreGuards();
   }
 
-  /** Per HUD refresh: the live figure, the chart, and the end of a lift that has run its course. */
-  refresh(now = performance.now()): void {
+  /**
+   * Per HUD refresh (the same moment the HUD reads its figures, so the two show one figure): the
+   * live figure and the chart.
+   */
+  refresh(): void {
     if (!this.isOpen) return;
     const chapter = CHAPTERS[this.index];
     const actions = this.page.actions;
-    if (this.liftedAt >= 0 && now - this.liftedAt > LIFT_MS) this.restoreGuards();
     const stats = actions.stats();
     const energy = chapter.measureKind === 'energy' ? chainEnergy(this.page.snapshots()) : 0;
+    const settings = actions.settings();
     this.card.showMeasurement(
-      measure(chapter.measureKind, stats, actions.settings(), energy),
-      this.liftedAt >= 0,
+      measure(chapter.measureKind, stats, settings, energy),
+      this.liftedFor >= 0,
     );
+    this.card.showRate(settings.display);
     this.card.drawChart(this.history, 1 / actions.settings().physicsHz);
   }
 
@@ -168,10 +183,6 @@ export class Tour {
       case 'hitch':
         actions.hitch();
         break;
-      case 'resetHitch':
-        // The chains may be long gone: put them back, then the hitch that flings them.
-        void actions.reset().then(() => actions.hitch());
-        break;
       case 'interpolationOn':
         actions.set({ interpolation: 'interpolate' });
         break;
@@ -179,19 +190,30 @@ export class Tour {
         actions.set({ interpolation: 'off' });
         break;
       case 'liftGuards':
-        if (this.liftedAt >= 0) return;
+        if (this.liftedFor >= 0) return;
         this.history.clear();
         actions.set(LIFTED_GUARDS);
-        this.liftedAt = performance.now();
+        this.liftedFor = 0;
         break;
     }
     this.refresh();
   }
 
+  /**
+   * Restarts the chapter's scene on a steady display of `rate` ('native': the reader's own), so
+   * its figure starts again from the start. Resolves once the scene is rebuilt.
+   */
+  async pickRate(rate: DisplayRate): Promise<void> {
+    const actions = this.page.actions;
+    actions.set({ display: rate });
+    await actions.reset();
+    this.refresh();
+  }
+
   /** Puts the chapter's own clamp, step cap and governor back after a lift. */
   private restoreGuards(): void {
-    if (this.liftedAt < 0) return;
-    this.liftedAt = -1;
+    if (this.liftedFor < 0) return;
+    this.liftedFor = -1;
     const settings = CHAPTERS[this.index].settings;
     this.page.actions.set({
       maxFrameSeconds: settings.maxFrameSeconds,

@@ -121,6 +121,11 @@ export class Hud {
   private shownTransport = '';
   private shownLatency = -1;
   private lastRefreshMs = -Infinity;
+  /**
+   * Called at the end of each refresh, in the same task: a widget that shows a figure the HUD
+   * also shows (the tour's card) reads it at the same moment, so the two never disagree.
+   */
+  onRefresh: (() => void) | null = null;
 
   /** @param parent where the HUD element goes. */
   constructor(parent: HTMLElement) {
@@ -210,9 +215,10 @@ export class Hud {
     simOverReal[0] = s.simOverReal;
     simOverReal[1] = rates.seconds;
     simOverReal[2] = rates.frames;
+    // In the glossary's one order: the clamp, the step cap, the governor.
     const givenUp = this.valuesOf('givenUp');
-    givenUp[0] = s.droppedSeconds;
-    givenUp[1] = s.clampedSeconds;
+    givenUp[0] = s.clampedSeconds;
+    givenUp[1] = s.droppedSeconds;
     givenUp[2] = s.throttledSeconds;
     const readouts = this.readouts;
     for (let r = 0; r < readouts.length; r++) readouts[r].refresh();
@@ -224,9 +230,10 @@ export class Hud {
     if (slow) {
       const banner = this.slowText.values;
       banner[0] = s.simOverReal / s.timeScale;
-      banner[1] = s.droppedSeconds + s.clampedSeconds + s.throttledSeconds;
+      banner[1] = s.clampedSeconds + s.droppedSeconds + s.throttledSeconds;
       this.slowText.refresh();
     }
+    this.onRefresh?.();
   }
 
   /** The figures array of a row's readout (an empty one for a row without numbers). */

@@ -17,7 +17,7 @@ import { COMPACT_MEDIA } from './viewLayout';
 import type { TextKey } from '../i18n/en';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
-import { CHOICE_TEXTS, SCENE_HINTS, SCENE_TITLES } from './panelTexts';
+import { CHOICE_TEXTS, SCENE_HINTS, SCENE_TITLES } from '../i18n/names';
 import { fixedText } from './readout';
 
 /** What each strategy does to the picture, shown under the strategy picker. */

@@ -14,6 +14,10 @@ import type { ChartLabels, createStutterChart } from './stutterChart';
 const CHART_WIDTH_PX = 420;
 const CHART_HEIGHT_PX = 150;
 const CHART_MARGIN_PX = 40;
+/** The shortest chart worth drawing; with less room the panel shows its readout only. */
+const CHART_MIN_HEIGHT_PX = 60;
+/** Room kept between the panel's bottom and what it must stay above. */
+const FIT_GAP_PX = 8;
 
 export class StutterPanel {
   private readonly root: HTMLElement;
@@ -34,6 +38,12 @@ export class StutterPanel {
     new Array<number>(CHART_FRAMES).fill(0),
   ];
   private readonly data: uPlot.AlignedData = [this.x, ...this.series];
+  /** The chart's height now: CHART_HEIGHT_PX, or less where the panel must fit above something. */
+  private chartHeight = CHART_HEIGHT_PX;
+  /** The page y (CSS px) the panel's bottom stays above (Infinity: anywhere). */
+  private bottomLimitPx = Infinity;
+  /** The plot's height beyond its chart (the legend), as last measured. */
+  private plotExtraPx = 0;
 
   /** `onDelete`: the "delete this body" button, shown while a body is tracked. */
   constructor(parent: HTMLElement, onDelete: () => void) {
@@ -54,11 +64,43 @@ export class StutterPanel {
     head.append(this.readout, this.deleteButton);
     this.plot = document.createElement('div');
     this.plot.className = 'stutter-chart';
-    this.plot.style.minHeight = `${CHART_HEIGHT_PX}px`;
+    this.plot.style.minHeight = `${this.chartHeight}px`;
     this.root.append(head, this.plot);
     parent.appendChild(this.root);
     window.addEventListener('resize', () => this.chart?.setSize(this.chartSize()));
+    // Its words wrap anew, it shows or hides: it fits again (a chart's height it sets itself
+    // does not change what it fits, so this settles at once).
+    new ResizeObserver(() => this.fit()).observe(this.root);
     this.relabel();
+  }
+
+  /**
+   * Keeps the panel's bottom above page y `bottomPx` (the settings sheet's top on an upright
+   * phone: the panel must not cover its rows) by drawing the chart shorter, down to
+   * CHART_MIN_HEIGHT_PX; with less room than that the chart is not drawn at all.
+   */
+  fitAbove(bottomPx: number): void {
+    this.bottomLimitPx = bottomPx;
+    this.fit();
+  }
+
+  private fit(): void {
+    const box = this.root.getBoundingClientRect();
+    if (this.root.hidden || box.height === 0) return;
+    // What the plot adds below the chart (its legend), measured while it shows: the room is
+    // then the same whether the plot shows or not, so showing it never makes it not fit.
+    if (!this.plot.hidden) {
+      this.plotExtraPx = Math.max(0, this.plot.offsetHeight - this.chartHeight);
+    }
+    const rest = box.height - (this.plot.hidden ? 0 : this.plot.offsetHeight);
+    const room = Math.floor(this.bottomLimitPx - FIT_GAP_PX - box.top - rest - this.plotExtraPx);
+    const height = Math.min(CHART_HEIGHT_PX, room);
+    const fits = height >= CHART_MIN_HEIGHT_PX;
+    this.plot.hidden = !fits;
+    if (!fits || height === this.chartHeight) return;
+    this.chartHeight = height;
+    this.plot.style.minHeight = `${height}px`;
+    this.chart?.setSize(this.chartSize());
   }
 
   /**
@@ -109,7 +151,7 @@ export class StutterPanel {
   private chartSize(): { width: number; height: number } {
     return {
       width: Math.max(160, Math.min(CHART_WIDTH_PX, window.innerWidth - CHART_MARGIN_PX)),
-      height: CHART_HEIGHT_PX,
+      height: this.chartHeight,
     };
   }
 

@@ -2,7 +2,7 @@
 // shows (placed over its half, wherever the layout put the halves), and what the ghost is.
 
 import { overlayLabel } from './overlayLabel';
-import { CHOICE_TEXTS } from './panelTexts';
+import { choiceName } from '../i18n/names';
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
 import type { ViewArea } from '../render/stage';
@@ -50,14 +50,8 @@ export class ViewLabels {
   }
 }
 
-/** A choice value's shown name (the value itself when it has none). */
-function named(value: string): string {
-  const key = CHOICE_TEXTS[value];
-  return key ? t(key) : value;
-}
-
 /** A half's label: its render mode, and why it is drawn as off when the strategy has no alpha. */
 function describe(mode: string, settings: Readonly<Settings>): string {
-  if (settings.strategy === 'accumulator') return named(mode);
-  return t('view.drawnAsOff', { mode: named(mode), strategy: named(settings.strategy) });
+  if (settings.strategy === 'accumulator') return choiceName(mode);
+  return t('view.drawnAsOff', { mode: choiceName(mode), strategy: choiceName(settings.strategy) });
 }

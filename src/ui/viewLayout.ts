@@ -1,5 +1,6 @@
-// Where the views may go: the part of the canvas that the panel does not cover, measured when
-// the panel opens or closes or the window changes size (never per frame) and handed to the stage.
+// Where the views may go: the part of the canvas that the panel does not cover (the split view's
+// halves), and while the tour's card is up the part neither covers (where a single view frames
+// its scene), measured when either changes size (never per frame) and handed to the stage.
 
 import type { ViewArea } from '../render/stage';
 
@@ -60,28 +61,82 @@ export function freeArea(canvas: Box, panel: Box | null): ViewArea {
 }
 
 /**
- * Watches the canvas and the panel and reports the free area whenever either changes size
- * (opening, closing, the window resizing, a media query moving the panel).
+ * The smallest area a scene is framed into beside the card and the panel (CSS px): below it the
+ * panel is left out of the reckoning (an upright phone with its settings sheet open has no room
+ * for both; the sheet is the reader's to close).
+ */
+const MIN_FOCUS_PX = { width: 240, height: 180 };
+
+/**
+ * Where a single view frames its scene while the tour's card is up: the largest part of the
+ * canvas that neither the card nor the panel covers (`freeArea` twice), or the part beside the
+ * card alone where that is too small; null (the whole canvas) when no card is up. From the
+ * card's measured box, so the scene keeps clear of it whatever its text and fonts make of it.
+ */
+export function focusArea(canvas: Box, panel: Box | null, card: Box | null): ViewArea | null {
+  if (!card || card.width <= 0 || card.height <= 0) return null;
+  const beside = freeArea(canvas, panel);
+  const besideBox = {
+    left: canvas.left + beside.x,
+    top: canvas.top + beside.y,
+    width: beside.width,
+    height: beside.height,
+  };
+  const both = freeArea(besideBox, card);
+  if (both.width >= MIN_FOCUS_PX.width && both.height >= MIN_FOCUS_PX.height) {
+    return { x: beside.x + both.x, y: beside.y + both.y, width: both.width, height: both.height };
+  }
+  return freeArea(canvas, card);
+}
+
+/** A drawn element's box, or null when it is hidden. */
+function boxOf(element: HTMLElement | null): Box | null {
+  if (!element || element.hidden) return null;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 ? box : null;
+}
+
+/**
+ * Watches the canvas, the panel and (once given) the tour's card, and reports the free areas
+ * whenever any changes size (opening, closing, the window resizing, a media query moving one).
  */
 export class ViewLayout {
   private readonly canvas: HTMLElement;
   private readonly panel: HTMLElement;
-  private readonly onChange: (area: ViewArea) => void;
+  private card: HTMLElement | null = null;
+  private readonly observer: ResizeObserver;
+  private readonly onChange: (split: ViewArea, focus: ViewArea | null) => void;
 
-  constructor(canvas: HTMLElement, panel: HTMLElement, onChange: (area: ViewArea) => void) {
+  /**
+   * @param onChange told the split view's area (beside the panel) and the single view's focus
+   *   (beside the card and the panel; null: the whole canvas).
+   */
+  constructor(
+    canvas: HTMLElement,
+    panel: HTMLElement,
+    onChange: (split: ViewArea, focus: ViewArea | null) => void,
+  ) {
     this.canvas = canvas;
     this.panel = panel;
     this.onChange = onChange;
     const measure = (): void => this.measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(panel);
-    observer.observe(canvas);
+    this.observer = new ResizeObserver(measure);
+    this.observer.observe(panel);
+    this.observer.observe(canvas);
     window.addEventListener('resize', measure);
     this.measure();
   }
 
+  /** From now on the tour's card counts too (shown, hidden or resized by its words). */
+  watchCard(card: HTMLElement): void {
+    this.card = card;
+    this.observer.observe(card);
+    this.measure();
+  }
+
   measure(): void {
-    const panel = this.panel.hidden ? null : this.panel.getBoundingClientRect();
-    this.onChange(freeArea(this.canvas.getBoundingClientRect(), panel));
+    const canvas = this.canvas.getBoundingClientRect();
+    const panel = boxOf(this.panel);
+    this.onChange(freeArea(canvas, panel), focusArea(canvas, panel, boxOf(this.card)));
   }
 }

@@ -90,7 +90,7 @@ test('every HUD row and the banner show what frames of known length give', async
   expect(hitch.rows.alpha).toBe('0.42');
   expect(hitch.rows.accumulatorMs).toBe('4.20 ms');
   expect(hitch.rows.simOverReal).toBe('0.45× (1.0 s, 16 frames)');
-  expect(hitch.rows.givenUp).toBe('0.07 / 0.50 / 0.00 s');
+  expect(hitch.rows.givenUp).toBe('0.50 / 0.07 / 0.00 s');
   expect(hitch.banner).toBe('slow motion ×0.45 — 0.6 s given up');
   expect(hitch.bannerHidden).toBe(false);
   expectMeasuredRows(hitch, 10);
@@ -110,7 +110,7 @@ test('every HUD row and the banner show what frames of known length give', async
   expect(steady.rows.stepsThisFrame).toBe('2');
   expect(steady.rows.alpha).toBe('0.42');
   expect(steady.rows.simOverReal).toBe('1.00× (1.0 s, 50 frames)');
-  expect(steady.rows.givenUp).toBe('0.07 / 0.50 / 0.00 s');
+  expect(steady.rows.givenUp).toBe('0.50 / 0.07 / 0.00 s');
   expect(steady.banner).toBe('');
   expect(steady.bannerHidden).toBe(true);
   expectMeasuredRows(steady, 10);
@@ -128,7 +128,7 @@ test('every HUD row and the banner show what frames of known length give', async
   // sim ÷ real 0.2551…, slow motion ×0.5102… of the time scale.
   const halfHitch = await advanceAndRead(page, [0.85, ...new Array<number>(15).fill(0.025)]);
   expect(halfHitch.rows.simOverReal).toBe('0.26× (1.2 s, 16 frames)');
-  expect(halfHitch.rows.givenUp).toBe('0.07 / 0.80 / 0.00 s');
+  expect(halfHitch.rows.givenUp).toBe('0.80 / 0.07 / 0.00 s');
   expect(halfHitch.banner).toBe('slow motion ×0.51 — 0.9 s given up');
 
   // Paused: the banner says so.

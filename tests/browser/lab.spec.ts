@@ -127,7 +127,7 @@ test('stutter meter via advance: the 1-2-2 beat of 60 Hz frames at 100 Hz physic
     expect(result[mode]?.frames, mode).toBe(120);
     expect(result[mode]?.jitter, mode).toBeLessThan(1e-5);
   }
-  await expect(page.getByTestId('stutter-panel')).toContainText('jitter');
+  await expect(page.getByTestId('stutter-panel')).toContainText('— stutter');
 });
 
 test('tunnel: a 0.5 s hitch under variable sends the balls through the wall; the accumulator stops them', async ({

@@ -1,6 +1,8 @@
 // The page's messages and labels in Korean and Chinese: a bad URL parameter, an error thrown by
 // window.sandbox, the split view's labels, the stutter panel and the page's title, each in the
-// language chosen, and the labels, panel and title written again on a switch.
+// language chosen, and the labels, panel and title written again on a switch; and the messages
+// whose reasons are made below the language layer (bodies removed, a worker that cannot start,
+// a scene the registry refuses, a bad tour link) with no English prose, shown once.
 
 import { expect, test } from '@playwright/test';
 import { collectPageErrors, openSandbox } from './helpers';
@@ -12,7 +14,7 @@ const CASES = {
     badHz: 'URL 매개변수 \'hz\' = "fast": 올바르지 않은 값입니다. 필요한 값: 5부터 240까지의 수.',
     trackError: 'track index = -3: 올바르지 않은 값입니다',
     splitRight: '외삽: 끔으로 그림',
-    stutter: '물체 0 — 떨림',
+    stutter: '물체 0 — 버벅임',
     legend: '이동 mm',
     title: '고정 스텝 샌드박스',
   },
@@ -92,3 +94,79 @@ test('a switch rewrites the labels, the stutter panel and the title; English by 
   await expect(page).toHaveTitle(CASES.ko.title);
   expect(errors).toEqual([]);
 });
+
+/** Words of English prose left in a Korean or Chinese text: quoted values and ids, code names,
+ * units and names of products taken out. */
+function englishProse(text: string): string[] {
+  const KEPT = new Set(
+    (
+      'NaN URL HUD API WebGL GPU Web Worker Workers count seed load track index hitch seconds ' +
+      'window sandbox true false null Hz MiB Chrome Edge Firefox Safari lerp slerp alpha fps ' +
+      'Fix Your Timestep Jolt Del are not allowed here'
+    ).split(' '),
+  );
+  return (
+    text
+      .replace(/'[^']*'|"[^"]*"/g, ' ')
+      .match(/[A-Za-z]{3,}/g)
+      ?.filter((word) => !KEPT.has(word)) ?? []
+  );
+}
+
+const WORDS = {
+  ko: {
+    sphere: '공 #',
+    removed: '없앴습니다',
+    canvas: '3D 물리 화면',
+    worker: '시작하지 못했습니다',
+  },
+  zh: { sphere: '球 #', removed: '已移除', canvas: '3D 物理视图', worker: '无法启动' },
+} as const;
+
+for (const language of ['ko', 'zh'] as const) {
+  test(`?lang=${language}: removed bodies, a worker that cannot start, a refused scene and tour link — in ${language}, once`, async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    const want = WORDS[language];
+    await page.addInitScript(() => {
+      window.Worker = class {
+        constructor() {
+          throw new DOMException('Workers are not allowed here', 'SecurityError');
+        }
+      } as unknown as typeof Worker;
+    });
+    await openSandbox(page, `?lang=${language}&scene=nope&tour=seven`);
+    const texts = page.getByTestId('message').locator('.message-text');
+    await expect(page.locator('#view')).toHaveAttribute('aria-label', want.canvas);
+    // The worker's message, once, however often physics is asked back into a worker.
+    await expect(texts.filter({ hasText: want.worker })).toHaveCount(1);
+    await page.evaluate(() => window.sandbox.set({ physicsThread: 'worker' }));
+    await page.evaluate(() => window.sandbox.set({ physicsThread: 'worker' }));
+    await page.evaluate(() => window.sandbox.advance(new Array(5).fill(1 / 60)));
+    await expect(texts.filter({ hasText: want.worker })).toHaveCount(1);
+    // A load the registry refuses, in the language, the scenes named as the panel names them.
+    const refused = await page.evaluate(() => {
+      try {
+        void window.sandbox.load('nope');
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    expect(refused).toContain("'pile'");
+    // Bodies the state guard removes: the chains of the spring scene at a steady 30 Hz, variable.
+    await page.evaluate(async () => {
+      const s = window.sandbox;
+      await s.advance([0]);
+      await s.load('spring');
+      s.set({ strategy: 'variable' });
+      await s.advance(new Array(90).fill(1 / 30));
+    });
+    await expect(texts.filter({ hasText: want.removed }).first()).toBeVisible();
+    const all = [...(await texts.allTextContents()), refused];
+    expect(all.join('\n')).toContain(want.sphere);
+    for (const text of all) expect(englishProse(text), text).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}

@@ -71,7 +71,7 @@ for (const language of ['ko', 'zh'] as const) {
     // as they are).
     const display = page
       .getByTestId('panel')
-      .locator('.lil-controller', { hasText: language === 'ko' ? '가상 화면' : '模拟显示器' })
+      .locator('.lil-controller', { hasText: language === 'ko' ? '가상 화면' : '虚拟显示器' })
       .locator('option');
     await expect(display).toHaveText([
       language === 'ko' ? '실제 화면' : '原生',

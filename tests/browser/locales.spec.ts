@@ -87,7 +87,7 @@ for (const { tag, intl, separator } of LOCALES) {
         await expect(panel.locator('.uplot')).toHaveCount(0);
       }
       // The readout's words are the page's: Chinese under zh-CN, English otherwise.
-      await expect(panel).toContainText(tag === 'zh-CN' ? '抖动' : 'jitter');
+      await expect(panel).toContainText(tag === 'zh-CN' ? '抖动' : 'stutter');
       expect(errors).toEqual([]);
     });
   });

@@ -34,7 +34,8 @@ export async function sandboxInNode(
     messages.push({ text, kind });
     return { isConnected: true, remove: () => undefined };
   });
-  const tour = new Tour(page.document.body as unknown as HTMLElement, {
+  const body = page.document.body as unknown as HTMLElement;
+  const tour = new Tour(body, body, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
     snapshots: () => app.sim.snapshots,

@@ -5,6 +5,7 @@
 import type { PhysicsTuning } from '../../physics/index';
 import type { FromWorker, ToWorker, Transport } from '../wire/protocol';
 import { WorkerHost } from './workerHost';
+import type { WorkerProblem } from './workerHost';
 
 /** The transport this page can have: shared memory needs cross-origin isolation. */
 export function availableTransport(): Transport {
@@ -14,13 +15,14 @@ export function availableTransport(): Transport {
 }
 
 /**
- * Starts a physics worker and returns its host, or an Error saying why it cannot start (no
- * Worker in this browser, a policy that forbids it). Later failures reach `host.onFailed`; the
- * worker is then stopped and heard no more.
+ * Starts a physics worker and returns its host, or why it cannot start (no Worker in this
+ * browser, a policy that forbids it). Later failures reach `host.onFailed`; the worker is then
+ * stopped and heard no more.
  */
-export function startWorkerHost(tuning: Readonly<PhysicsTuning>): WorkerHost | Error {
-  if (typeof Worker !== 'function')
-    return new Error('cannot start: this browser has no Web Workers');
+export function startWorkerHost(
+  tuning: Readonly<PhysicsTuning>,
+): { host: WorkerHost } | { problem: WorkerProblem } {
+  if (typeof Worker !== 'function') return { problem: { kind: 'noWorkers' } };
   let worker: Worker;
   try {
     worker = new Worker(new URL('../worker/physicsWorker.ts', import.meta.url), {
@@ -28,7 +30,8 @@ export function startWorkerHost(tuning: Readonly<PhysicsTuning>): WorkerHost | E
       name: 'physics',
     });
   } catch (error) {
-    return new Error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    const detail = error instanceof Error ? error.message : String(error);
+    return { problem: { kind: 'cannotStart', detail } };
   }
   const host = new WorkerHost(
     { postMessage: (message: ToWorker, transfer) => worker.postMessage(message, transfer) },
@@ -38,12 +41,8 @@ export function startWorkerHost(tuning: Readonly<PhysicsTuning>): WorkerHost | E
   // A script that cannot load (a policy, a missing file) or an uncaught error in the worker.
   worker.onerror = (event) => {
     event.preventDefault();
-    host.fail(
-      event.message
-        ? `failed: ${event.message}`
-        : 'could not start (blocked, or its script would not load)',
-    );
+    host.fail(event.message ? { kind: 'failed', detail: event.message } : { kind: 'blocked' });
   };
-  worker.onmessageerror = () => host.fail('sent a message the page could not read');
-  return host;
+  worker.onmessageerror = () => host.fail({ kind: 'unreadable' });
+  return { host };
 }

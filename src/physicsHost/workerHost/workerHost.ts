@@ -51,6 +51,18 @@ export interface WorkerHostOptions {
 /** Before a simulation attaches: no clock is read, no cost reported. */
 const UNATTACHED: HostListener = { nowMs: () => 0, stepsCost: () => undefined };
 
+/**
+ * Why the page gave up on its worker, as data: the page's language layer words it (a `detail`
+ * is the browser's or the worker's own message, passed on as it came).
+ */
+export type WorkerProblem =
+  | { kind: 'noWorkers' }
+  | { kind: 'cannotStart'; detail: string }
+  | { kind: 'blocked' }
+  | { kind: 'failed'; detail: string }
+  | { kind: 'unreadable' }
+  | { kind: 'silent'; seconds: number };
+
 export class WorkerHost implements PhysicsHost {
   readonly thread = 'worker';
   readonly physicsShare = WORKER_PHYSICS_SHARE;
@@ -61,7 +73,7 @@ export class WorkerHost implements PhysicsHost {
   /** The steps asked for each frame, and which one is drawn. */
   readonly frames: WorkerFrames;
   /** Told once when the worker fails (it threw, could not start, or the page gave up on it). */
-  onFailed: ((message: string) => void) | null = null;
+  onFailed: ((problem: WorkerProblem) => void) | null = null;
   private listener = UNATTACHED;
   private stepHashListener: StepHashListener | null = null;
   private readonly terminate: () => void;
@@ -91,7 +103,7 @@ export class WorkerHost implements PhysicsHost {
       { transport: options.transport, slots: options.slots ?? RING_SLOTS, tuning: options.tuning },
       {
         onFaults: (report) => this.noteFaults(report),
-        onFailed: (message) => this.fail(`failed: ${message}`),
+        onFailed: (message) => this.fail({ kind: 'failed', detail: message }),
         onStepHashes: (first, hashes) => this.stepHashes(first, hashes),
       },
       options.clockMs,
@@ -108,7 +120,7 @@ export class WorkerHost implements PhysicsHost {
     try {
       this.channel.receive(message);
     } catch (error) {
-      this.fail(`failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -117,10 +129,10 @@ export class WorkerHost implements PhysicsHost {
    * into the session log, and whoever waits on the worker waits for its world to be rebuilt on
    * the page's thread (see `recover`).
    */
-  fail(message: string): void {
+  fail(problem: WorkerProblem): void {
     if (this.failed) return;
     this.stop();
-    this.onFailed?.(message);
+    this.onFailed?.(problem);
   }
 
   /**

@@ -7,6 +7,23 @@ import { parseUrlParams } from '../../../src/api/urlParams';
 const SCENE_LIST =
   'playground, stack, dominoes, pile, carousel, spring, tunnel, determinism, rain, tower, avalanche, pyramid';
 
+/** Each scene's title as the panel shows it in English: messages name a scene so, id quoted. */
+const TITLES: Record<string, string> = {
+  playground: 'Playground',
+  stack: 'Stack',
+  dominoes: 'Dominoes',
+  pile: 'Pile',
+  carousel: 'Carousel',
+  spring: 'Spring chain',
+  tunnel: 'Tunnelling',
+  determinism: 'Determinism (60 vs 144 Hz)',
+  rain: 'Rain (stress)',
+  tower: 'Tower (stress)',
+  avalanche: 'Avalanche (stress)',
+  pyramid: 'Pyramid (stress)',
+};
+const named = (id: string): string => `${TITLES[id] ?? '?'} '${id}'`;
+
 /** Each sized scene's count range and default, written out as the contract (README, panel). */
 const COUNT_RANGES: [scene: string, min: number, max: number, fallback: number][] = [
   ['playground', 0, 1000, 40],
@@ -104,7 +121,7 @@ describe('scene', () => {
     const options = parseUrlParams(`?scene=${encodeURIComponent(text)}`, 'stack');
     expect(options.scene).toBe('stack');
     expect(options.errors).toEqual([
-      `URL parameter 'scene' = ${quoted} is not a scene; valid scenes are ${SCENE_LIST}. Using 'stack'.`,
+      `URL parameter 'scene' = ${quoted} is not a scene; the scenes are ${SCENE_LIST.split(', ').map(named).join(', ')}. Using Stack 'stack'.`,
     ]);
   });
 });
@@ -130,7 +147,7 @@ describe('count', () => {
         expect(options.count).toBeUndefined();
         expect(options.scene).toBe(scene);
         expect(options.errors).toEqual([
-          `URL parameter 'count' = ${JSON.stringify(text)} is invalid for scene '${scene}': expected an integer from ${min} to ${max}. Using ${fallback}.`,
+          `URL parameter 'count' = ${JSON.stringify(text)} is invalid for the scene ${named(scene)}: expected an integer from ${min} to ${max}. Using ${fallback}.`,
         ]);
       }
     });
@@ -141,7 +158,7 @@ describe('count', () => {
     expect(options.scene).toBe(scene);
     expect(options.count).toBeUndefined();
     expect(options.errors).toEqual([
-      `URL parameter 'count' is ignored: scene '${scene}' has a fixed size.`,
+      `URL parameter 'count' is ignored: the scene ${named(scene)} has a fixed size.`,
     ]);
   });
 
@@ -153,7 +170,7 @@ describe('count', () => {
     const refused = parseUrlParams('?scene=nope&count=1001', 'playground');
     expect(refused.count).toBeUndefined();
     expect(refused.errors[1]).toBe(
-      `URL parameter 'count' = "1001" is invalid for scene 'playground': expected an integer from 0 to 1000. Using 40.`,
+      `URL parameter 'count' = "1001" is invalid for the scene Playground 'playground': expected an integer from 0 to 1000. Using 40.`,
     );
   });
 });

@@ -51,7 +51,7 @@ async function inWorker(): Promise<{ sim: Simulation; host: WorkerHost; worker: 
 
 /** What the page does when it gives up on a worker: its world rebuilt here, at the same step. */
 async function fallBack(sim: Simulation, host: WorkerHost): Promise<number> {
-  host.fail('stopped');
+  host.fail({ kind: 'silent', seconds: 2 });
   return bringBack(sim, host);
 }
 
@@ -92,7 +92,7 @@ describe('a worker that falls silent (injected clock)', () => {
       } else if (f === 31) {
         expect(host.silentMs()).toBeGreaterThan(host.owedMs() + WORKER_SILENCE_MS);
         expect(sim.nextStep).toBeGreaterThan(shown);
-        host.fail('stopped answering');
+        host.fail({ kind: 'silent', seconds: 15 });
         await bringBack(sim, host);
         // No jump ahead: the world goes on from the step the page last showed.
         expect(sim.nextStep).toBe(shown);

@@ -11,6 +11,7 @@ import { PhysicsService } from '../../../src/physicsHost/worker/physicsService';
 import type { FromWorker, ToWorker } from '../../../src/physicsHost/wire/protocol';
 import { HEARTBEAT_MS } from '../../../src/physicsHost/wire/protocol';
 import { handHost, threadHost } from '../physicsHost/workerHost/harness';
+import type { WorkerProblem } from '../../../src/physicsHost/workerHost/workerHost';
 import { DEFAULT_TUNING } from '../../../src/physics/world/tuning';
 
 const workers: Worker[] = [];
@@ -100,11 +101,11 @@ describe('a message from the worker the page cannot read', () => {
       const built = sim.useHost(host, 'build');
       deliver();
       await built;
-      const reasons: string[] = [];
-      host.onFailed = (reason) => reasons.push(reason);
+      const problems: WorkerProblem[] = [];
+      host.onFailed = (problem) => problems.push(problem);
       expect(() => host.receive(message as FromWorker)).not.toThrow();
-      expect(reasons).toHaveLength(1);
-      expect(reasons[0]).toMatch(/^failed: /);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatchObject({ kind: 'failed', detail: expect.stringMatching(/\S/) });
     },
   );
 });

@@ -28,12 +28,14 @@ const TYPES = [
 
 /** A host over a sink that takes everything, and what it reported as failures. */
 function host(): { host: WorkerHost; failures: string[] } {
+  // Each failure as the detail it names: a problem of the 'failed' kind, or its kind otherwise.
   const failures: string[] = [];
   const made = new WorkerHost(
     { postMessage: () => undefined },
     { transport: 'transfer', tuning: DEFAULT_TUNING, slots: 32 },
   );
-  made.onFailed = (message) => failures.push(message);
+  made.onFailed = (problem) =>
+    failures.push(problem.kind === 'failed' ? `failed: ${problem.detail}` : problem.kind);
   return { host: made, failures };
 }
 

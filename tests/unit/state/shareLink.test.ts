@@ -180,7 +180,7 @@ describe('shareLink refuses bad links by name', () => {
     });
     const big = { format: 'x', noise: toBase64url(noise) };
     await expect(encodeShareFragment('recording', big)).rejects.toThrow(
-      /too large for a link: \d+ characters .*at most 524288\. Save it as a file instead/,
+      /Too large for a link: \d+ characters .*at most 524288\. Save it as a file instead/,
     );
   });
 

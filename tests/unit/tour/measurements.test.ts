@@ -1,36 +1,49 @@
-// The tour's figures on the real simulation: the spring chains' energy stays bounded through a
-// hitch under the accumulator and grows without bound under a variable step; the frame-time ring.
+// The tour's figures on the real simulation: the chains' energy where the scene starts them, a
+// frame's steps as chapter 3 shows them (semi-fixed's shorter last step), the frame-time ring.
+// (Chapter 2's energy against the frame rate: variableChapter.test.ts.)
 
 import { describe, expect, it } from 'vitest';
-import type { Strategy } from '../../../src/config/settings';
-import { CHART_FRAMES, chainEnergy, FrameHistory } from '../../../src/tour/measurements';
+import { DEFAULT_SETTINGS } from '../../../src/config/settings';
+import {
+  CHART_FRAMES,
+  chainEnergy,
+  FrameHistory,
+  startEnergy,
+  stepsText,
+} from '../../../src/tour/measurements';
 import { localSim } from '../physicsHost/host/localSim';
 
-/** The chains' energy after 1 s of 60 Hz frames, and again after a 0.5 s hitch and 0.5 s more. */
-function energyThroughHitch(strategy: Strategy): { start: number; before: number; after: number } {
-  const { sim } = localSim('spring');
-  sim.set({ strategy });
-  const start = chainEnergy(sim.snapshots);
-  for (let i = 0; i < 60; i++) sim.frame(1 / 60);
-  const before = chainEnergy(sim.snapshots);
-  sim.frame(0.5);
-  for (let i = 0; i < 30; i++) sim.frame(1 / 60);
-  return { start, before, after: chainEnergy(sim.snapshots) };
-}
+describe('the chains’ start', () => {
+  it('is the energy the scene builds them with, at rest (the card’s ×1.0)', () => {
+    const { sim } = localSim('spring');
+    expect(chainEnergy(sim.snapshots)).toBeCloseTo(startEnergy(), 6);
+    expect(Number.isFinite(startEnergy())).toBe(true);
+  });
+});
 
-describe('chain energy', () => {
-  it('is finite for the hanging chains, and bounded through a hitch under the accumulator', () => {
-    const { start, before, after } = energyThroughHitch('accumulator');
-    expect(Number.isFinite(start)).toBe(true);
-    // The chains start swung out and damp slowly: swinging loses energy, never gains it.
-    expect(before).toBeLessThanOrEqual(start);
-    expect(after).toBeLessThanOrEqual(before);
+describe('a frame’s steps, from its report', () => {
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    strategy: 'semi-fixed' as const,
+    physicsThread: 'main' as const,
+  };
+
+  it('semi-fixed: steps of dt, the last one shorter (25 ms: 2 × 10 ms + 5 ms)', () => {
+    const { sim } = localSim('carousel');
+    sim.set(settings);
+    expect(stepsText(sim.frame(0.025), settings)).toBe('2 × 10 ms + 5.0 ms');
+    expect(stepsText(sim.frame(0.03), settings)).toBe('3 × 10 ms');
+    expect(stepsText(sim.frame(0.004), settings)).toBe('4.0 ms');
+    expect(stepsText(sim.frame(0), settings)).toBe('0');
   });
 
-  it('grows without bound through the same hitch under a variable step', () => {
-    const { start, after } = energyThroughHitch('variable');
-    // Flung apart: a thousand times the energy, or bodies removed by the state guard (∞).
-    expect(after).toBeGreaterThan(1000 * start);
+  it('capped: the whole steps taken; the rest was given up, not stepped', () => {
+    const { sim } = localSim('carousel');
+    const capped = { ...settings, maxStepsPerFrame: 5 };
+    sim.set(capped);
+    const report = sim.frame(0.077);
+    expect(report.droppedSeconds).toBeCloseTo(0.027, 12);
+    expect(stepsText(report, capped)).toBe('5 × 10 ms');
   });
 });
 

@@ -78,7 +78,7 @@ describe('Hud', () => {
       interpolationUs: '56 µs',
       bodies: '36 (30 / 6)',
       simOverReal: '0.45× (1.0 s, 16 frames)',
-      givenUp: '0.07 / 0.50 / 0.00 s',
+      givenUp: '0.50 / 0.07 / 0.00 s',
     });
     const banner = root.children[root.children.length - 1] as FakeElement;
     expect(banner.textContent).toBe('slow motion ×0.45 — 0.6 s given up');
@@ -154,7 +154,8 @@ describe('Hud in Korean and Chinese', () => {
       hud.relabel();
       hud.update(0, sourceOf(slowFigures()), true);
       expect(labels()[1]).toBe('초당 프레임');
-      expect(labels()).toContain('누적기');
+      expect(labels()).toContain('축적기');
+      expect(labels()).toContain('버린 시간: 클램프/스텝 상한/조절기');
       expect(rowsOf(root).physicsMsPerStep).toBe('1.23 ms (dt의 12%)');
       expect(rowsOf(root).simOverReal).toBe('0.45× (1.0초, 16 프레임)');
       expect(rowsOf(root).thread).toBe('메인');
@@ -165,7 +166,8 @@ describe('Hud in Korean and Chinese', () => {
       hud.update(1000, sourceOf(slowFigures()), true);
       expect(labels()).toContain('累加器');
       expect(rowsOf(root).physicsMsPerStep).toBe('1.23 ms（占 dt 的 12%）');
-      expect(rowsOf(root).givenUp).toBe('0.07 / 0.50 / 0.00 s');
+      expect(rowsOf(root).givenUp).toBe('0.50 / 0.07 / 0.00 s');
+      expect(labels()).toContain('放弃的时间：钳制/步数上限/调节器');
       expect(banner.textContent).toBe('慢动作 ×0.45 — 放弃了 0.6 秒');
 
       setLanguage('en');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeArea } from '../../../src/ui/viewLayout';
+import { focusArea, freeArea } from '../../../src/ui/viewLayout';
 
 // The canvas fills the window in the app; these boxes are what getBoundingClientRect reports.
 const wide = { left: 0, top: 0, width: 1280, height: 760 };
@@ -75,5 +75,47 @@ describe('freeArea', () => {
       width: 932,
       height: 760,
     });
+  });
+});
+
+describe('focusArea: where a single view frames its scene beside the tour card', () => {
+  const desktop = { left: 0, top: 0, width: 1280, height: 720 };
+  const upright = { left: 0, top: 0, width: 390, height: 844 };
+  const panelRight = { left: 940, top: 10, width: 330, height: 700 };
+  const cardBottomLeft = { left: 10, top: 380, width: 340, height: 304 };
+
+  it('is null (the whole canvas) without a card, or with a card not drawn', () => {
+    expect(focusArea(desktop, panelRight, null)).toBeNull();
+    expect(focusArea(desktop, panelRight, { left: 10, top: 10, width: 0, height: 0 })).toBeNull();
+  });
+
+  it('on a wide screen: between the card and the panel', () => {
+    expect(focusArea(desktop, panelRight, cardBottomLeft)).toEqual({
+      x: 358,
+      y: 0,
+      width: 932 - 358,
+      height: 720,
+    });
+    // Without the panel, the whole strip right of the card.
+    expect(focusArea(desktop, null, cardBottomLeft)).toEqual({
+      x: 358,
+      y: 0,
+      width: 1280 - 358,
+      height: 720,
+    });
+  });
+
+  it('follows the card’s measured size: a taller card on a phone moves the scene further down', () => {
+    const short = focusArea(upright, null, { left: 8, top: 112, width: 374, height: 150 });
+    const tall = focusArea(upright, null, { left: 8, top: 112, width: 374, height: 253 });
+    expect(short).toEqual({ x: 0, y: 270, width: 390, height: 844 - 270 });
+    expect(tall).toEqual({ x: 0, y: 373, width: 390, height: 844 - 373 });
+  });
+
+  it('where the card and an open sheet leave too little, the panel is left out', () => {
+    const sheet = { left: 8, top: 372, width: 374, height: 464 };
+    const card = { left: 8, top: 112, width: 374, height: 253 };
+    // Beside both: only the 104 px above the card; so beside the card alone.
+    expect(focusArea(upright, sheet, card)).toEqual({ x: 0, y: 373, width: 390, height: 471 });
   });
 });

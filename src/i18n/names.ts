@@ -1,7 +1,9 @@
-// Which text names each choice's value and each scene's hint in the panel: the values (scene
-// ids, setting choices) stay English for the API and the URL; only what a person reads changes.
+// Which text names each choice's value, each scene and each scene's hint, wherever a person
+// reads one (the panel, messages): the values (scene ids, setting choices, shape kinds) stay
+// English for the API and the URL; only what a person reads changes.
 
-import type { TextKey } from '../i18n/en';
+import type { TextKey } from './en';
+import { t } from './language';
 
 /** The shown name of each choice value the panel offers (display rates show their digits). */
 export const CHOICE_TEXTS: Readonly<Record<string, TextKey>> = {
@@ -57,3 +59,23 @@ export const SCENE_TITLES: Readonly<Record<string, TextKey>> = {
   tower: 'scene.tower',
   tunnel: 'scene.tunnel',
 };
+
+/**
+ * A scene as a message names it: its title in the page's language, then the id one types in a
+ * URL, quoted (`Carousel 'carousel'`, `회전목마 'carousel'`). An id with no title is just quoted.
+ */
+export function sceneName(id: string): string {
+  const key = SCENE_TITLES[id];
+  return key === undefined ? `'${id}'` : `${t(key)} '${id}'`;
+}
+
+/** Scenes by `sceneName`, in a list. */
+export function sceneList(ids: readonly string[]): string {
+  return ids.map(sceneName).join(t('list.separator'));
+}
+
+/** A value's shown name (a shape kind, a strategy…) in the page's language; else the value. */
+export function choiceName(value: string): string {
+  const key = CHOICE_TEXTS[value];
+  return key === undefined ? value : t(key);
+}
