@@ -7,6 +7,7 @@ import { CANNON_PARTS } from './cannonParts';
 import type { PhysicsTuning } from '../src/physics/world/tuning';
 import { buildScene, DT } from '../tests/support/sceneWorlds';
 import { fixed, formatTable, median } from './report';
+import { contactList } from '../src/physics/narrowphase/manifoldNarrowphase';
 
 /**
  * What a step may cost for the sandbox to hold real time: the overload governor
@@ -70,7 +71,7 @@ export function runScene(
     const used = process.cpuUsage(cpu);
     cpuMs += (used.user + used.system) / 1000;
     wallMs += t1 - t0;
-    contacts += physics.world.contacts.length;
+    contacts += contactList(physics.world).length;
     const t2 = performance.now();
     for (let c = 0; c < CAPTURES_PER_STEP; c++) snapshots.capture(DT);
     captureMs[s] = (performance.now() - t2) / CAPTURES_PER_STEP;

@@ -7,6 +7,7 @@ import { GRAVITY } from '../../src/physics/world/physicsWorld';
 import type { PhysicsWorld } from '../../src/physics/world/physicsWorld';
 import { buildScene } from './gateWorlds';
 import type { TuningChoice } from './gateWorlds';
+import { contactList } from '../../src/physics/narrowphase/manifoldNarrowphase';
 
 const DT = 1 / 100;
 /** Below this speed (m/s, its centre's plus its spin × its bounding radius) a body is at rest. */
@@ -105,7 +106,7 @@ function markRestless(physics: PhysicsWorld, index: Map<Body, number>, restless:
   for (let i = 0; i < bodies.length; i++)
     restless[i] = speedOf(bodies[i] as Body) >= REST_SPEED ? 1 : 0;
   const fast = restless.slice();
-  for (const c of physics.world.contacts) {
+  for (const c of contactList(physics.world)) {
     const i = index.get(c.bi);
     const j = index.get(c.bj);
     // A body outside the dense list (ground, wall, a kinematic mover) counts by its own speed.

@@ -7,6 +7,7 @@ import type { Body } from 'cannon-es';
 import { GRAVITY } from '../../src/physics/world/physicsWorld';
 import { buildScene, world } from './gateWorlds';
 import type { TuningChoice } from './gateWorlds';
+import { contactList } from '../../src/physics/narrowphase/manifoldNarrowphase';
 
 const DT = 1 / 100;
 
@@ -95,7 +96,7 @@ export function towerWait(count: number, tuning: TuningChoice): TowerWait {
   const startY = physics.bodies.slice(0, bricks).map((b) => b.position.y);
   for (let s = 0; s < 100; s++) physics.step(DT);
   const asleepBeforeBall = physics.bodies.slice(0, bricks).filter((b) => b.sleepState === 2).length;
-  const contactsBeforeBall = physics.world.contacts.length;
+  const contactsBeforeBall = contactList(physics.world).length;
   for (let s = 100; s < 400; s++) physics.step(DT);
   const fallen = physics.bodies
     .slice(0, bricks)

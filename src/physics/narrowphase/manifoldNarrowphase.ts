@@ -9,9 +9,9 @@ import type { ContactEquation, ContactMaterial, FrictionEquation, Shape, World }
 import { jobOutputs, runJob } from './contactJobs';
 import type { Block, BlockHolder, KernelMode } from '../kernels/kernelMemory';
 import { SleepAwareSAPBroadphase } from '../broadphase/broadphase';
-import { setMaterial } from '../manifolds/manifoldMaterial';
 import type { ContactSpring } from '../manifolds/manifoldMaterial';
 import { ManifoldStore } from '../manifolds/manifoldStore';
+import { standInsOf, touchPairs } from '../manifolds/manifoldMaterial';
 import { geometryOf, registerOverlap, resolverOf, staleWorldData } from './contactGenerators';
 import {
   mergeTasks,
@@ -57,6 +57,13 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   private limits: Float64Array = new Float64Array(0);
   private work: Float64Array = new Float64Array(0);
   private counts: Int32Array = new Int32Array(0);
+  /** Per manifold being built, its contact material (standIns). */
+  private readonly manifoldMaterials: ContactMaterial[] = [];
+  /** How many of the step's world.contacts cannon-es's own handlers made (they come first). */
+  cannonContacts = 0;
+  /** contactList's list and its equations. */
+  readonly listed: ContactEquation[] = [];
+  readonly listPool: ContactEquation[] = [];
   /** A lone job for pairs that only ask "do they touch?" (kinematic against static). */
   private readonly testPoses = new Float64Array(2 * SHAPE_POSE_WIDTH);
   private readonly testOutput = jobOutputs(1);
@@ -143,44 +150,28 @@ export class ManifoldNarrowphase extends Narrowphase implements BlockHolder {
   }
 
   /**
-   * One cannon-es ContactEquation a manifold, appended to `result` after cannon-es's own
-   * handlers' contacts: World.step's loop over `world.contacts` (materials, wake-ups, the
-   * collision matrix, contact events) reads them, so every step fills them afresh.
+   * Each manifold's contact material (by its task), then its material numbers and what
+   * World.step's loop over `world.contacts` would do for it (touchPairs): a stand-in equation
+   * only where a 'collide' listener reads it.
    */
   private standIns(result: ContactEquation[], world: World): void {
     const next = this.store.building;
     const tasks = this.tasks;
-    const bodies = world.bodies;
     const contactMaterials = this.packed.contactMaterials;
-    // The list at its size at once (cannon-es empties it every step, so pushing regrew it: ~170
-    // KB a step on pyramid × 11).
-    let r = result.length;
-    result.length = r + next.count;
+    const materials = this.manifoldMaterials;
+    this.cannonContacts = result.length;
     for (let t = 0; t < tasks.count; t++) {
       const m = tasks.manifold[t];
       if (m < 0) continue;
       const code = tasks.materialCode[t];
-      const material =
+      materials[m] =
         code >= 0
           ? (contactMaterials[code] ?? world.defaultContactMaterial)
           : code === -1
             ? world.defaultContactMaterial
             : tasks.material[t];
-      this.currentContactMaterial = material;
-      const bodyA = bodies[tasks.indexA[t]];
-      const bodyB = bodies[tasks.indexB[t]];
-      const shapes = tasks.shapes[t];
-      const c = this.createContactEquation(
-        bodyA,
-        bodyB,
-        bodyA.shapes[shapes & 255],
-        bodyB.shapes[shapes >> 8],
-        null,
-        null,
-      );
-      setMaterial(next, m, c, material, world, this.spring);
-      result[r++] = c;
     }
+    touchPairs(this, next, materials, this.spring, result);
   }
 
   /**
@@ -432,6 +423,22 @@ export function kernelModeOf(world: World): KernelMode {
   if (world.narrowphase instanceof ManifoldNarrowphase) return world.narrowphase.store.memory.mode;
   if (world.broadphase instanceof SleepAwareSAPBroadphase) return world.broadphase.kernelMode;
   return 'typescript';
+}
+
+/**
+ * What a reader of `world.contacts` after a step wants: the world's contact list, and under the
+ * manifold narrowphase (whose step lists a manifold only where a 'collide' listener reads it)
+ * its own handlers' contacts and a stand-in for each manifold, made on the call.
+ */
+export function contactList(world: World): readonly ContactEquation[] {
+  const narrowphase = world.narrowphase;
+  if (!(narrowphase instanceof ManifoldNarrowphase)) return world.contacts;
+  const out = narrowphase.listed;
+  out.length = 0;
+  const own = Math.min(narrowphase.cannonContacts, world.contacts.length);
+  for (let k = 0; k < own; k++) out.push(world.contacts[k]);
+  standInsOf(narrowphase.store.current, world.bodies, narrowphase.listPool, out);
+  return out;
 }
 
 /** Forgets every persistent contact of `world` (a scene cleared or rebuilt); others: nothing. */

@@ -21,7 +21,10 @@ import {
   FastOverlapKeeper,
 } from '../../../../src/physics/world/lookupTables';
 import { PhysicsWorld } from '../../../../src/physics/world/physicsWorld';
-import { ManifoldNarrowphase } from '../../../../src/physics/narrowphase/manifoldNarrowphase';
+import {
+  contactList,
+  ManifoldNarrowphase,
+} from '../../../../src/physics/narrowphase/manifoldNarrowphase';
 import { ProjectNarrowphase } from '../../../../src/physics/narrowphase/projectNarrowphase';
 import { STATELESS_TUNING } from '../../../../src/physics/world/tuning';
 
@@ -253,10 +256,39 @@ describe('cannon-es contract: the manifold narrowphase', () => {
     expect(w).toBe(world);
     expect(result).toBe(world.contacts);
     expect(frictionResult).toBe(world.frictionEquations);
-    // One stand-in per touching shape pair, disabled: the solver works the manifold instead.
-    expect(world.contacts).toHaveLength(1);
-    expect(world.contacts[0]?.enabled).toBe(false);
+    // No listener reads a stand-in during the step, so none is made; contactList makes one per
+    // touching shape pair, disabled: the solver works the manifold instead.
+    expect(world.contacts).toHaveLength(0);
+    const listed = contactList(world);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.enabled).toBe(false);
+    expect(listed[0]?.ni.y).toBeCloseTo(1, 12);
     expect(world.frictionEquations).toHaveLength(0);
+  });
+
+  it("a body's collide listener gets a stand-in on first contact; begin and end events go on", () => {
+    const physics = new PhysicsWorld();
+    const world = physics.world;
+    const id = physics.addBody({ kind: 'box', scale: [0.3, 0.3, 0.3], position: [0, 0.32, 0] });
+    const box = world.bodies.find((b) => b.mass > 0);
+    if (box === undefined) throw new Error('no box');
+    const collided: { body: Body; contact: ContactEquation }[] = [];
+    box.addEventListener('collide', (e: { body: Body; contact: ContactEquation }) =>
+      collided.push({ body: e.body, contact: e.contact }),
+    );
+    const events: string[] = [];
+    world.addEventListener('beginContact', () => events.push('begin'));
+    world.addEventListener('endContact', () => events.push('end'));
+    for (let s = 0; s < 20; s++) physics.step(1 / 100);
+    // Once, on the step it landed: the pair's stand-in, disabled, its normal the ground's.
+    expect(collided).toHaveLength(1);
+    expect(collided[0]?.body.mass).toBe(0);
+    expect(collided[0]?.contact.enabled).toBe(false);
+    expect(Math.abs(collided[0]?.contact.ni.y ?? 0)).toBeCloseTo(1, 12);
+    expect(events).toEqual(['begin']);
+    physics.removeBody(id);
+    physics.step(1 / 100);
+    expect(events).toEqual(['begin', 'end']);
   });
 
   it('a disabled equation never reaches the solver, and the solve follows the narrowphase', () => {
