@@ -177,7 +177,7 @@ function buildTour(root: HTMLElement, { app, messages }: { app: BrowserApp; mess
   const tour = new Tour(root, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
-    snapshots: () => app.sim.snapshots,
+    snapshots: () => app.sim.drawn.snapshots,
   });
   const shown = app.onFrameShown;
   app.onFrameShown = (nowMs, force) => {

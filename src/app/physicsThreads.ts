@@ -122,7 +122,7 @@ export class PhysicsThreads {
     if (moving.length === 0) return this.rebuilding ?? Promise.resolve();
     const { sim, notify } = this.session;
     const rebuilds = moving.map(({ worker }) => worker.recover());
-    const step = moving[0].worker.nextStep;
+    const step = moving[0].worker.stepping.nextStep;
     const notice: ShownMessage | null =
       reason === null ? null : notify(t('message.recoveringPhysics', { reason, step }));
     const done = rebuildInSlices(rebuilds, REBUILD_SLICE_MS).then((failure) => {

@@ -37,7 +37,7 @@ export async function sandboxInNode(
   const tour = new Tour(page.document.body as unknown as HTMLElement, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
-    snapshots: () => app.sim.snapshots,
+    snapshots: () => app.sim.drawn.snapshots,
   });
   app.actions.set({ physicsThread: 'main' });
   return { app, sandbox: createScriptingApi(app.actions, tour.api()), messages };

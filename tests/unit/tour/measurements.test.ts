@@ -10,12 +10,12 @@ import { localSim } from '../physicsHost/host/localSim';
 function energyThroughHitch(strategy: Strategy): { start: number; before: number; after: number } {
   const { sim } = localSim('spring');
   sim.set({ strategy });
-  const start = chainEnergy(sim.snapshots);
+  const start = chainEnergy(sim.drawn.snapshots);
   for (let i = 0; i < 60; i++) sim.frame(1 / 60);
-  const before = chainEnergy(sim.snapshots);
+  const before = chainEnergy(sim.drawn.snapshots);
   sim.frame(0.5);
   for (let i = 0; i < 30; i++) sim.frame(1 / 60);
-  return { start, before, after: chainEnergy(sim.snapshots) };
+  return { start, before, after: chainEnergy(sim.drawn.snapshots) };
 }
 
 describe('chain energy', () => {
