@@ -70,7 +70,7 @@ export const PIPELINE = {
     'shapes',
     'util',
   ],
-  scenes: ['physics', 'shapes', 'util'],
+  scenes: ['i18n', 'physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'shapes'],
   state: ['config', 'physics', 'scenes', 'shapes', 'snapshot', 'util'],

@@ -19,8 +19,8 @@ const DENSITY = 600;
 
 export const springScene: SceneDefinition = {
   id: 'spring',
-  title: 'Spring chain',
-  hint: 'Switch the strategy to variable and inject a hitch (H): the chains blow apart.',
+  title: 'scene.spring',
+  hint: 'hint.spring',
   view: { camera: [0, 6, 19], target: [0, 6, 0] },
   build(physics) {
     const spring = chainSpring();

@@ -1,5 +1,6 @@
-// Which text names each choice's value and each scene's hint in the panel: the values (scene
-// ids, setting choices) stay English for the API and the URL; only what a person reads changes.
+// Which text names each setting choice's value in the panel and the view labels: the values stay
+// English for the API and the URL; only what a person reads changes. (A scene's title and hint
+// are keys on its definition.)
 
 import type { TextKey } from '../i18n/en';
 
@@ -24,36 +25,4 @@ export const CHOICE_TEXTS: Readonly<Record<string, TextKey>> = {
   cylinder: 'choice.shape.cylinder',
   dumbbell: 'choice.shape.dumbbell',
   gem: 'choice.shape.gem',
-};
-
-/** Each scene's "try" hint, by scene id (a scene missing here shows its definition's English). */
-export const SCENE_HINTS: Readonly<Record<string, TextKey>> = {
-  avalanche: 'hint.avalanche',
-  carousel: 'hint.carousel',
-  determinism: 'hint.determinism',
-  dominoes: 'hint.dominoes',
-  pile: 'hint.pile',
-  playground: 'hint.playground',
-  pyramid: 'hint.pyramid',
-  rain: 'hint.rain',
-  spring: 'hint.spring',
-  stack: 'hint.stack',
-  tower: 'hint.tower',
-  tunnel: 'hint.tunnel',
-};
-
-/** Each scene's title in the scene choice, by scene id (a scene missing here shows its own). */
-export const SCENE_TITLES: Readonly<Record<string, TextKey>> = {
-  avalanche: 'scene.avalanche',
-  carousel: 'scene.carousel',
-  determinism: 'scene.determinism',
-  dominoes: 'scene.dominoes',
-  pile: 'scene.pile',
-  playground: 'scene.playground',
-  pyramid: 'scene.pyramid',
-  rain: 'scene.rain',
-  spring: 'scene.spring',
-  stack: 'scene.stack',
-  tower: 'scene.tower',
-  tunnel: 'scene.tunnel',
 };
