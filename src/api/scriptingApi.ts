@@ -58,7 +58,7 @@ export interface SandboxApi {
   language(): Language;
   /** Switches the page's words (the simulation is untouched); a bad name throws. */
   setLanguage(language: Language): void;
-  /** The guided tour: its chapters, open one (id or 1–6), close it, the chapter open. */
+  /** The guided tour: its chapters, open one (id or number), close it, the chapter open. */
   tour: TourApi;
 }
 

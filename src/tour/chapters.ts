@@ -1,4 +1,4 @@
-// The tour's six chapters, one per step of "Fix Your Timestep!": the scene and settings each
+// The tour's chapters, one per step of "Fix Your Timestep!": the scene and settings each
 // puts in force, its words (text keys), what it measures, what it offers to try, and the
 // article's terms its words must name in every language.
 
@@ -8,7 +8,7 @@ import type { TextKey } from '../i18n/en';
 import type { Term } from '../i18n/glossary';
 import { t } from '../i18n/language';
 
-/** The chapters' ids, in order: `?tour=` and `sandbox.tour.open` take one (or its number, 1–6). */
+/** The chapters' ids, in order: `?tour=` and `sandbox.tour.open` take one (or its number, from 1). */
 export const CHAPTER_IDS = [
   'fixed-per-frame',
   'variable',
@@ -91,7 +91,7 @@ function chapter(
   return { id, scene, settings: { ...CHAPTER_BASE, ...settings }, ...rest };
 }
 
-/** The six chapters, in the article's order. */
+/** The chapters, in the article's order. */
 export const CHAPTERS: readonly TourChapter[] = [
   chapter(
     'fixed-per-frame',
@@ -188,18 +188,22 @@ export const CHAPTERS: readonly TourChapter[] = [
 ];
 
 /** The valid ways to name a chapter, for messages: its number or its id. */
-const VALID = `1 to 6, ${CHAPTER_IDS.map((id) => `'${id}'`).join(', ')}`;
+const VALID = `1 to ${CHAPTERS.length}, ${CHAPTER_IDS.map((id) => `'${id}'`).join(', ')}`;
+
+/** A chapter's number as written: digits, no leading zero. */
+const NUMBER = /^[1-9][0-9]*$/;
 
 /**
- * The chapter a link or a script names: its id, or its number from 1 to 6 (a number or the
- * text of one). Anything else throws an Error naming the valid ids.
+ * The chapter a link or a script names: its id, or its number from 1 to the chapters' count (a
+ * number or the text of one). Anything else throws an Error naming the valid ids.
  */
 export function findChapter(chapter: unknown): TourChapter {
   const text = typeof chapter === 'number' ? String(chapter) : chapter;
   if (typeof text === 'string') {
     const byId = CHAPTERS.find((entry) => entry.id === text);
     if (byId) return byId;
-    if (/^[1-6]$/.test(text)) return CHAPTERS[Number(text) - 1];
+    const byNumber = NUMBER.test(text) ? CHAPTERS[Number(text) - 1] : undefined;
+    if (byNumber) return byNumber;
   }
   throw new Error(`tour chapter ${quoteValue(chapter)} is invalid: expected ${VALID}.`);
 }

@@ -65,9 +65,12 @@ describe('tour chapters', () => {
   });
 
   it('anything else throws an Error naming the value and every valid id', () => {
-    for (const bad of [0, 7, 1.5, '', ' 1', 'Spiral', null, undefined, {}, [1]]) {
-      expect(() => findChapter(bad)).toThrowError(/tour chapter .* is invalid: expected 1 to 6/);
+    const past = CHAPTERS.length + 1;
+    const expected = new RegExp(`tour chapter .* is invalid: expected 1 to ${CHAPTERS.length},`);
+    for (const bad of [0, past, String(past), '01', 1.5, '', ' 1', 'Spiral', null, undefined, {}]) {
+      expect(() => findChapter(bad)).toThrowError(expected);
     }
+    expect(() => findChapter([1])).toThrowError(expected);
     try {
       findChapter('nope');
     } catch (error) {
@@ -83,7 +86,9 @@ describe('tour chapters', () => {
     expect(chapterFromUrl('?tour=hud').chapter?.id).toBe('hud');
     const bad = chapterFromUrl('?tour=99');
     expect(bad.chapter).toBeNull();
-    expect(bad.error).toMatch(/^URL parameter 'tour' = "99" is invalid: expected 1 to 6/);
+    expect(bad.error).toMatch(
+      new RegExp(`^URL parameter 'tour' = "99" is invalid: expected 1 to ${CHAPTERS.length},`),
+    );
     setLanguage('ko');
     try {
       expect(chapterFromUrl('?tour=x').error).toContain('투어를 열지 않습니다');
