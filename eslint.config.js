@@ -113,7 +113,8 @@ export const PIPELINE = {
   stats: ['config', 'loop', 'scenes', 'state', 'util'],
   // Render reads snapshots and draw data: never the physics, the worker or the page around it.
   render: ['config', 'shapes', 'snapshot', 'util'],
-  // The app composes: physics only through a host, never the core, the worker's side or the UI.
+  // The app composes: the world stepped and read through a host, never the core, the worker's
+  // side or the UI; from physics, the face's data types and limits (commands, fault reports).
   app: [
     'config',
     'i18n',
