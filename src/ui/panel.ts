@@ -17,7 +17,7 @@ import { COMPACT_MEDIA } from './viewLayout';
 import type { TextKey } from '../i18n/en';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
-import { CHOICE_TEXTS } from './panelTexts';
+import { choiceText } from './panelTexts';
 import { fixedText } from './readout';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
@@ -258,14 +258,14 @@ export class Panel {
 
   /**
    * Shows an option row's values by their names in the page's language (a scene's title key,
-   * CHOICE_TEXTS), or as themselves (a display rate's digits). The values, what the API and URL use, stay English.
+   * choiceText), or as themselves (a display rate's digits). The values, what the API and URL use, stay English.
    */
   private addOptions(controller: Controller, label: TextKey): Controller {
     if (!(controller instanceof OptionController)) throw new Error('Not an option row.');
     const values = controller._values.map(String);
     // The scene row shows titles; the others, their values' names (or the values themselves).
     const textOf = (value: string): TextKey | undefined =>
-      label === 'label.scene' ? findScene(value)?.title : CHOICE_TEXTS[value];
+      label === 'label.scene' ? findScene(value)?.title : choiceText(value);
     // Written over the list in place, in order: lil-gui's object form ({ name: value }) would
     // put names such as "30" first, as a JavaScript object orders integer-like keys.
     const show = (): void => {

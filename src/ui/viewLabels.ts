@@ -2,7 +2,7 @@
 // shows (placed over its half, wherever the layout put the halves), and what the ghost is.
 
 import { overlayLabel } from './overlayLabel';
-import { CHOICE_TEXTS } from './panelTexts';
+import { choiceText } from './panelTexts';
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
 import type { ViewArea } from '../render/stage';
@@ -52,7 +52,7 @@ export class ViewLabels {
 
 /** A choice value's shown name (the value itself when it has none). */
 function named(value: string): string {
-  const key = CHOICE_TEXTS[value];
+  const key = choiceText(value);
   return key ? t(key) : value;
 }
 
