@@ -70,7 +70,7 @@ export const PIPELINE = {
     'shapes',
     'util',
   ],
-  scenes: ['physics', 'shapes', 'util'],
+  scenes: ['i18n', 'physics', 'shapes', 'util'],
   // Snapshots are flat arrays the physics fills: physics types only (see the rule below).
   snapshot: ['physics', 'shapes'],
   // Saved states, recordings and links: their readers' messages are written in the page's words.
@@ -114,7 +114,8 @@ export const PIPELINE = {
   stats: ['config', 'loop', 'scenes', 'state', 'util'],
   // Render reads snapshots and draw data: never the physics, the worker or the page around it.
   render: ['config', 'shapes', 'snapshot', 'util'],
-  // The app composes: physics only through a host, never the core, the worker's side or the UI.
+  // The app composes: the world stepped and read through a host, never the core, the worker's
+  // side or the UI; from physics, the face's data types and limits (commands, fault reports).
   app: [
     'config',
     'i18n',

@@ -32,7 +32,7 @@ export async function benchAllocation(sceneCount: number): Promise<AllocationRes
   const sim = new Simulation('rain', { count: 1000 });
   sim.nowMs = stillClock();
   const instances = new BodyInstances(new Scene());
-  instances.sync(sim.snapshots.bodies);
+  instances.sync(sim.drawn.snapshots.bodies);
   for (let s = 0; s < 150; s++) sim.frame(1 / 60);
   const alphas = [0.13, 0.37, 0.61, 0.89];
   const frame = { k: 0 };
@@ -40,7 +40,7 @@ export async function benchAllocation(sceneCount: number): Promise<AllocationRes
     // A display frame that takes no step: the accumulator holds less than dt.
     sim.loop.accumulator = (alphas[frame.k++ & 3] as number) * sim.loop.dt;
     sim.frame(0, true);
-    instances.write(sim.draw, sim.snapshots.bodies.scales);
+    instances.write(sim.drawn.draw, sim.drawn.snapshots.bodies.scales);
   };
   for (let w = 0; w < WARM_UP_CALLS; w++) drawFrame();
   results.push({

@@ -94,7 +94,7 @@ export async function buildPage(worker: boolean): Promise<DrivenPage> {
     page,
     frame,
     dragFrame,
-    steps: () => app.sim.nextStep,
+    steps: () => app.sim.host.stepping.nextStep,
     world: remote ? remote.world : () => pageWorld(app),
   };
 }

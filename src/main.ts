@@ -187,7 +187,7 @@ function buildTour(
   const tour = new Tour(root, dock, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
-    snapshots: () => app.sim.snapshots,
+    snapshots: () => app.sim.drawn.snapshots,
   });
   const shown = app.onFrameShown;
   app.onFrameShown = (nowMs, force) => {

@@ -10,7 +10,7 @@ import type { FrameReport } from 'fixed-step/loop';
 import type { Settings } from '../config/settings';
 import { currentLanguage, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
-import { sceneList } from '../i18n/names';
+import { sceneList } from '../app/sceneText';
 import { MAX_SEED, SCENES, seedProblem } from '../scenes/registry';
 import type { EncodedRecording } from '../state/recording';
 import type { EncodedState } from '../state/stateSchema';
@@ -59,7 +59,7 @@ export interface SandboxApi {
   language(): Language;
   /** Switches the page's words (the simulation is untouched); a bad name throws. */
   setLanguage(language: Language): void;
-  /** The guided tour: its chapters, open one (id or 1–6), close it, the chapter open. */
+  /** The guided tour: its chapters, open one (id or number), close it, the chapter open. */
   tour: TourApi;
 }
 

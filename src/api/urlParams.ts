@@ -11,7 +11,7 @@ import {
 } from '../config/settings';
 import type { Settings } from '../config/settings';
 import { t } from '../i18n/language';
-import { sceneList, sceneName } from '../i18n/names';
+import { sceneList, sceneName } from '../app/sceneText';
 import { urlKeyMessages } from './urlKeys';
 import {
   countProblem,

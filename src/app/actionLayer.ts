@@ -209,7 +209,7 @@ export class ActionLayer {
    * id, so it is this body that goes even if others are removed first. The caller checks `index`.
    */
   removeBody(index: number): void {
-    this.command({ type: 'remove', id: this.session.sim.idAt(index) });
+    this.command({ type: 'remove', id: this.session.sim.host.bodies.idAt(index) });
   }
 
   /** Removes the body the stutter meter tracks (the Delete key, the panel); false if none. */
@@ -301,16 +301,16 @@ export class ActionLayer {
   state(): StateSummary {
     const sim = this.session.sim;
     return {
-      step: sim.publishedStep,
+      step: sim.host.stepping.publishedStep,
       simTime: sim.loop.simTime,
-      bodies: sim.snapshots.count,
-      hash: sim.hash(),
+      bodies: sim.drawn.snapshots.count,
+      hash: sim.host.bodies.hash(),
     };
   }
 
   /** Bodies drawn now (valid indices are 0 to this − 1). */
   bodyCount(): number {
-    return this.session.sim.snapshots.count;
+    return this.session.sim.drawn.snapshots.count;
   }
 
   /**
@@ -318,19 +318,19 @@ export class ActionLayer {
    * been drawn yet. The caller checks `index`.
    */
   pose(index: number): BodyPoses {
-    return readPose(this.session.sim.snapshots, this.session.stage.bodies, index);
+    return readPose(this.session.sim.drawn.snapshots, this.session.stage.bodies, index);
   }
 
   /** The body drawn under a pixel, or null. */
   pick(clientX: number, clientY: number): PickedBody | null {
     const hit = this.session.stage.pick(clientX, clientY);
     if (!hit) return null;
-    return { index: hit.index, id: this.session.sim.idAt(hit.index), point: hit.point };
+    return { index: hit.index, id: this.session.sim.host.bodies.idAt(hit.index), point: hit.point };
   }
 
   /** The dense index of body `id` in what is drawn, −1 once it has gone. */
   indexOf(id: number): number {
-    return this.session.sim.bodyIndex(id);
+    return this.session.sim.host.bodies.bodyIndex(id);
   }
 
   /**
@@ -361,7 +361,7 @@ export class ActionLayer {
   dragTo(clientX: number, clientY: number): void {
     const target = this.dragTarget;
     if (this.session.stage.dragPoint(clientX, clientY, this.dragThrough, target))
-      this.session.sim.setDragTarget(target);
+      this.session.sim.host.input.setDragTarget(target);
   }
 
   /** Lets go of the held body. */

@@ -86,7 +86,7 @@ export class BrowserApp implements PageSession {
   private frame(frameSeconds: number, nowMs: number, shown: boolean): void {
     // A scene or state still being built in the worker: no time passes for it yet, and the
     // first frame once it is built lasts 0 s.
-    if (this.sim.building) {
+    if (this.sim.host.timeline.building) {
       this.driver.restartClock();
       return;
     }
@@ -122,15 +122,16 @@ export class BrowserApp implements PageSession {
     if (this.sim.scene.definition !== this.seenScene) this.followScene();
     else if (this.sim.settings !== this.seenSettings) this.changed();
     this.seenSettings = this.sim.settings;
-    const faults = this.sim.takeFaults();
+    const faults = this.sim.host.faults.take();
     if (faults) this.faultMessages.push(this.notify(faultMessage(faults), 'warning'));
-    if (render) this.view.draw(this.sim, this.lab?.twin ?? null);
-    else this.view.writeInstances(this.sim, this.lab?.twin ?? null);
+    const twin = this.lab?.twin.drawn ?? null;
+    if (render) this.view.draw(this.sim.settings.view, this.sim.drawn, twin);
+    else this.view.writeInstances(this.sim.drawn, twin);
   }
 
   /** Draws the current state now (after loads, single steps, setting changes). */
   redraw(): void {
-    this.view.draw(this.sim, this.lab?.twin ?? null);
+    this.view.draw(this.sim.settings.view, this.sim.drawn, this.lab?.twin.drawn ?? null);
     this.onFrameShown?.(performance.now(), true);
   }
 
@@ -194,7 +195,7 @@ export class BrowserApp implements PageSession {
   readHudFigures(out: HudFigures): HudFigures {
     const sim = this.sim;
     const stats = sim.stats;
-    const snapshots = sim.snapshots;
+    const snapshots = sim.drawn.snapshots;
     const bodies = snapshots.count;
     const asleep = snapshots.asleep;
     let sleeping = 0;
@@ -206,7 +207,7 @@ export class BrowserApp implements PageSession {
     out.latencySteps = host.latencySteps;
     out.fps = windowFps(rates);
     out.stepsThisFrame = stats.lastFrame.steps;
-    out.alpha = sim.drawnTimes.alpha;
+    out.alpha = sim.drawn.times.alpha;
     out.accumulatorMs = sim.loop.accumulator * 1000;
     out.physicsMsPerStep = stats.physicsMsPerStep;
     out.physicsBudgetUse = stats.physicsMsPerStep / (1000 * sim.loop.dt);
@@ -238,7 +239,7 @@ export class BrowserApp implements PageSession {
       physicsMsThisFrame: stats.physicsMsThisFrame,
       physicsMsLastStep: stats.physicsMsLastStep,
       frame: copyFrameReport(stats.lastFrame, createFrameReport()),
-      step: sim.nextStep,
+      step: sim.host.stepping.nextStep,
       simTime: sim.loop.simTime,
       displayTime: sim.displayTime(),
       stutter: sim.meter.result(),
@@ -247,7 +248,7 @@ export class BrowserApp implements PageSession {
       recording: recording.recording,
       tracked: sim.trackedIndex,
       trackedRemoved: sim.meter.trackedRemoved,
-      removedBodies: sim.removedBodies,
+      removedBodies: sim.host.faults.removed,
       contextLost: this.stage.contextLost,
       frameClampSeconds: this.sim.stats.lastFrame.clampSeconds,
       kernels: this.sim.host.kernels,

@@ -156,7 +156,7 @@ export class PhysicsThreads {
     const { sim, notify } = this.session;
     const reason = problem === null ? null : problemText(problem);
     const rebuilds = moving.map(({ worker }) => worker.recover());
-    const step = moving[0].worker.nextStep;
+    const step = moving[0].worker.stepping.nextStep;
     const notice: ShownMessage | null =
       reason === null ? null : notify(t('message.recoveringPhysics', { reason, step }));
     const done = rebuildInSlices(rebuilds, REBUILD_SLICE_MS).then((failure) => {

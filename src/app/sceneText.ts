@@ -3,9 +3,22 @@
 // panel names them, with the ids one types quoted.
 
 import { t } from '../i18n/language';
-import { sceneList, sceneName } from '../i18n/names';
-import { MAX_SEED, SCENES } from '../scenes/registry';
+import { findScene, MAX_SEED, SCENES } from '../scenes/registry';
 import type { SceneProblem } from '../scenes/registry';
+
+/**
+ * A scene as a message names it: its title in the page's language, then the id one types in a
+ * URL, quoted (`Carousel 'carousel'`, `회전목마 'carousel'`). An unknown id is just quoted.
+ */
+export function sceneName(id: string): string {
+  const title = findScene(id)?.title;
+  return title === undefined ? `'${id}'` : `${t(title)} '${id}'`;
+}
+
+/** Scenes by `sceneName`, in a list. */
+export function sceneList(ids: readonly string[]): string {
+  return ids.map(sceneName).join(t('list.separator'));
+}
 
 /** What is wrong with a scene load, as one sentence. */
 export function sceneProblemText(problem: SceneProblem): string {

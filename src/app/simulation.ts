@@ -1,27 +1,25 @@
 // The pipeline without the screen: settings → commands → loop → physics steps → snapshots →
 // interpolation. The physics is a PhysicsHost (this thread or a worker), one object swapped when
-// the thread changes; the browser app and the Node tests drive the very same Simulation.
+// the thread changes: what is asked of it beyond the frame (bodies, faults, hashes) is asked of
+// its roles (`sim.host.bodies` …). The browser app and the Node tests drive the same Simulation.
 
-import type { InterpolationMode, Settings } from '../config/settings';
+import type { Settings } from '../config/settings';
 import { LocalHost } from '../physicsHost/host/localHost';
 import type { HostListener, PhysicsHost, StepHashListener } from '../physicsHost/host/physicsHost';
 import { t } from '../i18n/language';
-import { FramePoses, interpolateAt } from 'fixed-step/interpolation';
-import { createFrameReport, createLoopTimes, FixedStepLoop } from 'fixed-step/loop';
-import type { FrameReport, LoopTimes, Stepper } from 'fixed-step/loop';
+import { createFrameReport, FixedStepLoop } from 'fixed-step/loop';
+import type { FrameReport, Stepper } from 'fixed-step/loop';
 import { FRAME_PHYSICS_BUDGET_MS, OverloadGovernor } from 'fixed-step/loop';
-import type { Command, CommandAction, FaultReport } from '../physics/index';
+import type { Command, CommandAction } from '../physics/index';
 import { reloadOptions, resolveScene } from '../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../scenes/registry';
-import type { SceneDrawData } from '../snapshot/sceneDrawData';
-import type { SceneSnapshots } from '../snapshot/snapshots';
 import type { SavedState } from '../state/stateSchema';
 import { FrameStats } from '../stats/frameStats';
 import { StutterMeter } from '../stats/stutterMeter';
-import type { MeterSource } from '../stats/stutterMeter';
 import { spendMs } from './emulatedCost';
 import { SimulationSettings } from './simulationSettings';
 import { TimelineControls } from './timelineControls';
+import { DrawnFrame } from './drawnFrame';
 
 export type { LoadedScene } from '../scenes/registry';
 export { DEFAULT_SEED, reloadOptions } from '../scenes/registry';
@@ -39,15 +37,10 @@ export type Takeover = 'build' | 'restart' | 'resume' | 'rewind';
 /** The wall clock in ms: the default for `Simulation.nowMs`. */
 const performanceNowMs = (): number => performance.now();
 
-export class Simulation implements Stepper, MeterSource, HostListener {
+export class Simulation implements Stepper, HostListener {
   private physicsHost: PhysicsHost;
-  /** The snapshots drawn from: the host's own pair, current as of the last frame. */
-  private pair: SceneSnapshots;
-  readonly draw = new FramePoses();
-  /** The split view's right half, in the `splitRight` mode (filled only in that view). */
-  readonly splitDraw = new FramePoses();
-  /** Where the loop stood when `draw` was last interpolated: its alpha, the display's time. */
-  readonly drawnTimes: LoopTimes = createLoopTimes();
+  /** What the frame draws: the host's snapshots picked for it and the poses interpolated. */
+  readonly drawn: DrawnFrame;
   readonly stats = new FrameStats();
   readonly meter = new StutterMeter();
   readonly report: FrameReport = createFrameReport();
@@ -68,10 +61,6 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     unpaused: () => this.onTimelineReset?.(),
   });
   scene: LoadedScene;
-  /** The loaded scene's statics and springs, for render (its version changes with them). */
-  sceneDraw: SceneDrawData = { version: 0, statics: [], springs: [] };
-  /** The host's scene data last taken over (a new object whenever the scene changed). */
-  private seenHostDraw: SceneDrawData | null = null;
   /** Called after a scene load: the app resets its frame clock so there is no catch-up burst. */
   onTimelineReset: (() => void) | null = null;
   /** Save, load, record, replay and seek, and a loaded replay's pacing. */
@@ -93,21 +82,16 @@ export class Simulation implements Stepper, MeterSource, HostListener {
       rest: () => this.config.rest(),
       endRest: () => this.config.endRest(),
     });
-    this.physicsHost.attach(this);
+    this.physicsHost.stepping.attach(this);
     this.governor.share = this.physicsHost.physicsShare;
-    this.pair = this.physicsHost.drawn(true);
-    this.scene = this.physicsHost.scene;
+    this.drawn = new DrawnFrame(this.physicsHost, this.report);
+    this.scene = this.physicsHost.timeline.scene;
     this.afterLoad();
   }
 
   /** The physics host: where the physics runs and what it reports. */
   get host(): PhysicsHost {
     return this.physicsHost;
-  }
-
-  /** What is drawn from: the host's snapshots (in a worker, the drawn step's copy). */
-  get snapshots(): SceneSnapshots {
-    return this.pair;
   }
 
   /**
@@ -120,12 +104,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
 
   set onStepHash(listener: StepHashListener | null) {
     this.stepHashListener = listener;
-    this.physicsHost.setStepHashListener(listener);
-  }
-
-  /** The index of the next step: commands queued now apply before it. */
-  get nextStep(): number {
-    return this.physicsHost.nextStep;
+    this.physicsHost.stepping.setStepHashListener(listener);
   }
 
   /**
@@ -136,14 +115,14 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     const old = this.physicsHost;
     this.physicsHost = host;
     if (old !== host) old.dispose();
-    host.attach(this);
-    host.setStepHashListener(this.stepHashListener);
+    host.stepping.attach(this);
+    host.stepping.setStepHashListener(this.stepHashListener);
     this.governor.share = host.physicsShare;
     if (takeover === 'build') return this.load(this.scene.definition.id, reloadOptions(this.scene));
     if (takeover === 'restart') this.timeline.clear(false);
     if (takeover === 'restart') this.afterLoad();
     else {
-      if (takeover === 'rewind') this.loop.reset(host.time);
+      if (takeover === 'rewind') this.loop.reset(host.stepping.time);
       this.drawNow(true);
       this.interpolate();
     }
@@ -169,17 +148,9 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   load(sceneId: string, options: LoadOptions = {}): Promise<void> {
     const scene = resolveScene(sceneId, options);
     this.timeline.clear();
-    const built = this.physicsHost.load(scene);
+    const built = this.physicsHost.timeline.load(scene);
     this.afterLoad();
     return this.whenBuilt(built);
-  }
-
-  /**
-   * Whether a load or jump is being built in the worker. Until it is, the page's frames wait
-   * (their time is not counted), so `await load()` then `advance` steps alike in either thread.
-   */
-  get building(): boolean {
-    return this.physicsHost.building;
   }
 
   reset(): Promise<void> {
@@ -192,11 +163,11 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    */
   private whenBuilt(made: Promise<void>): Promise<void> {
     const host = this.physicsHost;
-    if (!host.building) return made;
+    if (!host.timeline.building) return made;
     return made.then(() => {
       if (this.physicsHost !== host) return;
       this.drawNow(true);
-      this.loop.reset(host.time);
+      this.loop.reset(host.stepping.time);
       this.interpolate();
     });
   }
@@ -212,10 +183,10 @@ export class Simulation implements Stepper, MeterSource, HostListener {
 
   /** A new timeline: the host's scene and time, nothing measured yet, the scene's own tracked body. */
   private afterLoad(): void {
-    this.scene = this.physicsHost.scene;
-    this.followHostScene();
+    this.scene = this.physicsHost.timeline.scene;
+    this.drawn.followScene(this.physicsHost);
     const definition = this.scene.definition;
-    this.loop.reset(this.physicsHost.time);
+    this.loop.reset(this.physicsHost.stepping.time);
     this.governor.reset();
     this.stats.reset();
     this.meter.track(definition.tracked?.id ?? -1, definition.tracked?.path ?? null);
@@ -223,32 +194,18 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     this.onTimelineReset?.();
   }
 
-  /** Takes over the host's scene and its draw data when they changed (a load, a replay's load). */
-  private followHostScene(): void {
-    const hostDraw = this.physicsHost.sceneDraw;
-    if (hostDraw === this.seenHostDraw) return;
-    this.seenHostDraw = hostDraw;
-    this.scene = this.physicsHost.scene;
-    this.sceneDraw = { ...hostDraw, version: this.sceneDraw.version + 1 };
-  }
-
   /**
    * Queues a world change to apply at the boundary before step `atStep`: by default the next
    * step (at once while paused, since the caller then runs a frame of 0 s). Returns the queued
    * command: plain data, so a log of them replays the same physics in another world.
    */
-  queue(action: CommandAction, atStep = this.nextStep): Command {
+  queue(action: CommandAction, atStep = this.physicsHost.stepping.nextStep): Command {
     if (!Number.isInteger(atStep) || atStep < 0) {
       throw new Error(t('api.atStep', { value: String(atStep) }));
     }
     const command: Command = { ...action, atStep };
-    this.physicsHost.push(command);
+    this.physicsHost.input.push(command);
     return command;
-  }
-
-  /** The mouse's drag target, latched: applied at the next step boundary (once per frame). */
-  setDragTarget(point: ArrayLike<number>): void {
-    this.physicsHost.setDragTarget(point);
   }
 
   /**
@@ -270,7 +227,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    */
   async frameAndWait(frameSeconds: number): Promise<FrameReport> {
     this.beginFrame(frameSeconds, false);
-    await this.physicsHost.whenCaughtUp();
+    await this.physicsHost.stepping.whenCaughtUp();
     this.endFrame(true);
     return this.report;
   }
@@ -282,7 +239,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    */
   async settle(): Promise<void> {
     const host = this.physicsHost;
-    await host.whenCaughtUp();
+    await host.stepping.whenCaughtUp();
     if (this.physicsHost !== host) return;
     this.drawNow(true);
     this.interpolate();
@@ -300,11 +257,12 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     else this.loop.throttle = 1;
     // A host that keeps its own pace lets a display that draws slowly spend its frames in full.
     this.loop.slowDisplay = realTime && this.physicsHost.keepsOwnPace;
-    this.physicsHost.beginSteps();
+    const stepping = this.physicsHost.stepping;
+    stepping.beginSteps();
     this.loop.frame(frameSeconds, this, this.report);
     this.governed = false;
-    this.physicsHost.endSteps(this.report.steps);
-    this.report.step = this.physicsHost.nextStep;
+    stepping.endSteps(this.report.steps);
+    this.report.step = stepping.nextStep;
   }
 
   /** Picks what is drawn, interpolates it, and records the frame's stats. */
@@ -314,14 +272,13 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     const interpolateStartMs = this.nowMs();
     this.interpolate();
     this.stats.endFrame(this.report, this.nowMs() - interpolateStartMs);
-    this.meter.record(this);
+    this.meter.record(this.drawn);
   }
 
   /** The host's snapshots to draw now, its scene if it changed, the tracked body if it went. */
   private drawNow(settled: boolean): void {
-    this.pair = this.physicsHost.drawn(settled);
-    this.followHostScene();
-    this.meter.checkTracked(this);
+    if (this.drawn.take(this.physicsHost, settled)) this.scene = this.physicsHost.timeline.scene;
+    this.meter.checkTracked(this.drawn);
   }
 
   /**
@@ -330,7 +287,7 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    */
   applyNow(): void {
     this.applySettings();
-    this.physicsHost.endSteps(0);
+    this.physicsHost.stepping.endSteps(0);
     this.drawNow(true);
     this.interpolate();
   }
@@ -338,9 +295,9 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   /** Takes exactly one physics step now (single-step while paused). */
   singleStep(): void {
     this.applySettings();
-    this.physicsHost.beginSteps();
+    this.physicsHost.stepping.beginSteps();
     this.loop.singleStep(this);
-    this.physicsHost.endSteps(1);
+    this.physicsHost.stepping.endSteps(1);
     this.drawNow(true);
     this.timeline.restIfEnded();
     this.interpolate();
@@ -350,17 +307,17 @@ export class Simulation implements Stepper, MeterSource, HostListener {
   step(dtSeconds: number): void {
     const costMs = this.config.current.stepCostMs;
     if (costMs > 0) spendMs(costMs);
-    this.physicsHost.step(dtSeconds);
+    this.physicsHost.stepping.step(dtSeconds);
   }
 
   /**
    * Stepper: whether there is room for another step — not past a loaded replay's end; in a
-   * real-time frame, as the host's budget allows (see PhysicsHost.hasRoom).
+   * real-time frame, as the host's budget allows (see HostStepping.hasRoom).
    */
   stepAllowed(): boolean {
     if (!this.timeline.allowsStep()) return false;
     if (!this.governed) return true;
-    return this.physicsHost.hasRoom(this.governor, this.frameBudgetMs);
+    return this.physicsHost.stepping.hasRoom(this.governor, this.frameBudgetMs);
   }
 
   /** HostListener: what steps cost, for the HUD and the overload governor. */
@@ -374,24 +331,14 @@ export class Simulation implements Stepper, MeterSource, HostListener {
    * target (the carousel's mover, by id) keeps its exact path.
    */
   track(index: number): void {
-    const id = this.idAt(index);
+    const id = this.physicsHost.bodies.idAt(index);
     const target = this.scene.definition.tracked;
     this.meter.track(id, target && target.id === id ? (target.path ?? null) : null);
   }
 
   /** Dense index of the body the stutter meter tracks, −1 for none. */
   get trackedIndex(): number {
-    return this.bodyIndex(this.meter.trackedId);
-  }
-
-  /** MeterSource: the dense index of body `id` in what is drawn, −1 once removed. */
-  bodyIndex(id: number): number {
-    return this.physicsHost.bodyIndex(id);
-  }
-
-  /** The id of the body drawn at dense index `index`, or −1. */
-  idAt(index: number): number {
-    return this.physicsHost.idAt(index);
+    return this.drawn.bodyIndex(this.meter.trackedId);
   }
 
   /** Simulated time the display shows: the last step plus what waits in the accumulator. */
@@ -399,50 +346,13 @@ export class Simulation implements Stepper, MeterSource, HostListener {
     return this.loop.displayTime();
   }
 
-  /** Bodies the state guard removed since the last call, or null (the caller shows them). */
-  takeFaults(): FaultReport | null {
-    return this.physicsHost.takeFaults();
-  }
-
-  /** Bodies the state guard removed since the scene was loaded. */
-  get removedBodies(): number {
-    return this.physicsHost.removedBodies;
-  }
-
-  /** Hex digest of every body's exact state at the newest step published. */
-  hash(): string {
-    return this.physicsHost.hash();
-  }
-
-  /** The snapshots right after step `step` while the host still holds them, else null. */
-  posesAt(step: number): SceneSnapshots | null {
-    return this.physicsHost.posesAt(step);
-  }
-
-  /** The newest step published (the one taken last, on this thread). */
-  get publishedStep(): number {
-    return this.physicsHost.publishedStep;
-  }
-
-  /**
-   * The render mode actually used: only the accumulator leaves a fraction of a step to draw
-   * with; the other strategies end every frame exactly at display time, so they draw current.
-   */
-  renderMode(mode: InterpolationMode = this.config.current.interpolation): InterpolationMode {
-    return this.config.current.strategy === 'accumulator' ? mode : 'off';
-  }
-
-  /** The draw poses for the loop's times now; in the split view its right half's too. */
+  /** The draw poses for the loop's times now (and the split view's right half). */
   private interpolate(): void {
-    const settings = this.config.current;
-    const times = this.loop.timesInto(this.drawnTimes);
-    interpolateAt(this.pair, times, this.renderMode(settings.interpolation), this.draw);
-    const right = this.renderMode(settings.splitRight);
-    if (settings.view === 'split') interpolateAt(this.pair, times, right, this.splitDraw);
+    this.drawn.interpolate(this.loop, this.config.current);
   }
 
   private applySettings(): void {
     this.config.applyTo(this.loop);
-    this.physicsHost.setRate(this.config.current.physicsHz);
+    this.physicsHost.input.setRate(this.config.current.physicsHz);
   }
 }

@@ -82,8 +82,8 @@ export class TimelineControls {
    */
   saveState(): Promise<SavedState> {
     const host = this.sim.host();
-    host.setRate(this.sim.settings().physicsHz);
-    return host.saveState();
+    host.input.setRate(this.sim.settings().physicsHz);
+    return host.timeline.saveState();
   }
 
   /**
@@ -106,7 +106,7 @@ export class TimelineControls {
   /** Continues from a state `checkState` returned (see loadState). */
   loadChecked(state: SavedState): Promise<void> {
     this.notice = otherPhysicsNotice('message.otherPhysicsState', state.physics);
-    const made = this.sim.host().loadState(state);
+    const made = this.sim.host().timeline.loadState(state);
     this.endReplay();
     return this.sim.jumped(made, state);
   }
@@ -121,8 +121,8 @@ export class TimelineControls {
     this.recordingNow = true;
     this.endReplay();
     const host = this.sim.host();
-    host.setRate(this.sim.settings().physicsHz);
-    return host.record(parsed);
+    host.input.setRate(this.sim.settings().physicsHz);
+    return host.timeline.record(parsed);
   }
 
   /** Ends the recording and returns it (`keyframes: 'first'` keeps only the start). */
@@ -130,7 +130,7 @@ export class TimelineControls {
     if (!this.recordingNow) throw new Error(t('api.notRecording'));
     const keyframes = parseStopOptions(options);
     this.recordingNow = false;
-    return this.sim.host().stopRecording(keyframes);
+    return this.sim.host().timeline.stopRecording(keyframes);
   }
 
   /**
@@ -146,9 +146,9 @@ export class TimelineControls {
     const start = recording.keyframes[0];
     if (!start) throw new Error('Recording: keyframes[0] is missing.');
     const host = this.sim.host();
-    const made = host.replay(recording);
+    const made = host.timeline.replay(recording);
     this.endReplay();
-    this.pacer = new ReplayPacer(recording, host.nextStep);
+    this.pacer = new ReplayPacer(recording, host.stepping.nextStep);
     return this.sim.jumped(made, start.state);
   }
 
@@ -160,36 +160,36 @@ export class TimelineControls {
     const pacer = this.pacer;
     if (!pacer) throw new Error(t('api.seekNoReplay'));
     const target = readInteger('seek', step, 'step', 0, pacer.length);
-    const made = this.sim.host().seek(target);
+    const made = this.sim.host().timeline.seek(target);
     pacer.rewound();
     return this.sim.jumped(made, null);
   }
 
   /** The loaded replay's progress and checks (in worker mode as of the newest step); null: none. */
   replayStatus(): ReplayStatus | null {
-    return this.pacer ? this.sim.host().replayStatus() : null;
+    return this.pacer ? this.sim.host().timeline.replayStatus() : null;
   }
 
   /** Steps recorded so far (in worker mode as of the newest step); null when not recording. */
   get recordingStep(): number | null {
-    return this.recordingNow ? (this.sim.host().recordingStatus()?.step ?? 0) : null;
+    return this.recordingNow ? (this.sim.host().timeline.recordingStatus()?.step ?? 0) : null;
   }
 
   /** Inputs recorded so far (in worker mode as of the newest step); null when not recording. */
   get recordingInputs(): number | null {
-    return this.recordingNow ? (this.sim.host().recordingStatus()?.inputs ?? 0) : null;
+    return this.recordingNow ? (this.sim.host().timeline.recordingStatus()?.inputs ?? 0) : null;
   }
 
   /** Whether the loop may take another step: not past a loaded replay's unplayed end. */
   allowsStep(): boolean {
-    return this.pacer === null || this.pacer.allowsStep(this.sim.host().nextStep);
+    return this.pacer === null || this.pacer.allowsStep(this.sim.host().stepping.nextStep);
   }
 
   /** At a frame's start: the replay's recorded step length at the step index, where it names one. */
   followReplay(): void {
     const pacer = this.pacer;
     if (!pacer || pacer.live) return;
-    const seconds = pacer.stepSecondsAt(this.sim.host().nextStep);
+    const seconds = pacer.stepSecondsAt(this.sim.host().stepping.nextStep);
     if (!Number.isNaN(seconds)) this.sim.setRate(1 / seconds);
   }
 
@@ -200,7 +200,7 @@ export class TimelineControls {
   restIfEnded(): void {
     const pacer = this.pacer;
     if (!pacer) return;
-    const step = this.sim.host().nextStep;
+    const step = this.sim.host().stepping.nextStep;
     if (step > pacer.endStep) pacer.live = true;
     else if (pacer.shouldRest(step)) {
       pacer.rested = true;

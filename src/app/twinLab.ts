@@ -87,7 +87,7 @@ export class TwinLab {
    * same scene and the same commands make the same in both worlds. Returns the main world's command.
    */
   queue(action: CommandAction): Command {
-    const atStep = Math.max(this.main.nextStep, this.twin.nextStep);
+    const atStep = Math.max(this.main.host.stepping.nextStep, this.twin.host.stepping.nextStep);
     this.twin.queue(action, atStep);
     return this.main.queue(action, atStep);
   }
@@ -167,7 +167,7 @@ export class TwinLab {
     own: StepHistory,
     other: StepHistory,
   ): void {
-    own.record(step, high, low, sim.posesAt(step));
+    own.record(step, high, low, sim.host.bodies.posesAt(step));
     if (this.divergence !== null || !other.has(step) || own.equals(other, step)) return;
     const left = this.leftHistory.bodiesAt(step);
     const right = this.rightHistory.bodiesAt(step);
@@ -180,8 +180,8 @@ export class TwinLab {
   }
 
   report(): TwinReport {
-    const leftStep = this.main.publishedStep;
-    const rightStep = this.twin.publishedStep;
+    const leftStep = this.main.host.stepping.publishedStep;
+    const rightStep = this.twin.host.stepping.publishedStep;
     let compared = Math.min(leftStep, rightStep);
     while (compared > 0 && !(this.leftHistory.has(compared) && this.rightHistory.has(compared)))
       compared--;

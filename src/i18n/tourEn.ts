@@ -13,7 +13,7 @@ export const TOUR_EN = {
   'tour.close': 'Close the tour',
   'tour.open': 'Resume the tour',
   'tour.chapters': 'Chapters',
-  'tour.validChapters': 'a number from 1 to 6 or one of {ids}',
+  'tour.validChapters': 'a number from 1 to {count} or one of {ids}',
   'tour.badLink':
     "URL parameter 'tour' = {value} is invalid: expected {valid}. The tour stays closed.",
   'tour.badChapter': 'tour chapter {value} is invalid: expected {valid}.',

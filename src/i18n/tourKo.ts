@@ -15,7 +15,7 @@ export const TOUR_KO: Readonly<Record<TourTextKey, string>> = {
   'tour.close': '투어 닫기',
   'tour.open': '투어 계속하기',
   'tour.chapters': '장 목록',
-  'tour.validChapters': '1부터 6까지의 수, 또는 {ids} 중 하나',
+  'tour.validChapters': '1부터 {count}까지의 수, 또는 {ids} 중 하나',
   'tour.badLink':
     "URL 매개변수 'tour' = {value}: 올바르지 않은 값입니다. 필요한 값: {valid}. 투어를 열지 않습니다.",
   'tour.badChapter': '투어의 장 {value}: 올바르지 않은 값입니다. 필요한 값: {valid}.',

@@ -15,7 +15,7 @@ export const TOUR_ZH: Readonly<Record<TourTextKey, string>> = {
   'tour.close': '关闭导览',
   'tour.open': '继续导览',
   'tour.chapters': '章节',
-  'tour.validChapters': '1 到 6 的数字，或 {ids} 之一',
+  'tour.validChapters': '1 到 {count} 的数字，或 {ids} 之一',
   'tour.badLink': "URL 参数 'tour' = {value} 无效：应为 {valid}。导览不打开。",
   'tour.badChapter': '导览章节 {value} 无效：应为 {valid}。',
   'tour.fixedPerFrame.title': '每帧一个固定步长',

@@ -21,9 +21,8 @@ export interface DrawnWorld {
   readonly sceneDraw: SceneDrawData;
 }
 
-/** The main world: with its view setting and, in the split view, the right half's poses. */
+/** The main world: in the split view, the right half's poses too. */
 export interface ComposedWorld extends DrawnWorld {
-  readonly settings: { readonly view: View };
   /** The split view's right half, in its own render mode. */
   readonly splitDraw: DrawSource;
 }
@@ -51,13 +50,12 @@ export class ViewCompositor {
   }
 
   /**
-   * Draws `sim` (and the lab's `twin`, if any). Single: the draw poses. Split: the right half
+   * Draws `sim` (and the lab's `twin`, if any) in `view`. Single: the draw poses. Split: the right half
    * (`splitDraw`) first, then the left in the main mode, so the instance matrices end holding the
    * main mode (what `pose().rendered` reads); the camera eases once before either half, so both
    * come from the same camera state. Ghost: the main mode plus the raw current snapshot.
    */
-  draw(sim: ComposedWorld, twin: DrawnWorld | null): void {
-    const view = sim.settings.view;
+  draw(view: View, sim: ComposedWorld, twin: DrawnWorld | null): void {
     const stage = this.stage;
     stage.ghost.setVisible(view === 'ghost');
     stage.updateCamera();

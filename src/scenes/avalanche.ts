@@ -25,8 +25,8 @@ const POST = { half: 0.3, halfHeight: 1.1, rowSpacing: 6, spacing: 7 } as const;
 
 export const avalancheScene: SceneDefinition = {
   id: 'avalanche',
-  title: 'Avalanche (stress)',
-  hint: 'Bodies pour down the slope and split round the posts; drag one into the flow.',
+  title: 'scene.avalanche',
+  hint: 'hint.avalanche',
   // The default is the most bodies whose step stays within the overload governor's 7.5 ms on
   // the project's two-core machine (docs/performance.md, "Default counts").
   count: { default: 1300, min: 100, max: 5000 },

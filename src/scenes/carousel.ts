@@ -30,8 +30,8 @@ const pathScratch = { p: [0, 0, 0], v: [0, 0, 0], q: [0, 0, 0, 1] };
 
 export const carouselScene: SceneDefinition = {
   id: 'carousel',
-  title: 'Carousel',
-  hint: 'Toggle interpolation (I) and watch the mover: steady with it, juddering without.',
+  title: 'scene.carousel',
+  hint: 'hint.carousel',
   view: { camera: [0, 11, 15], target: [0, 0.5, 0] },
   tracked: {
     // The build's first and only body.

@@ -8,8 +8,8 @@ import type { SceneDefinition } from './sceneTypes';
 
 export const determinismScene: SceneDefinition = {
   id: 'determinism',
-  title: 'Determinism (60 vs 144 Hz)',
-  hint: 'Both heaps agree bit for bit under the accumulator; switch strategy to see them diverge.',
+  title: 'scene.determinism',
+  hint: 'hint.determinism',
   count: { default: 40, min: 1, max: 300 },
   view: { camera: [0, 10, 25], target: [0, 1.5, 0] },
   twin: { leftHz: 60, rightHz: 144, offsetX: 7 },

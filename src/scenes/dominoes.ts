@@ -8,8 +8,8 @@ const NUDGE = 2;
 
 export const dominoesScene: SceneDefinition = {
   id: 'dominoes',
-  title: 'Dominoes',
-  hint: 'Watch the wave run round the spiral; reset (R) to see it again.',
+  title: 'scene.dominoes',
+  hint: 'hint.dominoes',
   count: { default: 90, min: 2, max: 500 },
   view: { camera: [0, 14, 18], target: [0, 0, 0] },
   build(physics, _rng, count) {

@@ -37,8 +37,8 @@ const PILE_KINDS: readonly ShapeKind[] = [
 
 export const pileScene: SceneDefinition = {
   id: 'pile',
-  title: 'Pile',
-  hint: 'Raise the count until physics cost per step passes the dt budget and slow motion sets in.',
+  title: 'scene.pile',
+  hint: 'hint.pile',
   count: { default: 300, min: 1, max: 5000 },
   view: { camera: [16, 14, 20], target: [0, 3, 0] },
   build(physics, rng, count) {

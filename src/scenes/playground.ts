@@ -8,8 +8,8 @@ import type { SceneDefinition } from './sceneTypes';
 
 export const playgroundScene: SceneDefinition = {
   id: 'playground',
-  title: 'Playground',
-  hint: 'Drag bodies with the mouse, throw with F, spawn from the panel.',
+  title: 'scene.playground',
+  hint: 'hint.playground',
   count: { default: 40, min: 0, max: 1000 },
   view: { camera: [9, 7, 12], target: [-1, 1, 0] },
   build(physics, rng, count) {

@@ -16,8 +16,8 @@ export function pyramidBoxes(layers: number): number {
 
 export const pyramidScene: SceneDefinition = {
   id: 'pyramid',
-  title: 'Pyramid (stress)',
-  hint: 'Boxes stand on their own until the block lands; 11 layers is Jolt’s 1,771-box test.',
+  title: 'scene.pyramid',
+  hint: 'hint.pyramid',
   // The count is the layers. 7 layers (455 boxes) hold real time on a 2-core machine; 11 (1,771)
   // do not yet (docs/contacts.md). 15 layers are 4,495 boxes; the block still starts above the apex.
   count: { default: 7, min: 1, max: 15, counts: 'layers' },

@@ -69,8 +69,8 @@ const COLUMN_BASE = 5;
 
 export const rainScene: SceneDefinition = {
   id: 'rain',
-  title: 'Rain (stress)',
-  hint: 'A downpour of mixed shapes: watch physics / step climb as they land, then fall as they sleep.',
+  title: 'scene.rain',
+  hint: 'hint.rain',
   // The default is the most bodies whose step stays within the overload governor's 7.5 ms on
   // the project's two-core machine (docs/performance.md, "Default counts").
   count: { default: 900, min: 100, max: 5000 },

@@ -1,5 +1,6 @@
 // What a scene is: data plus a builder, listed in the registry the panel and the API read.
 
+import type { TextKey } from '../i18n/en';
 import type { PhysicsWorld, Vec3Tuple } from '../physics/index';
 import type { Rng } from '../util/rng';
 
@@ -25,9 +26,10 @@ export interface SceneView {
 
 export interface SceneDefinition {
   id: string;
-  title: string;
+  /** The scene's name in the panel's scene choice, in the page's language. */
+  title: TextKey;
   /** One line for the panel: what to try in this scene. */
-  hint: string;
+  hint: TextKey;
   /** Scenes whose size is a parameter; absent when the scene is fixed. */
   count?: CountRange;
   view: SceneView;

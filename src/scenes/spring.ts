@@ -35,8 +35,8 @@ export function ballStart(chain: number, k: number): [number, number, number] {
 
 export const springScene: SceneDefinition = {
   id: 'spring',
-  title: 'Spring chain',
-  hint: 'Switch the strategy to variable on a 60 Hz display: the chains blow apart.',
+  title: 'scene.spring',
+  hint: 'hint.spring',
   view: { camera: [0, 6, 19], target: [0, 6, 0] },
   build(physics) {
     const spring = chainSpring();

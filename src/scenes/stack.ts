@@ -4,8 +4,8 @@ import type { SceneDefinition } from './sceneTypes';
 
 export const stackScene: SceneDefinition = {
   id: 'stack',
-  title: 'Stack',
-  hint: 'Throw a ball at the tower (F) or drag a brick out.',
+  title: 'scene.stack',
+  hint: 'hint.stack',
   count: { default: 36, min: 1, max: 600 },
   view: { camera: [12, 8, 14], target: [0, 3, 0] },
   build(physics, _rng, count) {

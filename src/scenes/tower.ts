@@ -18,8 +18,8 @@ export function bricksPerCourse(bricks: number): number {
 
 export const towerScene: SceneDefinition = {
   id: 'tower',
-  title: 'Tower (stress)',
-  hint: 'The ball brings it down; reset (R) to watch again, or throw more (F).',
+  title: 'scene.tower',
+  hint: 'hint.tower',
   // The default is the most bodies whose step stays within the overload governor's 7.5 ms on
   // the project's two-core machine (docs/performance.md, "Default counts").
   count: { default: 1300, min: 100, max: 5000 },

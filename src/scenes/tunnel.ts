@@ -7,8 +7,8 @@ export const TUNNEL = { speed: 9, wallX: 1, wallHalfThickness: 0.05, ballRadius:
 
 export const tunnelScene: SceneDefinition = {
   id: 'tunnel',
-  title: 'Tunnelling',
-  hint: 'Strategy variable + hitch (H): a long step jumps the ball clean through a wall.',
+  title: 'scene.tunnel',
+  hint: 'hint.tunnel',
   view: { camera: [0, 5, 8], target: [0, 1.6, 0] },
   build(physics) {
     // A step may move a ball at most 0.17 m (ball radius + half the wall): then some step lands

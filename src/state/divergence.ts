@@ -2,6 +2,8 @@
 // between two states of the same step. The replay compares against a recording's keyframes with
 // it, and the determinism lab compares its two worlds with it.
 
+import { BODY_MAKE_FIELDS, BODY_MOTION_FIELDS, BODY_OPTIONAL_FIELDS } from './stateParts';
+
 /** The first step, body and field at which a run differed from its reference. */
 export interface Divergence {
   /** The first step (of the replay's or the lab's count) at which a check failed. */
@@ -23,25 +25,10 @@ export interface ComparedBody {
 
 /**
  * Body fields in the order they are compared: motion first (what a hash covers and where a
- * difference shows first), then sleep, then what the body was made from.
+ * difference shows first), then sleep, then what the body was made from — every field a saved
+ * body has (stateParts.ts) but its id.
  */
-const BODY_FIELDS = [
-  'position',
-  'quaternion',
-  'velocity',
-  'angularVelocity',
-  'force',
-  'torque',
-  'sleepState',
-  'timeLastSleepy',
-  'invInertiaWorld',
-  'kind',
-  'scale',
-  'density',
-  'material',
-  'kinematic',
-  'angularDamping',
-] as const;
+const BODY_FIELDS = [...BODY_MOTION_FIELDS, ...BODY_OPTIONAL_FIELDS, ...BODY_MAKE_FIELDS] as const;
 
 /**
  * The first difference between two lists of bodies of the same step, body by body in list order

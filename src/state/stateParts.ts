@@ -41,14 +41,18 @@ export interface SavedBody extends BodyMake, BodyMotion {
   id: number;
 }
 
-const BODY_FIELDS = [
-  'id',
+/** What a saved body was made from. */
+export const BODY_MAKE_FIELDS = [
   'kind',
   'scale',
   'density',
   'material',
   'kinematic',
   'angularDamping',
+] as const;
+
+/** A saved body's exact state between steps: its motion, then its sleep. */
+export const BODY_MOTION_FIELDS = [
   'position',
   'quaternion',
   'velocity',
@@ -58,6 +62,11 @@ const BODY_FIELDS = [
   'sleepState',
   'timeLastSleepy',
 ] as const;
+
+/** The fields a saved body may leave out (its world inertia, written by newer builds). */
+export const BODY_OPTIONAL_FIELDS = ['invInertiaWorld'] as const;
+
+const BODY_FIELDS = ['id', ...BODY_MAKE_FIELDS, ...BODY_MOTION_FIELDS] as const;
 
 /** Positions within the world's edge (the state guard removes a body past it). */
 const IN_WORLD: NumberRange = { min: -WORLD_LIMIT_METERS, max: WORLD_LIMIT_METERS };
@@ -101,7 +110,7 @@ export function readBodies(
 }
 
 function readBody(what: string, value: unknown, path: string, time: number): SavedBody {
-  const f = readFields(what, value, path, BODY_FIELDS, ['invInertiaWorld']);
+  const f = readFields(what, value, path, BODY_FIELDS, BODY_OPTIONAL_FIELDS);
   const at = (key: string): string => join(path, key);
   const kind = readChoice(what, f.kind, at('kind'), SHAPE_KINDS);
   const body: SavedBody = {

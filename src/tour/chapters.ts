@@ -1,4 +1,4 @@
-// The tour's six chapters, one per step of "Fix Your Timestep!": the scene and settings each
+// The tour's chapters, one per step of "Fix Your Timestep!": the scene and settings each
 // puts in force, its words (text keys), what it measures, what it offers to try, and the
 // article's terms its words must name in every language.
 
@@ -8,7 +8,7 @@ import type { TextKey } from '../i18n/en';
 import type { Term } from '../i18n/glossary';
 import { t } from '../i18n/language';
 
-/** The chapters' ids, in order: `?tour=` and `sandbox.tour.open` take one (or its number, 1–6). */
+/** The chapters' ids, in order: `?tour=` and `sandbox.tour.open` take one (or its number, from 1). */
 export const CHAPTER_IDS = [
   'fixed-per-frame',
   'variable',
@@ -101,7 +101,7 @@ function chapter(
  */
 export const VARIABLE_RATES: readonly DisplayRate[] = ['144', '60', '30', 'native'];
 
-/** The six chapters, in the article's order. */
+/** The chapters, in the article's order. */
 export const CHAPTERS: readonly TourChapter[] = [
   chapter(
     'fixed-per-frame',
@@ -201,20 +201,26 @@ export const CHAPTERS: readonly TourChapter[] = [
 /** The valid ways to name a chapter, in the page's language: its number or its id (quoted). */
 function validChapters(): string {
   return t('tour.validChapters', {
+    count: CHAPTERS.length,
     ids: CHAPTER_IDS.map((id) => `'${id}'`).join(t('list.separator')),
   });
 }
 
+/** A chapter's number as written: digits, no leading zero. */
+const NUMBER = /^[1-9][0-9]*$/;
+
 /**
- * The chapter a link or a script names: its id, or its number from 1 to 6 (a number or the
- * text of one). Anything else throws an Error, in the page's language, naming the valid ids.
+ * The chapter a link or a script names: its id, or its number from 1 to the chapters' count (a
+ * number or the text of one). Anything else throws an Error, in the page's language, naming the
+ * valid ids.
  */
 export function findChapter(chapter: unknown): TourChapter {
   const text = typeof chapter === 'number' ? String(chapter) : chapter;
   if (typeof text === 'string') {
     const byId = CHAPTERS.find((entry) => entry.id === text);
     if (byId) return byId;
-    if (/^[1-6]$/.test(text)) return CHAPTERS[Number(text) - 1];
+    const byNumber = NUMBER.test(text) ? CHAPTERS[Number(text) - 1] : undefined;
+    if (byNumber) return byNumber;
   }
   throw new Error(t('tour.badChapter', { value: quoteValue(chapter), valid: validChapters() }));
 }

@@ -26,7 +26,7 @@ const THREAD_WAIT_MS = 5000;
 /** `window.sandbox.tour`: the chapters, and the tour opened, closed and read from a script. */
 export interface TourApi {
   chapters(): { id: string; title: string; scene: string; settings: Partial<Settings> }[];
-  /** Opens a chapter (id or 1–6); resolves once its scene is loaded and its settings in force. */
+  /** Opens a chapter (id or number); resolves once its scene is loaded and its settings in force. */
   open(chapter: string | number): Promise<void>;
   close(): void;
   /** The open chapter's id; null while the tour is closed. */

@@ -17,7 +17,7 @@ import { COMPACT_MEDIA } from './viewLayout';
 import type { TextKey } from '../i18n/en';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from '../i18n/language';
 import type { Language } from '../i18n/language';
-import { CHOICE_TEXTS, SCENE_HINTS, SCENE_TITLES } from '../i18n/names';
+import { choiceText } from '../i18n/names';
 import { fixedText } from './readout';
 
 /** What each strategy does to the picture, shown under the strategy picker. */
@@ -201,8 +201,7 @@ export class Panel {
     this.sceneState.scene = loaded.definition.id;
     this.sceneState.count = loaded.count;
     this.sceneState.seed = loaded.seed;
-    const hint = SCENE_HINTS[loaded.definition.id];
-    this.sceneState.hint = hint === undefined ? loaded.definition.hint : t(hint);
+    this.sceneState.hint = t(loaded.definition.hint);
     this.notes.strategy = t(STRATEGY_NOTES[this.controls.settings().strategy]);
     const range = findScene(loaded.definition.id)?.count;
     this.countController.name(t(range?.counts === 'layers' ? 'label.layers' : 'label.bodyCount'));
@@ -258,19 +257,21 @@ export class Panel {
   }
 
   /**
-   * Shows an option row's values by their names in the page's language (a scene's title,
-   * CHOICE_TEXTS), or as themselves (a display rate's digits). The values, what the API and URL use, stay English.
+   * Shows an option row's values by their names in the page's language (a scene's title key,
+   * choiceText), or as themselves (a display rate's digits). The values, what the API and URL
+   * use, stay English.
    */
   private addOptions(controller: Controller, label: TextKey): Controller {
     if (!(controller instanceof OptionController)) throw new Error('Not an option row.');
     const values = controller._values.map(String);
     // The scene row shows titles; the others, their values' names (or the values themselves).
-    const titles = label === 'label.scene' ? SCENE_TITLES : CHOICE_TEXTS;
+    const textOf = (value: string): TextKey | undefined =>
+      label === 'label.scene' ? findScene(value)?.title : choiceText(value);
     // Written over the list in place, in order: lil-gui's object form ({ name: value }) would
     // put names such as "30" first, as a JavaScript object orders integer-like keys.
     const show = (): void => {
       const names = values.map((value) => {
-        const text = titles[value];
+        const text = textOf(value);
         return text === undefined ? value : t(text);
       });
       controller._names = names;

@@ -8,11 +8,11 @@ export function baselineSim(sim: Simulation): BaselineSim {
   return {
     frameAndWait: (seconds) => sim.frameAndWait(seconds),
     queue: (action) => sim.queue(action as CommandAction),
-    setDragTarget: (point) => sim.setDragTarget(point),
-    idAt: (index) => sim.idAt(index),
-    hash: () => sim.hash(),
+    setDragTarget: (point) => sim.host.input.setDragTarget(point),
+    idAt: (index) => sim.host.bodies.idAt(index),
+    hash: () => sim.host.bodies.hash(),
     get publishedStep() {
-      return sim.publishedStep;
+      return sim.host.stepping.publishedStep;
     },
     set: (patch) => sim.set(patch),
     load: (sceneId, options) => sim.load(sceneId, options),

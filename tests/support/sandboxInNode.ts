@@ -38,7 +38,7 @@ export async function sandboxInNode(
   const tour = new Tour(body, body, {
     actions: app.actions,
     lastFrame: () => app.sim.stats.lastFrame,
-    snapshots: () => app.sim.snapshots,
+    snapshots: () => app.sim.drawn.snapshots,
   });
   app.actions.set({ physicsThread: 'main' });
   return { app, sandbox: createScriptingApi(app.actions, tour.api()), messages };

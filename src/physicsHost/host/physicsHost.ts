@@ -1,6 +1,6 @@
-// Everything the page asks of physics, whichever thread it runs on: one interface with two homes,
-// LocalHost (the physics core on the page's own thread) and WorkerHost (a physics worker, the
-// page's end of it in ../workerHost/). Switching threads swaps the one object a Simulation holds.
+// Everything the page asks of physics, whichever thread it runs on, cut by role: stepping, input,
+// timeline, bodies, faults. Two homes: LocalHost (the physics core on the page's own thread) and
+// WorkerHost (../workerHost/). Switching threads swaps the one object a Simulation holds.
 
 import type { PhysicsThreadSetting } from '../../config/settings';
 import type { OverloadGovernor } from 'fixed-step/loop';
@@ -41,56 +41,20 @@ export interface HostListener {
 }
 
 /**
- * A physics host. The page's step index is the physics core's: steps since the scene was loaded,
- * running on across a replay's scene loads, set by a jump (a loaded state's step; a replay's
- * first keyframe's; a seek's: the replay's start plus the target). `nextStep` is that index as
- * far as the page has asked (a worker may still be stepping towards it).
+ * The frame's steps, and what they publish. The page's step index is the physics core's: steps
+ * since the scene was loaded, running on across a replay's scene loads, set by a jump (a loaded
+ * state's step; a replay's first keyframe's; a seek's: the replay's start plus the target).
+ * `nextStep` is that index as far as the page has asked (a worker may still be stepping towards it).
  */
-export interface PhysicsHost {
-  /** Where the physics steps. */
-  readonly thread: PhysicsThreadSetting;
-  readonly transport: HostTransport;
-  /**
-   * Share of real time the physics may use (the overload governor's): most of a frame on the
-   * page's thread, nearly all of it in a worker with a core of its own.
-   */
-  readonly physicsShare: number;
-  /**
-   * Whether the physics keeps its own pace, so a steadily slow display may spend its frames in
-   * full (the loop's `slowDisplay`): true in a worker, false where physics shares the frame.
-   */
-  readonly keepsOwnPace: boolean;
-  /** Steps the drawn state lags the newest step asked for, beyond the main thread's (0 there). */
-  readonly latencySteps: number;
-  /** The tuning every world this host builds uses (saved states and recordings must match it). */
-  readonly tuning: Readonly<PhysicsTuning>;
-
+export interface HostStepping {
   /** Reads the clock and reports step costs to `listener` from now on. */
   attach(listener: HostListener): void;
-  /** Builds a scene (checked by the caller) into an empty world; resolves once it is built. */
-  load(scene: LoadedScene): Promise<void>;
-  /** True while a load or jump is being built (frames then pass no time). */
-  readonly building: boolean;
-  /** The scene built (or asked for): a replay may load another one at one of its steps. */
-  readonly scene: LoadedScene;
-  /** The scene's statics and springs; a new object (and version) whenever they change. */
-  readonly sceneDraw: SceneDrawData;
-
   /** The index of the next step: commands queued now apply before it. */
   readonly nextStep: number;
   /** The newest step published (on the page's thread, the one taken last). */
   readonly publishedStep: number;
   /** Simulated seconds of the world at the newest step built or published. */
   readonly time: number;
-  /** Queues a command for the boundary before step `command.atStep`. */
-  push(command: Command): void;
-  /** Latches the mouse's drag target, applied at the next step boundary. */
-  setDragTarget(point: ArrayLike<number>): void;
-  /** The physics rate the page paces at (what saved states and keyframes record). */
-  setRate(physicsHz: number): void;
-  /** Where the world's contact kernels run: WebAssembly, or their TypeScript (the same bits). */
-  readonly kernels: KernelMode;
-
   /** A frame's steps begin (their costs are measured from here on the page's thread). */
   beginSteps(): void;
   /** Takes (page's thread) or asks for (worker) one step of `dtSeconds`. */
@@ -115,7 +79,30 @@ export interface PhysicsHost {
   drawn(settled: boolean): SceneSnapshots;
   /** Resolves once everything asked so far is done and published (at once on the page's thread). */
   whenCaughtUp(): Promise<void>;
+  /** Told every step's digest while set (steps are hashed only then). */
+  setStepHashListener(listener: StepHashListener | null): void;
+}
 
+/** What the page puts into the world between steps. */
+export interface HostInput {
+  /** Queues a command for the boundary before step `command.atStep`. */
+  push(command: Command): void;
+  /** Latches the mouse's drag target, applied at the next step boundary. */
+  setDragTarget(point: ArrayLike<number>): void;
+  /** The physics rate the page paces at (what saved states and keyframes record). */
+  setRate(physicsHz: number): void;
+}
+
+/** The scene built, and the jumps through time: saved states, recordings, replays, seeks. */
+export interface HostTimeline {
+  /** Builds a scene (checked by the caller) into an empty world; resolves once it is built. */
+  load(scene: LoadedScene): Promise<void>;
+  /** True while a load or jump is being built (frames then pass no time). */
+  readonly building: boolean;
+  /** The scene built (or asked for): a replay may load another one at one of its steps. */
+  readonly scene: LoadedScene;
+  /** The scene's statics and springs; a new object (and version) whenever they change. */
+  readonly sceneDraw: SceneDrawData;
   /** The world's exact state at `nextStep` (see state/worldState.ts). */
   saveState(): Promise<SavedState>;
   /** Continues from a validated state; rejects (or throws), changing nothing, if it cannot. */
@@ -131,7 +118,10 @@ export interface PhysicsHost {
   replayStatus(): ReplayStatus | null;
   /** The recording under way (in a worker as of the newest finished request); null: none. */
   recordingStatus(): RecordingStatus | null;
+}
 
+/** The bodies published: who is where, by id, and the digest of their exact state. */
+export interface HostBodies {
   /** Hex digest of the newest published step's exact state ('' before the first). */
   hash(): string;
   /** The snapshots right after step `step` while still held (a scratch pair), else null. */
@@ -140,12 +130,42 @@ export interface PhysicsHost {
   bodyIndex(id: number): number;
   /** The id of the body drawn at dense index `index`, or −1. */
   idAt(index: number): number;
-  /** Bodies the state guard removed since the last call, merged, or null. */
-  takeFaults(): FaultReport | null;
-  /** Bodies the state guard removed since the scene was loaded. */
-  readonly removedBodies: number;
-  /** Told every step's digest while set (steps are hashed only then). */
-  setStepHashListener(listener: StepHashListener | null): void;
+}
+
+/** Bodies the state guard removed (non-finite or runaway state). */
+export interface HostFaults {
+  /** Those removed since the last call, merged, or null. */
+  take(): FaultReport | null;
+  /** How many were removed since the scene was loaded. */
+  readonly removed: number;
+}
+
+/** A physics host: where it runs and how it paces, and its parts by role. */
+export interface PhysicsHost {
+  /** Where the physics steps. */
+  readonly thread: PhysicsThreadSetting;
+  readonly transport: HostTransport;
+  /**
+   * Share of real time the physics may use (the overload governor's): most of a frame on the
+   * page's thread, nearly all of it in a worker with a core of its own.
+   */
+  readonly physicsShare: number;
+  /**
+   * Whether the physics keeps its own pace, so a steadily slow display may spend its frames in
+   * full (the loop's `slowDisplay`): true in a worker, false where physics shares the frame.
+   */
+  readonly keepsOwnPace: boolean;
+  /** Steps the drawn state lags the newest step asked for, beyond the main thread's (0 there). */
+  readonly latencySteps: number;
+  /** The tuning every world this host builds uses (saved states and recordings must match it). */
+  readonly tuning: Readonly<PhysicsTuning>;
+  /** Where the world's contact kernels run: WebAssembly, or their TypeScript (the same bits). */
+  readonly kernels: KernelMode;
+  readonly stepping: HostStepping;
+  readonly input: HostInput;
+  readonly timeline: HostTimeline;
+  readonly bodies: HostBodies;
+  readonly faults: HostFaults;
   /** Lets go of the physics (a worker is stopped; whoever waits on it is let go). */
   dispose(): void;
 }

@@ -2,13 +2,7 @@
 // requests, hears what the worker built, answered and stepped, and reads the steps it published.
 // It never waits for the worker; `whenCaughtUp` is for scripted frames that choose to.
 
-import type {
-  Command,
-  FaultReport,
-  KernelMode,
-  PhysicsTuning,
-  Vec3Tuple,
-} from '../../physics/index';
+import type { FaultReport, KernelMode, PhysicsTuning } from '../../physics/index';
 import { findScene, resolveScene } from '../../scenes/registry';
 import type { LoadedScene, SceneOptions } from '../../scenes/registry';
 import type { SceneDrawData } from '../../snapshot/sceneDrawData';
@@ -32,6 +26,7 @@ import { CheckpointPolicy } from './checkpoints';
 import type { Answer } from './logReplay';
 import { WorkerReplies } from './workerReplies';
 import { WorkerSilence } from './workerSilence';
+import { WorkerOutbox } from './workerOutbox';
 import { assertNever } from '../../util/assertNever';
 
 /** Told what the worker reports; each may be left unset. */
@@ -62,30 +57,23 @@ export class WorkerChannel {
   private generation = 0;
   /** Requests sent (saveState, record, stopRecording), by id, until their reply. */
   private readonly replies = new WorkerReplies();
-  /** The physics rate last sent (`rate`). */
-  private sentHz = Number.NaN;
   /** The timeline as of the newest finished request. */
   timeline: TimelineReport = { replay: null, recordingStep: null, recordingInputs: null };
-  /** Bumped when a replay changed the scene at one of its steps (`scene`, `sceneDraw` then new). */
-  sceneChanges = 0;
   /** The load the page has heard back from (its scene and draw data are known), or −1. */
   private loadedGeneration = -1;
-  private readonly steps: PublishedSteps;
+  /** The steps the worker published, as read from the ring (see `copyStep`, `newestStep`). */
+  readonly published: PublishedSteps;
   private readonly transferReader: TransferReader | null = null;
   private readonly sink: MessageSink<ToWorker>;
-  private readonly transport: Transport;
+  /** How published steps arrive. */
+  readonly transport: Transport;
   private readonly events: WorkerEvents;
-  private pending: Command[] = [];
-  /** Whether a drag target waits for the next flush (in `dragMessage`). */
-  private dragPending = false;
+  /** Commands, the drag target and the rate, held until the frame's messages go. */
+  readonly outbox: WorkerOutbox = new WorkerOutbox((message) => this.send(message));
   /**
-   * The messages sent every frame, made once: postMessage copies a message as it is sent, and
-   * the log keeps copies of its own, so reusing them allocates nothing per frame.
+   * The step request sent every frame, made once: postMessage copies a message as it is sent,
+   * and the log keeps copies of its own, so reusing it allocates nothing per frame.
    */
-  private readonly dragMessage: { type: 'dragTarget'; point: Vec3Tuple } = {
-    type: 'dragTarget',
-    point: [0, 0, 0],
-  };
   private readonly stepMessage: Extract<ToWorker, { type: 'stepTo' }> = {
     type: 'stepTo',
     generation: 0,
@@ -140,22 +128,7 @@ export class WorkerChannel {
         postMessage: (message, transfer) => sink.postMessage(message, transfer),
       });
     }
-    this.steps = new PublishedSteps(this.transferReader);
-  }
-
-  /** What the newest step copied by `copyStep` cost the worker (ms). */
-  get lastStepMs(): number {
-    return this.steps.lastStepMs;
-  }
-
-  /** The worker's milliseconds spent stepping, in all, up to the newest step copied. */
-  get lastBusyMs(): number {
-    return this.steps.lastBusyMs;
-  }
-
-  /** The world's simulated seconds at the newest step copied. */
-  get lastTime(): number {
-    return this.steps.lastTime;
+    this.published = new PublishedSteps(this.transferReader);
   }
 
   /** Sends a request to the worker and notes it in the log. */
@@ -186,7 +159,7 @@ export class WorkerChannel {
     this.silence.spoke();
     switch (message.type) {
       case 'ring':
-        this.steps.useRing(message.buffer, message.capacity, message.slots);
+        this.published.useRing(message.buffer, message.capacity, message.slots);
         return;
       case 'slot':
         this.transferReader?.receive(message.buffer);
@@ -211,7 +184,6 @@ export class WorkerChannel {
         if (message.generation !== this.generation) return;
         this.scene = loadedScene(message.scene, this.scene);
         this.sceneDraw = { version: this.sceneDraw.version + 1, ...message.sceneDraw };
-        this.sceneChanges++;
         return;
       case 'reply':
         this.replies.settle(message.id, message.value, message.error);
@@ -256,11 +228,6 @@ export class WorkerChannel {
     this.checkpoints.shown(step, this.log);
   }
 
-  /** How published steps arrive. */
-  get transportName(): Transport {
-    return this.transport;
-  }
-
   /** True once the worker has built the newest scene asked for. */
   get ready(): boolean {
     return this.loadedGeneration === this.generation;
@@ -300,9 +267,8 @@ export class WorkerChannel {
     this.loadWaiter?.resolve();
     this.generation++;
     this.silence.heard();
-    this.pending = [];
-    this.dragPending = false;
-    this.checkpoints.restart(this.lastBusyMs);
+    this.outbox.drop();
+    this.checkpoints.restart(this.published.lastBusyMs);
     this.send(make(this.generation));
     return new Promise((resolve, reject) => {
       this.loadWaiter = { generation: this.generation, resolve, reject };
@@ -311,13 +277,6 @@ export class WorkerChannel {
 
   /** Where the worker's contact kernels run, as its last load reported. */
   kernels: KernelMode = 'typescript';
-
-  /** The physics rate the page paces at, sent when it changes (saved states record it). */
-  setRate(physicsHz: number): void {
-    if (physicsHz === this.sentHz) return;
-    this.sentHz = physicsHz;
-    this.send({ type: 'rate', physicsHz });
-  }
 
   /**
    * A request answered by the worker once everything sent before it is done: the state then,
@@ -335,40 +294,14 @@ export class WorkerChannel {
     return answered;
   }
 
-  /** Whether commands or a drag target wait for the next `flush`. */
-  get hasPending(): boolean {
-    return this.pending.length > 0 || this.dragPending;
-  }
-
   /** Whether the worker hashes every step and reports the digests (`onStepHashes`). */
   setHashSteps(on: boolean): void {
     this.sink.postMessage({ type: 'hashSteps', on }, []);
   }
 
-  /** Queues a command for the worker; sent with the next `flush`. */
-  push(command: Command): void {
-    this.pending.push(command);
-  }
-
-  /** Latches the mouse's drag target; sent with the next `flush` (one per frame, however many moves). */
-  setDragTarget(target: ArrayLike<number>): void {
-    const point = this.dragMessage.point;
-    point[0] = target[0];
-    point[1] = target[1];
-    point[2] = target[2];
-    this.dragPending = true;
-  }
-
   /** Sends the commands and the drag target queued since the last flush (frame start). */
   flush(): void {
-    if (this.pending.length > 0) {
-      this.send({ type: 'commands', commands: this.pending });
-      this.pending = [];
-    }
-    if (this.dragPending) {
-      this.send(this.dragMessage);
-      this.dragPending = false;
-    }
+    this.outbox.flush();
   }
 
   /** Asks for steps up to index `step`, each of `dtSeconds` (or each its own, in order). */
@@ -379,7 +312,7 @@ export class WorkerChannel {
     message.step = step;
     message.dtSeconds = dtSeconds;
     this.send(message);
-    const id = this.checkpoints.due(step, this.lastBusyMs);
+    const id = this.checkpoints.due(step, this.published.lastBusyMs);
     if (id >= 0) this.send({ type: 'checkpoint', id, have: this.checkpoints.have });
   }
 
@@ -426,7 +359,7 @@ export class WorkerChannel {
 
   /** The highest step of the current load in the ring, or −1 when none is there yet. */
   newestStep(): number {
-    return this.ready ? this.steps.newest(this.generation) : -1;
+    return this.ready ? this.published.newest(this.generation) : -1;
   }
 
   /**
@@ -435,7 +368,7 @@ export class WorkerChannel {
    * `unless` (already copied) nothing is copied. The slot is held while it is copied.
    */
   copyStep(step: number, out: SceneSnapshots, unless = -1): number {
-    return this.ready ? this.steps.copy(step, this.generation, out, unless) : -1;
+    return this.ready ? this.published.copy(step, this.generation, out, unless) : -1;
   }
 }
 

@@ -3,13 +3,14 @@
 // The loop still decides how many steps each frame owes; this only ever asks, never waits.
 
 import type { SceneSnapshots } from '../../snapshot/snapshots';
+import type { PublishedSteps } from './publishedSteps';
 import type { WorkerChannel } from './workerChannel';
 
 /** What the frames ask of the worker's channel. */
 export type FrameChannel = Pick<
   WorkerChannel,
-  'ringSlots' | 'newestStep' | 'copyStep' | 'flush' | 'requestSteps' | 'lastStepMs' | 'lastBusyMs'
->;
+  'ringSlots' | 'newestStep' | 'copyStep' | 'flush' | 'requestSteps'
+> & { readonly published: Pick<PublishedSteps, 'lastStepMs' | 'lastBusyMs'> };
 
 /**
  * Frames in a row the worker must be a step ahead of the drawn step before the latency drops by
@@ -177,9 +178,10 @@ export class WorkerFrames {
     this.drawnStep = target;
     this.drawnSeq = seq;
     if (!fresh) return -1;
-    const busyMs = this.channel.lastBusyMs;
+    const busyMs = this.channel.published.lastBusyMs;
     const steps = this.costStep >= 0 && target > this.costStep ? target - this.costStep : 0;
-    const meanMs = steps > 0 ? (busyMs - this.costBusyMs) / steps : this.channel.lastStepMs;
+    const meanMs =
+      steps > 0 ? (busyMs - this.costBusyMs) / steps : this.channel.published.lastStepMs;
     this.stepsSinceCost = steps > 0 ? steps : 1;
     this.costStep = target;
     this.costBusyMs = busyMs;

@@ -12,7 +12,7 @@ function hashesByStep(
   const hashes = new Map<number, string>();
   for (const seconds of frames) {
     const report = sim.frame(seconds);
-    hashes.set(report.step, sim.hash());
+    hashes.set(report.step, sim.host.bodies.hash());
   }
   return hashes;
 }
@@ -69,7 +69,7 @@ describe('determinism', () => {
   it('a different seed gives different physics', () => {
     const sim = new Simulation('pile', { count: 80, seed: 8 });
     for (const seconds of frames(60, 1)) sim.frame(seconds);
-    expect(sim.hash()).not.toBe(run60.get(100));
+    expect(sim.host.bodies.hash()).not.toBe(run60.get(100));
   });
 });
 
@@ -78,13 +78,13 @@ describe('reset', () => {
     '%s: reset rebuilds the scene as loaded, fixed-size scenes included',
     (scene) => {
       const sim = new Simulation(scene, { seed: 5 });
-      const fresh = sim.hash();
+      const fresh = sim.host.bodies.hash();
       for (let f = 0; f < 20; f++) sim.frame(1 / 60);
-      expect(sim.hash()).not.toBe(fresh);
+      expect(sim.host.bodies.hash()).not.toBe(fresh);
       sim.reset();
       expect(sim.scene.seed).toBe(5);
-      expect(sim.nextStep).toBe(0);
-      expect(sim.hash()).toBe(fresh);
+      expect(sim.host.stepping.nextStep).toBe(0);
+      expect(sim.host.bodies.hash()).toBe(fresh);
     },
   );
 });

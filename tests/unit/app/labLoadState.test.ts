@@ -36,7 +36,7 @@ describe('the determinism lab reads a state once (finding 5)', () => {
     reads = 0;
     await sandbox.loadState(input);
     expect(reads).toBe(limit);
-    expect(app.sim.nextStep).toBe(lab.twin.nextStep);
+    expect(app.sim.host.stepping.nextStep).toBe(lab.twin.host.stepping.nextStep);
     await sandbox.advance([1 / 60, 1 / 60, 1 / 60]);
     const report = sandbox.stats().twin;
     expect(report?.divergedAt).toBe(-1);

@@ -10,15 +10,15 @@ function drawn(
   instances: BodyInstances,
   index: number,
 ): { p: number[]; q: number[] } {
-  instances.sync(sim.snapshots.bodies);
-  instances.write(sim.draw, sim.snapshots.bodies.scales);
+  instances.sync(sim.drawn.snapshots.bodies);
+  instances.write(sim.drawn.draw, sim.drawn.snapshots.bodies.scales);
   const pose = instances.readPose(index);
   if (!pose) throw new Error(`body ${index} not drawn`);
   return pose;
 }
 
 function current(sim: Simulation, i: number): { p: number[]; q: number[] } {
-  const c = sim.snapshots.current;
+  const c = sim.drawn.snapshots.current;
   return {
     p: Array.from(c.position.subarray(3 * i, 3 * i + 3)),
     q: Array.from(c.quaternion.subarray(4 * i, 4 * i + 4)),
@@ -54,7 +54,7 @@ describe('no streaks', () => {
       const index = core.physics.count - 1;
       expect(drawn(sim, instances, index).p[0]).toBeCloseTo(20, 9);
       expectPose(drawn(sim, instances, index), current(sim, index));
-      const prev = sim.snapshots.previous;
+      const prev = sim.drawn.snapshots.previous;
       expect(Array.from(prev.position.subarray(3 * index, 3 * index + 3))).toEqual(
         current(sim, index).p,
       );

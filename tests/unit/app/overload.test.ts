@@ -44,7 +44,7 @@ describe('Simulation under overload, on an injected clock', () => {
     const sim = local.sim;
     costly(local, 500);
     for (let i = 0; i < 300; i++) sim.frame(1 / 60);
-    expect(sim.nextStep).toBe(500);
+    expect(sim.host.stepping.nextStep).toBe(500);
     expect(sim.stats.throttledSeconds + sim.stats.droppedSeconds).toBe(0);
     expect(sim.stats.simOverReal()).toBeCloseTo(1, 9);
   });
@@ -60,7 +60,7 @@ describe('Simulation under overload, on an injected clock', () => {
     }
     // 60 frames of 1/60 s at 100 Hz owe 100 steps, and all are taken: nothing throttled or
     // dropped, so a frame's physics costs more than the frame (the start of a spiral).
-    expect(sim.nextStep).toBe(100);
+    expect(sim.host.stepping.nextStep).toBe(100);
     expect(sim.stats.throttledSeconds + sim.stats.droppedSeconds).toBe(0);
     expect(sim.stats.simOverReal()).toBeCloseTo(1, 9);
     sim.set({ governor: true });
@@ -75,7 +75,7 @@ describe('Simulation under overload, on an injected clock', () => {
     sim.frame(0.05);
     // Five steps of 12 ms each: the frame cannot be quicker than the work it was made to do.
     expect(performance.now() - start).toBeGreaterThanOrEqual(5 * 12);
-    expect(sim.nextStep).toBe(5);
+    expect(sim.host.stepping.nextStep).toBe(5);
     // Measured by the real clock, every step costs at least its 12 ms: more than its 10 ms dt, so
     // real-time frames are slowed down, never allowed to spiral.
     expect(sim.stats.physicsMsPerStep).toBeGreaterThanOrEqual(12);

@@ -87,7 +87,7 @@ describe('integrateQuatFlat', () => {
 describe('interpolatePoses render modes on a real world', () => {
   const sim = new Simulation('pile', { count: 30 });
   for (let i = 0; i < 25; i++) sim.frame(1 / 60);
-  const snapshots = sim.snapshots;
+  const snapshots = sim.drawn.snapshots;
   const at = (mode: 'interpolate' | 'off' | 'extrapolate' | 'hermite', alpha: number): FramePoses =>
     interpolatePoses(snapshots, alpha, mode, new FramePoses());
   const slice = (a: Float64Array, n: number): number[] => Array.from(a.subarray(0, n));

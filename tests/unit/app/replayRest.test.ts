@@ -51,9 +51,9 @@ async function replayToRest(sim: Simulation, recording: Recording): Promise<void
 
 /** How many steps `count` more frames take. */
 async function stepsOver(sim: Simulation, count: number): Promise<number> {
-  const before = sim.nextStep;
+  const before = sim.host.stepping.nextStep;
   await frames(sim, count);
-  return sim.nextStep - before;
+  return sim.host.stepping.nextStep - before;
 }
 
 describe.each(['main', 'worker'] as const)('a replay rests at its end (%s thread)', (thread) => {

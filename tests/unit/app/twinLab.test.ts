@@ -23,7 +23,7 @@ function localHostOf(sim: Simulation): LocalHost {
 function watch(sim: Simulation, steps: Steps): void {
   const host = localHostOf(sim);
   const physics = host.core.physics;
-  host.onStep = (step) => {
+  host.stepping.onStep = (step) => {
     const ids: number[] = [];
     const values: number[][] = [];
     physics.bodies.forEach((body, i) => {
@@ -82,7 +82,7 @@ describe('determinism lab: where the worlds part', () => {
     for (let f = 0; f < 40; f++) twin.frame(1 / 60);
     // The right world alone gets a body pushed sideways at its next step.
     twin.twin.queue({ type: 'teleport', id: 12, position: [0.5, 6, 0.25], velocity: [3, 0, 0] });
-    const nudgedAt = twin.twin.nextStep;
+    const nudgedAt = twin.twin.host.stepping.nextStep;
     for (let f = 0; f < 40; f++) twin.frame(1 / 60);
     const expected = firstDifference(left, right);
     expect(expected?.step).toBe(nudgedAt + 1);

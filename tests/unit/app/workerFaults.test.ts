@@ -83,7 +83,7 @@ describe('a worker that falls silent (injected clock)', () => {
         expect(host.silentMs()).toBe(0);
         // Drawn at once, as a settled frame would: the step shown is the newest.
         sim.frame(0);
-        shown = sim.nextStep;
+        shown = sim.host.stepping.nextStep;
       } else if (f === 30) {
         // From here on the worker never answers: the steps of frame 30 on are owed. A second
         // past what it owes, not yet given up on.
@@ -91,21 +91,21 @@ describe('a worker that falls silent (injected clock)', () => {
         expect(host.silentMs()).toBeLessThanOrEqual(host.owedMs() + WORKER_SILENCE_MS);
       } else if (f === 31) {
         expect(host.silentMs()).toBeGreaterThan(host.owedMs() + WORKER_SILENCE_MS);
-        expect(sim.nextStep).toBeGreaterThan(shown);
+        expect(sim.host.stepping.nextStep).toBeGreaterThan(shown);
         host.fail({ kind: 'silent', seconds: 15 });
         await bringBack(sim, host);
         // No jump ahead: the world goes on from the step the page last showed.
-        expect(sim.nextStep).toBe(shown);
+        expect(sim.host.stepping.nextStep).toBe(shown);
       }
     }
-    expect(sim.nextStep).toBeGreaterThan(shown + 60);
+    expect(sim.host.stepping.nextStep).toBeGreaterThan(shown + 60);
     let compared = 0;
     for (const [step, hash] of got) {
       if (step <= shown) continue;
       expect(hash, `step ${step}`).toBe(expected.get(step));
       compared++;
     }
-    expect(compared).toBe(sim.nextStep - shown);
+    expect(compared).toBe(sim.host.stepping.nextStep - shown);
   });
 });
 
@@ -122,7 +122,7 @@ async function recordRun(
     inputs(sim, f);
     await atFrame(f);
     await sim.frameAndWait(FRAME);
-    hashes.push(sim.hash());
+    hashes.push(sim.host.bodies.hash());
   }
   if (!recording) throw new Error('no recording');
   return { hashes, recording };
@@ -152,7 +152,7 @@ describe('a worker that dies mid-run', () => {
       for (let f = 0; f < 80; f++) {
         await atFrame(f);
         await sim.frameAndWait(FRAME);
-        hashes.push(sim.hash());
+        hashes.push(sim.host.bodies.hash());
       }
       expect(sim.timeline.replayStatus()?.divergence).toBeNull();
       expect(sim.timeline.replayStatus()?.step).toBe(recording.length);
@@ -186,7 +186,7 @@ describe('a worker that dies late in a long session', () => {
       if (f % 500 === 250) inputs(sim, 8);
       await atFrame(f);
       await sim.frameAndWait(FRAME);
-      hashes.push(sim.hash());
+      hashes.push(sim.host.bodies.hash());
     }
     return { hashes, recording: await sim.timeline.stopRecording() };
   }
@@ -197,7 +197,7 @@ describe('a worker that dies late in a long session', () => {
     let rebuiltSteps = -1;
     const fell = await longRun(sim, async (frame) => {
       if (frame !== DIES_AT) return;
-      expect(sim.nextStep).toBeGreaterThan(3 * CHECKPOINT_STEPS);
+      expect(sim.host.stepping.nextStep).toBeGreaterThan(3 * CHECKPOINT_STEPS);
       await worker.terminate();
       rebuiltSteps = await fallBack(sim, host);
     });
@@ -218,7 +218,7 @@ describe('a worker that dies late in a long session', () => {
       for (let f = 0; f < FRAMES; f++) {
         await atFrame(f);
         await sim.frameAndWait(FRAME);
-        hashes.push(sim.hash());
+        hashes.push(sim.host.bodies.hash());
       }
       expect(sim.timeline.replayStatus()?.divergence).toBeNull();
       expect(sim.timeline.replayStatus()?.verifiedUpTo).toBe(recording.length);

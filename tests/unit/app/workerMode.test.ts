@@ -41,7 +41,7 @@ function inputsAt(frame: number, sim: Simulation): CommandAction | null {
         velocity: [14, 3, 0.5],
       },
     };
-  if (frame === 31) return { type: 'remove', id: sim.idAt(4) };
+  if (frame === 31) return { type: 'remove', id: sim.host.bodies.idAt(4) };
   return null;
 }
 
@@ -80,8 +80,8 @@ describe('physics in a worker: the same physics as on the main thread', () => {
     expect(main.length).toBeGreaterThan(100);
     expect(remote).toEqual(main);
     // What is drawn and reported matches too: the newest step, its digest, its bodies.
-    expect(inWorker.publishedStep).toBe(main.length);
-    expect(inWorker.snapshots.count).toBe(41);
+    expect(inWorker.host.stepping.publishedStep).toBe(main.length);
+    expect(inWorker.drawn.snapshots.count).toBe(41);
   });
 });
 
@@ -105,19 +105,19 @@ describe('physics in a worker: a worker that dies', () => {
       }
       await main.frameAndWait(frames[f]);
       await inWorker.frameAndWait(frames[f]);
-      expected.push(main.hash());
-      got.push(inWorker.hash());
+      expected.push(main.host.bodies.hash());
+      got.push(inWorker.host.bodies.hash());
     }
     expect(got).toEqual(expected);
-    expect(inWorker.nextStep).toBe(main.nextStep);
-    expect(inWorker.nextStep).toBeGreaterThan(100);
+    expect(inWorker.host.stepping.nextStep).toBe(main.host.stepping.nextStep);
+    expect(inWorker.host.stepping.nextStep).toBeGreaterThan(100);
   });
 });
 
 /** A drag in the middle of the run: grab body 2 and pull it up, in either world alike. */
 function sim40(sim: Simulation): void {
-  sim.queue({ type: 'dragStart', id: sim.idAt(2), point: [0, 1, 0] });
-  sim.setDragTarget([0.5, 4, 0.2]);
+  sim.queue({ type: 'dragStart', id: sim.host.bodies.idAt(2), point: [0, 1, 0] });
+  sim.host.input.setDragTarget([0.5, 4, 0.2]);
 }
 
 describe('physics in a worker: every scene', () => {
@@ -129,16 +129,16 @@ describe('physics in a worker: every scene', () => {
       const expected: string[] = [];
       for (const seconds of frames) {
         await main.frameAndWait(seconds);
-        expected.push(main.hash());
+        expected.push(main.host.bodies.hash());
       }
       const { sim: inWorker } = await workerSimulation(scene, { seed: 4 });
       const got: string[] = [];
       for (const seconds of frames) {
         await inWorker.frameAndWait(seconds);
-        got.push(inWorker.hash());
+        got.push(inWorker.host.bodies.hash());
       }
       expect(got).toEqual(expected);
-      expect(inWorker.snapshots.count).toBe(main.snapshots.count);
+      expect(inWorker.drawn.snapshots.count).toBe(main.drawn.snapshots.count);
     },
   );
 });
@@ -182,8 +182,8 @@ describe('physics in a worker: what each frame draws', () => {
     sim.frame(1 / 60, true);
     deliver();
     sim.frame(1 / 60, true);
-    expect(sim.nextStep).toBe(0);
-    expect(sim.snapshots.count).toBe(11);
-    expect(sim.snapshots.bodies.kindAt(10)).toBe('gem');
+    expect(sim.host.stepping.nextStep).toBe(0);
+    expect(sim.drawn.snapshots.count).toBe(11);
+    expect(sim.drawn.snapshots.bodies.kindAt(10)).toBe('gem');
   });
 });

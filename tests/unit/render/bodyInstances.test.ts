@@ -11,12 +11,12 @@ class Drawn {
   private version = -1;
   constructor(private readonly sim: Simulation) {}
   write(): void {
-    const table = this.sim.snapshots.bodies;
+    const table = this.sim.drawn.snapshots.bodies;
     if (table.version !== this.version) {
       this.instances.sync(table);
       this.version = table.version;
     }
-    this.instances.write(this.sim.draw, this.sim.snapshots.bodies.scales);
+    this.instances.write(this.sim.drawn.draw, this.sim.drawn.snapshots.bodies.scales);
   }
   /**
    * Largest gap between body i's drawn matrix and the blend of its snapshots at this frame's
@@ -25,7 +25,7 @@ class Drawn {
   error(i: number): number {
     const pose = this.instances.readPose(i);
     if (!pose) return Infinity;
-    const { previous, current } = this.sim.snapshots;
+    const { previous, current } = this.sim.drawn.snapshots;
     const alpha = this.sim.loop.alpha();
     const p = lerpFlat3(
       new Float64Array(3),
@@ -53,7 +53,7 @@ class Drawn {
   }
   worstError(): number {
     let worst = 0;
-    for (let i = 0; i < this.sim.snapshots.count; i++) worst = Math.max(worst, this.error(i));
+    for (let i = 0; i < this.sim.drawn.snapshots.count; i++) worst = Math.max(worst, this.error(i));
     return worst;
   }
 }
@@ -68,7 +68,7 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
     drawn.write();
     const [mesh] = drawn.instances.objects;
     if (!mesh) throw new Error('no box mesh');
-    expect(sim.draw.still[0]).toBe(1);
+    expect(sim.drawn.draw.still[0]).toBe(1);
     // Scribble on brick 0's matrix: a skipped write leaves it; a recompose would repair it.
     const array = mesh.instanceMatrix.array as Float32Array;
     const translationX = array[12];
@@ -93,13 +93,13 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
     for (let f = 0; f < 700; f++) {
       sim.frame(1 / 144);
       drawn.write();
-      const { asleep, previousAsleep } = sim.snapshots;
+      const { asleep, previousAsleep } = sim.drawn.snapshots;
       if (asleep[0] === 1 && previousAsleep[0] === 0 && sim.report.alpha > 0.1) {
         blendedWhileFallingAsleep++;
       }
       expect(drawn.error(0), `frame ${f}`).toBeLessThan(FLOAT32);
     }
-    expect(sim.snapshots.asleep[0]).toBe(1);
+    expect(sim.drawn.snapshots.asleep[0]).toBe(1);
     expect(blendedWhileFallingAsleep).toBeGreaterThan(0);
   });
 
@@ -120,14 +120,14 @@ describe('BodyInstances skips bodies at rest, and every slot stays right', () =>
     for (let f = 0; f < 60; f++) {
       sim.frame(1 / 144);
       drawn.write();
-      const { asleep, previousAsleep, previous, current } = sim.snapshots;
+      const { asleep, previousAsleep, previous, current } = sim.drawn.snapshots;
       const moved = Math.abs((previous.position[1] ?? 0) - (current.position[1] ?? 0));
       if (asleep[0] === 1 && previousAsleep[0] === 0 && sim.report.alpha > 0.2 && moved > 1e-3) {
         blended++;
       }
       expect(drawn.error(0), `frame ${f}`).toBeLessThan(FLOAT32);
     }
-    expect(sim.snapshots.asleep[0]).toBe(1);
+    expect(sim.drawn.snapshots.asleep[0]).toBe(1);
     expect(blended).toBeGreaterThan(0);
   });
 

@@ -80,7 +80,7 @@ describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
     const agreedAt: number[] = [];
     for (let i = 0; i < 150; i++) {
       if (i % 16 === 5) {
-        if (main.nextStep !== twin.twin.nextStep) queuedApart++;
+        if (main.host.stepping.nextStep !== twin.twin.host.stepping.nextStep) queuedApart++;
         // A drop, then a throw into the heap (what the panel's spawn and the F key queue).
         twin.queue({
           type: 'spawn',
@@ -106,7 +106,7 @@ describe('determinism lab: 60 Hz and 144 Hz worlds', () => {
     // the shared step.
     expect(queuedApart).toBeGreaterThan(3);
     expect(mainCore.physics.count).toBe(25 + queued - 1);
-    expect(twin.twin.snapshots.count).toBe(mainCore.physics.count);
+    expect(twin.twin.drawn.snapshots.count).toBe(mainCore.physics.count);
     expect(new Set(agreedAt).size).toBeGreaterThan(130);
     const report = twin.report();
     expect(report.agree).toBe(true);

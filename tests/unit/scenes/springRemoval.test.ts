@@ -94,17 +94,17 @@ describe('spring scene: removals by the state guard after a variable-step blow-u
       // Lines: one per surviving spring, from its ball's drawn position to the other ball's or
       // to the fixed point.
       if (physics.version !== seenVersion) {
-        lines.sync(physics.springEnds(), sim.snapshots.bodies);
+        lines.sync(physics.springEnds(), sim.drawn.snapshots.bodies);
         seenVersion = physics.version;
       }
-      lines.write(sim.draw.position);
+      lines.write(sim.drawn.draw.position);
       const positions = drawn.geometry.getAttribute('position');
       expect(positions.count, `frame ${f}`).toBe(2 * expected.length);
       expected.forEach((s, k) => {
         const a = physics.indexOf(s.a);
-        const from = [0, 1, 2].map((c) => sim.draw.position[3 * a + c] ?? 0);
+        const from = [0, 1, 2].map((c) => sim.drawn.draw.position[3 * a + c] ?? 0);
         const b = s.b < 0 ? -1 : physics.indexOf(s.b);
-        const to = b < 0 ? s.anchor : [0, 1, 2].map((c) => sim.draw.position[3 * b + c] ?? 0);
+        const to = b < 0 ? s.anchor : [0, 1, 2].map((c) => sim.drawn.draw.position[3 * b + c] ?? 0);
         const ends = [positions.getX(2 * k), positions.getY(2 * k), positions.getZ(2 * k)];
         const ends2 = [
           positions.getX(2 * k + 1),

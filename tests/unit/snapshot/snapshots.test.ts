@@ -32,7 +32,7 @@ describe('WorldSnapshots.capture skips bodies asleep at both snapshots', () => {
     for (let s = 0; s < 700; s++) {
       sim.step(1 / 100);
       const now = fullCopy(core);
-      const { previous, current, asleep, previousAsleep } = sim.snapshots;
+      const { previous, current, asleep, previousAsleep } = sim.drawn.snapshots;
       const n = core.physics.count;
       if (s % 7 === 0) {
         expectSame(current, now.state, n, `current after step ${s}`);
@@ -55,7 +55,12 @@ describe('WorldSnapshots.capture skips bodies asleep at both snapshots', () => {
     sim.queue({ type: 'teleport', id: core.physics.idAt(5), position: [4, 8, 4] });
     sim.frame(0);
     sim.step(1 / 100);
-    expect(sim.snapshots.current.position[15]).toBeCloseTo(4, 3);
-    expectSame(sim.snapshots.current, fullCopy(core).state, core.physics.count, 'after teleport');
+    expect(sim.drawn.snapshots.current.position[15]).toBeCloseTo(4, 3);
+    expectSame(
+      sim.drawn.snapshots.current,
+      fullCopy(core).state,
+      core.physics.count,
+      'after teleport',
+    );
   });
 });

@@ -68,8 +68,8 @@ function recordOriginal(
   const { sim, core, host } = localSim('pile', { count: 50, seed: 5 });
   for (let f = 0; f < 20; f++) sim.frame(1 / 60);
   void sim.timeline.record(options);
-  const hashes = [sim.hash()];
-  host.onStep = () => hashes.push(sim.hash());
+  const hashes = [sim.host.bodies.hash()];
+  host.stepping.onStep = () => hashes.push(sim.host.bodies.hash());
   for (let f = 0; f < FRAMES; f++) {
     play({ sim, core }, f);
     sim.frame(1 / 60);
@@ -97,8 +97,8 @@ function jittered(): () => number {
 function replay(recording: unknown, next: () => number): { sim: Simulation; hashes: string[] } {
   const { sim, host } = localSim('stack');
   void sim.timeline.replay(recording);
-  const hashes = [sim.hash()];
-  host.onStep = () => hashes.push(sim.hash());
+  const hashes = [sim.host.bodies.hash()];
+  host.stepping.onStep = () => hashes.push(sim.host.bodies.hash());
   for (let f = 0; f < 5000 && !sim.settings.paused; f++) sim.frame(next());
   return { sim, hashes };
 }
@@ -142,14 +142,14 @@ describe('replay at any display rate', () => {
     void sim.timeline.replay(carried(original.recording));
     for (const step of [180, 40, length, 0, 251, 249, 7, length - 1, 120]) {
       void sim.timeline.seek(step);
-      expect(sim.hash(), `seek ${step}`).toBe(original.hashes[step]);
+      expect(sim.host.bodies.hash(), `seek ${step}`).toBe(original.hashes[step]);
       expect(sim.timeline.replayStatus()?.step).toBe(step);
     }
     // Seeking to the end paused there, as a replay reaching it does.
     expect(sim.settings.paused).toBe(true);
     sim.set({ paused: false });
     const hashes: string[] = [];
-    host.onStep = () => hashes.push(sim.hash());
+    host.stepping.onStep = () => hashes.push(sim.host.bodies.hash());
     for (let f = 0; f < 30; f++) sim.frame(1 / 60);
     expect(hashes).toEqual(original.hashes.slice(121, 121 + hashes.length));
     // Half a second: 50 steps at 100 Hz, a few more where the recording ran at 120 Hz.
@@ -164,7 +164,7 @@ describe('replay at any display rate', () => {
     void sim.timeline.replay(carried(small.recording));
     for (const step of [230, 60, 199, 0, small.recording.length]) {
       void sim.timeline.seek(step);
-      expect(sim.hash(), `seek ${step}`).toBe(small.hashes[step]);
+      expect(sim.host.bodies.hash(), `seek ${step}`).toBe(small.hashes[step]);
     }
   });
 
@@ -172,8 +172,8 @@ describe('replay at any display rate', () => {
     const { sim, host } = localSim('stack', { count: 12 });
     const state = new PhysicsCore('spring').saveState();
     void sim.timeline.record({ hashEvery: 1 });
-    const hashes = [sim.hash()];
-    host.onStep = () => hashes.push(sim.hash());
+    const hashes = [sim.host.bodies.hash()];
+    host.stepping.onStep = () => hashes.push(sim.host.bodies.hash());
     for (let f = 0; f < 60; f++) {
       if (f === 15) sim.load('tunnel');
       if (f === 30) sim.timeline.loadState(state);
@@ -214,7 +214,7 @@ describe('the ends of a recording', () => {
     });
     // Paused at the end, the next frame's boundary applies the spawn: the world as it was left.
     expect(copyCore.physics.count).toBe(10);
-    expect(copy.hash()).toBe(sim.hash());
+    expect(copy.host.bodies.hash()).toBe(sim.host.bodies.hash());
   });
 
   it('an empty recording replays to its single state and rests there', async () => {
@@ -230,7 +230,7 @@ describe('the ends of a recording', () => {
       verifiedUpTo: 0,
       divergence: null,
     });
-    expect(copy.hash()).toBe(sim.hash());
+    expect(copy.host.bodies.hash()).toBe(sim.host.bodies.hash());
   });
 });
 
@@ -287,7 +287,7 @@ describe('a tampered recording names the first step, body and field that differ'
       divergence: { step: 150, body: null, field: 'hash' },
     });
     // The replay itself is exact: it ends on the recorded end hash.
-    expect(sim.hash()).toBe(original.recording.endHash);
+    expect(sim.host.bodies.hash()).toBe(original.recording.endHash);
     expect(length).toBeGreaterThan(200);
   });
 });
@@ -330,9 +330,9 @@ describe('record, stopRecording and seek refuse bad calls and change nothing', (
   ];
 
   it.each(BAD)('%s', (_label, call, message) => {
-    const hash = sim.hash();
+    const hash = sim.host.bodies.hash();
     expect(call).toThrow(message);
-    expect(sim.hash()).toBe(hash);
+    expect(sim.host.bodies.hash()).toBe(hash);
     expect(sim.timeline.recordingStep).toBeNull();
     expect(sim.timeline.replayStatus()).toBeNull();
   });
@@ -349,13 +349,13 @@ describe('record, stopRecording and seek refuse bad calls and change nothing', (
     const recording = await sim.timeline.stopRecording();
     void sim.timeline.replay(recording);
     void sim.timeline.seek(20);
-    const hash = sim.hash();
+    const hash = sim.host.bodies.hash();
     for (const step of [-1, 1.5, 51, '3', null]) {
       expect(() => sim.timeline.seek(step), String(step)).toThrow(
         /seek: step = .* is invalid: expected an integer from 0 to 50/,
       );
     }
-    expect(sim.hash()).toBe(hash);
+    expect(sim.host.bodies.hash()).toBe(hash);
     expect(sim.timeline.replayStatus()?.step).toBe(20);
   });
 });

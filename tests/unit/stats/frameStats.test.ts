@@ -130,7 +130,7 @@ describe('FrameStats rate window', () => {
     const rows = run(sim, steady(60, 4));
     expectRatesOverTheirWindow(rows);
     // 5 steps a second: over one second a count of whole steps would read 0.04, 0.05 or 0.06.
-    expect(sim.nextStep).toBe(20);
+    expect(sim.host.stepping.nextStep).toBe(20);
     for (const row of rows) expect(row.simOverReal).toBeCloseTo(0.05, 12);
   });
 

@@ -65,11 +65,14 @@ describe('tour chapters', () => {
   });
 
   it('anything else throws an Error naming the value and every valid id', () => {
-    for (const bad of [0, 7, 1.5, '', ' 1', 'Spiral', null, undefined, {}, [1]]) {
-      expect(() => findChapter(bad)).toThrowError(
-        /tour chapter .* is invalid: expected a number from 1 to 6 or one of/,
-      );
+    const past = CHAPTERS.length + 1;
+    const expected = new RegExp(
+      `tour chapter .* is invalid: expected a number from 1 to ${CHAPTERS.length} or one of`,
+    );
+    for (const bad of [0, past, String(past), '01', 1.5, '', ' 1', 'Spiral', null, undefined, {}]) {
+      expect(() => findChapter(bad)).toThrowError(expected);
     }
+    expect(() => findChapter([1])).toThrowError(expected);
     try {
       findChapter('nope');
     } catch (error) {
@@ -86,7 +89,9 @@ describe('tour chapters', () => {
     const bad = chapterFromUrl('?tour=99');
     expect(bad.chapter).toBeNull();
     expect(bad.error).toMatch(
-      /^URL parameter 'tour' = "99" is invalid: expected a number from 1 to 6 or one of/,
+      new RegExp(
+        `^URL parameter 'tour' = "99" is invalid: expected a number from 1 to ${CHAPTERS.length} or one of`,
+      ),
     );
     try {
       setLanguage('ko');

@@ -16,7 +16,7 @@ import { localSim } from '../physicsHost/host/localSim';
 describe('the chains’ start', () => {
   it('is the energy the scene builds them with, at rest (the card’s ×1.0)', () => {
     const { sim } = localSim('spring');
-    expect(chainEnergy(sim.snapshots)).toBeCloseTo(startEnergy(), 6);
+    expect(chainEnergy(sim.drawn.snapshots)).toBeCloseTo(startEnergy(), 6);
     expect(Number.isFinite(startEnergy())).toBe(true);
   });
 });

@@ -32,18 +32,18 @@ function run(strategy: Strategy, hz: number): Run {
   const { sim } = localSim('spring');
   sim.set({ strategy });
   const start = startEnergy();
-  expect(chainEnergy(sim.snapshots)).toBeCloseTo(start, 6);
+  expect(chainEnergy(sim.drawn.snapshots)).toBeCloseTo(start, 6);
   for (let f = 0; f < STEADY_SECONDS * hz; f++) sim.frame(1 / hz);
-  const steady = chainEnergy(sim.snapshots) / start;
+  const steady = chainEnergy(sim.drawn.snapshots) / start;
   const hitch = sim.frame(0.5);
   const hitchSteps = hitch.steps;
   const hitchClamped = hitch.clampedSeconds;
   let peak = 0;
   for (let f = 0; f < AFTER_SECONDS * hz; f++) {
     sim.frame(1 / hz);
-    peak = Math.max(peak, chainEnergy(sim.snapshots) / start);
+    peak = Math.max(peak, chainEnergy(sim.drawn.snapshots) / start);
   }
-  return { steady, hitchSteps, hitchClamped, peak, end: chainEnergy(sim.snapshots) / start };
+  return { steady, hitchSteps, hitchClamped, peak, end: chainEnergy(sim.drawn.snapshots) / start };
 }
 
 const RATES = [30, 60, 144] as const;
@@ -77,7 +77,7 @@ describe('chapter 2: the variable step against the frame rate (scripted frames)'
       const { sim } = localSim('spring');
       sim.set({ strategy: 'variable' });
       for (let f = 0; f < seconds * hz; f++) sim.frame(1 / hz);
-      return chainEnergy(sim.snapshots) / startEnergy();
+      return chainEnergy(sim.drawn.snapshots) / startEnergy();
     };
     expect(steadyFor(SPRINGS_HOLD_FROM_HZ, 2 * STEADY_SECONDS)).toBeLessThanOrEqual(1);
     expect(steadyFor(60, STEADY_SECONDS)).toBeGreaterThan(100);

@@ -30,7 +30,7 @@ describe('body ids', () => {
   function idsPerStep(): number[][] {
     const { sim, core, host } = localSim('pile', { count: 30, seed: 4 });
     const perStep: number[][] = [];
-    host.onStep = () => perStep.push(ids(core));
+    host.stepping.onStep = () => perStep.push(ids(core));
     let broken: Body | undefined;
     // Sent past the edge of the world before step 42: the guard removes it after that step.
     core.physics.addStepHook((step) => {
@@ -175,6 +175,6 @@ describe('the drag', () => {
     expect(moved.core.commands.dragging).toBe(false);
     expect(moved.core.physics.world.constraints).toHaveLength(0);
     // The mouse moving on after the removal pulls no body at all: the same physics as without.
-    expect(moved.sim.hash()).toBe(dragThenRemove(false).sim.hash());
+    expect(moved.sim.host.bodies.hash()).toBe(dragThenRemove(false).sim.host.bodies.hash());
   });
 });

@@ -38,8 +38,8 @@ function run(frameHz: number, schedule = SCHEDULE): Run {
   for (const [atStep, action] of schedule) sim.queue(action, atStep);
   const hashes = new Map<number, string>();
   const counts = new Map<number, number>();
-  host.onStep = (step) => {
-    hashes.set(step, sim.hash());
+  host.stepping.onStep = (step) => {
+    hashes.set(step, sim.host.bodies.hash());
     counts.set(step, core.physics.count);
   };
   for (let f = 0; f < 2 * frameHz; f++) sim.frame(1 / frameHz);
@@ -121,7 +121,7 @@ describe('commands at a step', () => {
     const { sim: live, core: liveCore, host: liveHost } = localSim('pile', { count: 30, seed: 6 });
     const log: Command[] = [];
     const liveHashes = new Map<number, string>();
-    liveHost.onStep = (step) => liveHashes.set(step, live.hash());
+    liveHost.stepping.onStep = (step) => liveHashes.set(step, live.host.bodies.hash());
     for (let f = 0; f < 120; f++) {
       if (f % 17 === 5) log.push(live.queue(ball(f % 5)));
       if (f % 23 === 11) {
@@ -143,7 +143,7 @@ describe('commands at a step', () => {
     } = localSim('pile', { count: 30, seed: 6 });
     for (const command of log) replayCore.commands.push(structuredClone(command));
     const replayHashes = new Map<number, string>();
-    replayHost.onStep = (step) => replayHashes.set(step, replay.hash());
+    replayHost.stepping.onStep = (step) => replayHashes.set(step, replay.host.bodies.hash());
     for (let f = 0; f < 288; f++) replay.frame(1 / 144);
     expect(replayHashes.size).toBe(200);
     expect([...replayHashes]).toEqual([...liveHashes]);

@@ -10,9 +10,9 @@ import type { LocalSim } from '../../physicsHost/host/localSim';
 
 function allFinite({ sim, core }: Pick<LocalSim, 'sim' | 'core'>): boolean {
   const n = core.physics.count;
-  const c = sim.snapshots.current;
-  const p = sim.snapshots.previous;
-  for (const a of [c.position, p.position, c.velocity, sim.draw.position]) {
+  const c = sim.drawn.snapshots.current;
+  const p = sim.drawn.snapshots.previous;
+  for (const a of [c.position, p.position, c.velocity, sim.drawn.draw.position]) {
     if (!a.subarray(0, 3 * n).every(Number.isFinite)) return false;
   }
   return c.quaternion.subarray(0, 4 * n).every(Number.isFinite);
@@ -35,11 +35,11 @@ describe('state guard', () => {
       density: 1e308,
     });
     const { sim, core } = local;
-    const step = sim.nextStep;
-    const hashBefore = sim.hash();
+    const step = sim.host.stepping.nextStep;
+    const hashBefore = sim.host.bodies.hash();
     sim.frame(0);
     expect(core.physics.count).toBe(20);
-    expect(sim.hash()).toBe(hashBefore);
+    expect(sim.host.bodies.hash()).toBe(hashBefore);
     expect(core.guard.takeReport()).toEqual({
       count: 1,
       faults: [{ step, index: 20, kind: 'box', reason: 'mass' }],
@@ -93,7 +93,7 @@ describe('state guard', () => {
     const report = core.guard.takeReport();
     expect(report?.faults[0]?.reason).toBe('range');
     expect(faultMessage(report ?? { count: 0, faults: [] })).toContain(
-      `sphere #20 at step ${sim.nextStep}: left the world (more than ${WORLD_LIMIT_METERS} m`,
+      `sphere #20 at step ${sim.host.stepping.nextStep}: left the world (more than ${WORLD_LIMIT_METERS} m`,
     );
   });
 
@@ -122,10 +122,11 @@ describe('state guard', () => {
       [3, last],
       [1, beforeLast],
     ] as const) {
-      expect(sim.snapshots.current.position[3 * slot]).toBe(body?.position.x);
-      expect(sim.snapshots.current.position[3 * slot + 1]).toBe(body?.position.y);
-      expect(sim.snapshots.previous.position[3 * slot]).toBe(body?.position.x);
-      const fell = (sim.snapshots.previous.position[3 * slot + 1] ?? 0) - (body?.position.y ?? 0);
+      expect(sim.drawn.snapshots.current.position[3 * slot]).toBe(body?.position.x);
+      expect(sim.drawn.snapshots.current.position[3 * slot + 1]).toBe(body?.position.y);
+      expect(sim.drawn.snapshots.previous.position[3 * slot]).toBe(body?.position.x);
+      const fell =
+        (sim.drawn.snapshots.previous.position[3 * slot + 1] ?? 0) - (body?.position.y ?? 0);
       expect(fell).toBeGreaterThan(0);
       expect(fell).toBeLessThan(0.01);
     }

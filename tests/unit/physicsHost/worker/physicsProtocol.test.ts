@@ -91,7 +91,7 @@ describe.each(['shared', 'transfer'] as const)(
       for (const steps of framePattern(45)) {
         // Commands go out at the start of the frame whose steps they fall in.
         for (const command of [SPAWN, THROW])
-          if (command.atStep >= step && command.atStep < step + steps) client.push(command);
+          if (command.atStep >= step && command.atStep < step + steps) client.outbox.push(command);
         client.flush();
         step += steps;
         client.requestSteps(step, DT);
@@ -193,7 +193,7 @@ describe('physics worker protocol, late and out-of-order messages', () => {
     await loaded;
     client.requestSteps(8, DT);
     deliver();
-    client.push({ ...SPAWN, atStep: 3 });
+    client.outbox.push({ ...SPAWN, atStep: 3 });
     client.flush();
     client.requestSteps(9, DT);
     deliver();

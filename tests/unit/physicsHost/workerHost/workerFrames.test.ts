@@ -9,8 +9,8 @@ import type { SceneSnapshots } from '../../../../src/snapshot/snapshots';
 class FakeWorker {
   newest = -1;
   readonly ringSlots = 32;
-  lastStepMs = 1;
-  lastBusyMs = 0;
+  /** What the newest step copied cost the worker, and its busy time in all (ms). */
+  readonly published = { lastStepMs: 1, lastBusyMs: 0 };
   newestStep(): number {
     return this.newest;
   }
@@ -69,8 +69,8 @@ describe('WorkerFrames step cost', () => {
   it('is the mean of the steps since the step drawn before: one slow step among 25 weighs a 25th', () => {
     const worker = new FakeWorker();
     const link = new WorkerFrames(worker);
-    worker.lastStepMs = 2;
-    worker.lastBusyMs = 50;
+    worker.published.lastStepMs = 2;
+    worker.published.lastBusyMs = 50;
     for (let k = 0; k < 25; k++) link.noteStep(0.01);
     link.sendFrame();
     worker.newest = 25;
@@ -80,8 +80,8 @@ describe('WorkerFrames step cost', () => {
     link.sendFrame();
     worker.newest = 50;
     // 24 steps of 1 ms and one of 301 ms; the newest step alone cost 301.
-    worker.lastStepMs = 301;
-    worker.lastBusyMs = 50 + 24 + 301;
+    worker.published.lastStepMs = 301;
+    worker.published.lastBusyMs = 50 + 24 + 301;
     expect(link.draw(pair, true)).toBe(13);
     expect(link.stepsSinceCost).toBe(25);
   });
