@@ -148,7 +148,7 @@ describe('window.sandbox under generated arguments', () => {
   )('load(scene, options)', ([scene, options]) =>
     holds(
       () => sandbox.load(scene as string, options as object),
-      /^(load |Unknown load option|Unknown scene|Scene '|count = |seed = )/,
+      /^(load |Unknown load option|Unknown scene|The scene |count = |seed = )/,
     ),
   );
 
