@@ -251,9 +251,11 @@ test('a consumer importing only the loop from the root entry gets no three.js or
 
 /**
  * The size budget (bytes, minified and gzipped, three.js and cannon-es not counted), set from
- * measurement with some room; the package README prints the same table.
+ * measurement with some room; the package README prints the same table. The drop-in's went from
+ * 40,000 to 42,000 with the engine's named kernel arguments and contact-generator table (1.1's
+ * 37,275 B grew to 40,494 B); it still carries the manifold path it never runs (see the README).
  */
-const SIZE_BUDGET = { frontDoor: 7_700, rapier: 7_700, r3f: 8_500, parts: 5_500, dropIn: 40_000 };
+const SIZE_BUDGET = { frontDoor: 7_700, rapier: 7_700, r3f: 8_500, parts: 5_500, dropIn: 42_000 };
 
 test('the front door with its three.js binding stays within its size budget; the drop-in is counted apart', async () => {
   const sizes = {
