@@ -3,10 +3,13 @@
 // boxes and a 2 m block dropped from y = 20) and the tower. The engines live in bench/peers/ with a
 // package.json of their own, installed there on first use, so the project's install fetches none.
 // Each measurement runs in a process of its own; three rounds, the engines in rotated order (the
-// two slowest, there for scale, in the first only: peerEngines.ts).
+// two slowest, there for scale, in the first only: peerEngines.ts). `--against REF` adds the
+// project as it was at commit REF (a checkout beside this one, run by this tree's harness).
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINES, PEER_ENGINES } from './peers/peerEngines';
 import type { PeerEngine } from './peers/peerEngines';
@@ -19,6 +22,9 @@ import { fixed, formatTable, median } from './report';
 
 const PEERS = fileURLToPath(new URL('./peers/', import.meta.url));
 const RUN = fileURLToPath(new URL('./peers/peerRun.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+/** The engine name the project at the `--against` commit runs under. */
+const BEFORE = 'before';
 
 /** Installs bench/peers/package.json's engines there unless their pinned versions are in place. */
 export function ensurePeers(): void {
@@ -35,9 +41,44 @@ export function ensurePeers(): void {
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEERS, stdio: 'inherit' });
 }
 
-/** One run in a fresh process (peerRun.ts): its last line of output, parsed. */
-function runOne(engine: PeerEngine, scene: PeerSceneId, setting: PeerSetting): PeerResult {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', RUN, engine, scene, setting], {
+/** The project as it was at a commit: a checkout of it beside this one, and its removal. */
+export interface Checkout {
+  ref: string;
+  /** That checkout's copy of this tree's peerRun.ts. */
+  run: string;
+  remove(): void;
+}
+
+/**
+ * A git worktree of `ref` in a temporary folder, with this tree's node_modules and peers harness
+ * (bench/peers, which older commits lack), so its `project` engine builds the scenes with that
+ * commit's sources (the harness calls only `buildScene` and `DEFAULT_TUNING`).
+ */
+export function checkoutAt(ref: string): Checkout {
+  const root = mkdtempSync(join(tmpdir(), 'peers-at-'));
+  execFileSync('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO, stdio: 'ignore' });
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  cpSync(PEERS, join(root, 'bench/peers'), {
+    recursive: true,
+    filter: (source) => !source.includes('node_modules'),
+  });
+  symlinkSync(join(PEERS, 'node_modules'), join(root, 'bench/peers/node_modules'));
+  return {
+    ref,
+    run: join(root, 'bench/peers/peerRun.ts'),
+    remove: () =>
+      execFileSync('git', ['worktree', 'remove', '--force', root], { cwd: REPO, stdio: 'ignore' }),
+  };
+}
+
+/** One run in a fresh process (peerRun.ts, or `run`): its last line of output, parsed. */
+function runOne(
+  engine: PeerEngine,
+  scene: PeerSceneId,
+  setting: PeerSetting,
+  run: string = RUN,
+): PeerResult {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', run, engine, scene, setting], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
   });
@@ -49,19 +90,29 @@ function runOne(engine: PeerEngine, scene: PeerSceneId, setting: PeerSetting): P
   return JSON.parse(line, (_k, v: unknown) => (v === null ? Number.NaN : v)) as PeerResult;
 }
 
-/** Every engine's runs, `rounds` times, each round's engines in an order turned by one. */
-export function benchPeers(rounds: number, scenes: readonly PeerSceneId[]): PeerResult[] {
+/**
+ * Every engine's runs, `rounds` times, each round's engines in an order turned by one; with
+ * `against`, the project at that commit too (as engine BEFORE), in the rotation like the others.
+ */
+export function benchPeers(
+  rounds: number,
+  scenes: readonly PeerSceneId[],
+  against?: Checkout,
+): PeerResult[] {
   const results: PeerResult[] = [];
+  const names: readonly string[] = against ? [...PEER_ENGINES, BEFORE] : PEER_ENGINES;
   for (let round = 0; round < rounds; round++) {
-    const order = [...PEER_ENGINES.slice(round), ...PEER_ENGINES.slice(0, round)];
-    for (const engine of order) {
+    const order = [...names.slice(round), ...names.slice(0, round)];
+    for (const name of order) {
+      const engine: PeerEngine = name === BEFORE ? 'project' : (name as PeerEngine);
       const entry = ENGINES[engine];
       if (entry.once === true && round > 0) continue;
       for (const scene of scenes.filter((s) => entry.scenes?.includes(s) ?? true)) {
         for (const setting of entry.settings) {
-          const result = runOne(engine, scene, setting);
+          const result = runOne(engine, scene, setting, name === BEFORE ? against?.run : RUN);
+          result.engine = name;
           console.error(
-            `round ${round + 1}: ${engine} ${scene} ${setting} ${fixed(result.ms, 1)} ms/step (load ${fixed(result.load[0], 2)})`,
+            `round ${round + 1}: ${name} ${scene} ${setting} ${fixed(result.ms, 1)} ms/step (load ${fixed(result.load[0], 2)})`,
           );
           results.push(result);
         }
@@ -80,13 +131,18 @@ function med(runs: readonly PeerResult[], field: (r: PeerResult) => number): num
   return runs.length === 0 ? Number.NaN : median(runs.map(field));
 }
 
-/** The table: one row per engine, medians of the rounds; ratios against this project's. */
-export function peersTable(results: readonly PeerResult[]): string {
+/**
+ * The table: one row per engine, medians of the rounds; ratios against this project's. With
+ * runs of the project at an earlier commit (`against`), a row for it too.
+ */
+export function peersTable(results: readonly PeerResult[], against?: string): string {
   const ms = (e: string, s: string, w: PeerSetting): number =>
     med(pick(results, e, s, w), (r) => r.ms);
   const projectAwake = ms('project', 'pyramid', 'awake');
   const projectSleeping = ms('project', 'pyramid', 'sleeping');
-  const rows = PEER_ENGINES.map((engine) => {
+  const named: [string, string][] = PEER_ENGINES.map((e) => [e, ENGINES[e].label]);
+  if (against !== undefined) named.splice(1, 0, [BEFORE, `this project at ${against}`]);
+  const rows = named.map(([engine, label]) => {
     const awake = pick(results, engine, 'pyramid', 'awake');
     const sleeping = pick(results, engine, 'pyramid', 'sleeping');
     const all = results.filter((r) => r.engine === engine);
@@ -94,7 +150,7 @@ export function peersTable(results: readonly PeerResult[]): string {
     const sleepingMs = med(sleeping, (r) => r.ms);
     const creepAwake = med(awake, (r) => r.creepMm);
     return [
-      ENGINES[engine].label,
+      label,
       fixed(awakeMs, 1),
       Number.isFinite(awakeMs) ? `${fixed(awakeMs / projectAwake, 2)}×` : '—',
       fixed(sleepingMs, 1),

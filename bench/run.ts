@@ -10,6 +10,7 @@
 // `npm run bench -- --front-door`: only the package's front door against its parts.
 // `npm run bench -- --peers`: the pyramid and the tower in Jolt, Havok, Rapier and stock cannon-es
 // beside the project (bench/peers/, installed there on first use); not part of the full bench.
+// `npm run bench -- --peers --against REF`: the project at commit REF in the same run too.
 // `--quick`: fewer counts and shorter windows (a smoke test, not numbers to quote).
 
 import { CANNON_PARTS } from './cannonParts';
@@ -34,7 +35,15 @@ import { qualityTable } from './qualityTable';
 import { benchStepParts, PARTS_FIRST, PARTS_LAST } from '../tests/support/stepParts';
 import { stepPartsTable } from './stepPartsTable';
 import { describeLoad, describeMachine, fixed } from './report';
-import { benchPeers, ensurePeers, PEER_SCENES, peersNotes, peersTable } from './peersBench';
+import {
+  benchPeers,
+  checkoutAt,
+  ensurePeers,
+  PEER_SCENES,
+  peersNotes,
+  peersTable,
+} from './peersBench';
+import type { PeerResult } from './peers/peerMeasure';
 import { benchState, stateTable } from './stateBench';
 import {
   qualityByVariantTable,
@@ -121,8 +130,19 @@ function runPeers(): void {
   section(
     `the peers: CPU ms per step at 100 Hz, one thread, each engine in a process of its own, medians of ${rounds} round${rounds > 1 ? 's' : ''} in rotated order (Rapier's deterministic build and stock cannon-es: the first round only)`,
   );
-  const results = benchPeers(rounds, quick ? ['pyramid'] : PEER_SCENES);
-  console.log(peersTable(results));
+  const at = process.argv.indexOf('--against');
+  const ref = at > 0 ? process.argv[at + 1] : undefined;
+  if (at > 0 && (ref === undefined || ref.startsWith('--'))) {
+    throw new Error('bench: --against takes a commit (npm run bench -- --peers --against d470484)');
+  }
+  const against = ref === undefined ? undefined : checkoutAt(ref);
+  let results: PeerResult[];
+  try {
+    results = benchPeers(rounds, quick ? ['pyramid'] : PEER_SCENES, against);
+  } finally {
+    against?.remove();
+  }
+  console.log(peersTable(results, ref));
   console.log(
     `\nEach engine's settings (its defaults but the step, the density and the ground):\n`,
   );
